@@ -1,0 +1,51 @@
+# ListRender: `make demo` and `make test` install what is missing, then build and run.
+APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev fonts-roboto-unhinted \
+                fonts-material-design-icons-iconfont fonts-noto-core
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SWIFT_FORMAT := swift format
+
+.PHONY: deps demo build test format format-check bench clean
+
+## deps: install only the Debian packages that are missing
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+## demo: release build, then the built-in showcase to out/showcase.png
+demo: deps
+	swift build -c release --product listrender
+	mkdir -p out
+	.build/release/listrender render -o out/showcase.png
+	@echo "wrote out/showcase.png"
+
+build: deps
+	swift build
+
+## test: the whole suite (what .ci/run calls); goldens are compared, never recorded
+test: deps format-check
+	LISTRENDER_RECORD=never swift test
+
+format-check:
+	$(SWIFT_FORMAT) lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT_FORMAT) format --in-place --recursive Package.swift Sources Tests
+
+## bench: median time of rendering the showcase (release build; needs hyperfine)
+bench: deps
+	swift build -c release --product listrender
+	command -v hyperfine >/dev/null || $(SUDO) apt-get install -y -qq hyperfine
+	hyperfine -N --warmup 3 --runs 30 --export-json /tmp/listrender-bench.json \
+	  '.build/release/listrender render -o /tmp/listrender-bench.png'
+	@python3 -c "import json; r = json.load(open('/tmp/listrender-bench.json'))['results'][0]; \
+	  print('showcase render: median %.1f ms' % (r['median'] * 1000))"
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,59 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Our own targets treat every warning as an error; dependencies are left alone.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "ListRender",
+  products: [
+    .library(name: "ListRender", targets: ["ListRender"]),
+    .library(name: "GoldenImage", targets: ["GoldenImage"]),
+    .executable(name: "listrender", targets: ["ListRenderCLI"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CPangoCairo",
+      pkgConfig: "pangocairo",
+      providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+    ),
+    .systemLibrary(
+      name: "CCodecs",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]
+    ),
+    .target(name: "ListModel", dependencies: ["Yams"], swiftSettings: strict),
+    .target(name: "ListLayout", dependencies: ["ListModel"], swiftSettings: strict),
+    .target(name: "ImageCodec", dependencies: ["CCodecs"], swiftSettings: strict),
+    .target(
+      name: "ListPainter",
+      dependencies: ["ListLayout", "ImageCodec", "CPangoCairo"],
+      swiftSettings: strict
+    ),
+    .target(name: "GoldenImage", dependencies: ["ImageCodec"], swiftSettings: strict),
+    .target(
+      name: "ListRender",
+      dependencies: ["ListModel", "ListLayout", "ListPainter", "ImageCodec", "GoldenImage"],
+      swiftSettings: strict
+    ),
+    // The executable's module is not called `listrender` so that it cannot collide with
+    // `ListRender` on case-insensitive file systems; the product (the binary) keeps the name.
+    .executableTarget(
+      name: "ListRenderCLI",
+      dependencies: [
+        "ListRender",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ListRenderTests",
+      dependencies: ["ListRender", "ListRenderCLI"],
+      swiftSettings: strict
+    ),
+  ]
+)

@@ -1,0 +1,17 @@
+#ifndef LISTRENDER_CCODECS_SHIM_H
+#define LISTRENDER_CCODECS_SHIM_H
+
+// libpng's simplified API (png_image_*) reports errors as status codes, unlike the classic
+// setjmp/longjmp API, which Swift cannot use (DESIGN.md, facts found while prototyping).
+#include <png.h>
+
+static inline png_uint_32 lr_png_image_version(void) { return PNG_IMAGE_VERSION; }
+static inline png_uint_32 lr_png_format_rgb(void) { return PNG_FORMAT_RGB; }
+static inline png_uint_32 lr_png_format_rgba(void) { return PNG_FORMAT_RGBA; }
+static inline png_uint_32 lr_png_flag_fast(void) { return PNG_IMAGE_FLAG_FAST; }
+static inline png_alloc_size_t lr_png_size_max(png_image *image) {
+  return PNG_IMAGE_PNG_SIZE_MAX(*image);
+}
+static inline int lr_png_image_failed(png_image *image) { return PNG_IMAGE_FAILED(*image); }
+
+#endif

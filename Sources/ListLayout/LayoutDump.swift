@@ -1,0 +1,59 @@
+import Foundation
+
+/// The layout as JSON, for tests and tools: every element's role, source and frame in points,
+/// and for text its line count and whether it was truncated.
+///
+/// ```swift
+/// let json = try tree.dumpJSON()  // {"elements":[{"frame":{…},"kind":"title","lines":1,…}],…}
+/// ```
+extension LayoutTree {
+  /// The dump's shape; decodable so tests can read a dump back.
+  public struct Dump: Codable, Equatable, Sendable {
+    /// Image width in points.
+    public var width: Double
+    /// Image height in points.
+    public var height: Double
+    /// Device pixels per point.
+    public var scale: Double
+    /// Every element, in painting order.
+    public var elements: [Element]
+
+    /// One element of the dump.
+    public struct Element: Codable, Equatable, Sendable {
+      /// The element's role (`cell`, `title`, `separator`, …).
+      public var kind: LayoutElement.Role
+      /// Spec path of the element's source, such as `sections[0].cells[1]`.
+      public var path: String
+      /// Frame in points.
+      public var frame: Rect
+      /// For text: the number of lines.
+      public var lines: Int?
+      /// For text: whether it was cut and ellipsized.
+      public var truncated: Bool?
+    }
+  }
+
+  /// The dump as a value.
+  public var dump: Dump {
+    Dump(
+      width: width, height: height, scale: scale,
+      elements: elements.map { element in
+        var lines: Int?
+        var truncated: Bool?
+        if case .text(let block) = element.content {
+          lines = block.lines.count
+          truncated = block.truncated
+        }
+        return Dump.Element(
+          kind: element.role, path: element.source, frame: element.frame, lines: lines,
+          truncated: truncated)
+      })
+  }
+
+  /// The dump as pretty-printed JSON with sorted keys (stable bytes for the same layout).
+  public func dumpJSON() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    return try encoder.encode(dump)
+  }
+}

@@ -1,0 +1,163 @@
+import ListModel
+
+/// A rectangle in points, origin at the top left of the image.
+public struct Rect: Equatable, Sendable, Codable {
+  /// Left edge.
+  public var x: Double
+  /// Top edge.
+  public var y: Double
+  /// Width.
+  public var width: Double
+  /// Height.
+  public var height: Double
+
+  /// A rectangle from its origin and size.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// Bottom edge.
+  public var maxY: Double { y + height }
+
+  /// The rectangle mirrored inside a container of width `containerWidth` (for right-to-left).
+  public func mirrored(in containerWidth: Double) -> Rect {
+    Rect(x: containerWidth - x - width, y: y, width: width, height: height)
+  }
+}
+
+/// The laid-out list: every element with its frame in points, colours resolved from the theme
+/// and text already broken into lines. The painter draws exactly this and decides nothing.
+///
+/// Contract: elements are in painting order (later ones are drawn over earlier ones); frames are
+/// in points relative to the image's top left; `size` is the image size in points and
+/// `size × scale` (rounded up) its size in pixels.
+public struct LayoutTree: Equatable, Sendable {
+  /// Image width in points.
+  public var width: Double
+  /// Image height in points.
+  public var height: Double
+  /// Device pixels per point.
+  public var scale: Double
+  /// The image's background colour.
+  public var background: Color
+  /// Everything drawn, in painting order.
+  public var elements: [LayoutElement]
+
+  /// A tree from its parts.
+  public init(
+    width: Double, height: Double, scale: Double, background: Color, elements: [LayoutElement]
+  ) {
+    self.width = width
+    self.height = height
+    self.scale = scale
+    self.background = background
+    self.elements = elements
+  }
+
+  /// Image width in device pixels.
+  public var pixelWidth: Int { Int((width * scale).rounded(.up)) }
+  /// Image height in device pixels.
+  public var pixelHeight: Int { Int((height * scale).rounded(.up)) }
+}
+
+/// One drawn element: what it is, where it came from in the spec, its frame and its paint.
+public struct LayoutElement: Equatable, Sendable {
+  /// The element's role, named in the layout dump (`cell`, `title`, `separator`, …).
+  public var role: Role
+  /// The spec path it was made from, such as `sections[0].cells[2]`.
+  public var source: String
+  /// Its frame in points.
+  public var frame: Rect
+  /// How it is painted.
+  public var content: Content
+
+  /// An element from its parts.
+  public init(role: Role, source: String, frame: Rect, content: Content) {
+    self.role = role
+    self.source = source
+    self.frame = frame
+    self.content = content
+  }
+
+  /// What an element is, for the layout dump and for tests.
+  public enum Role: String, Sendable, Codable {
+    /// A cell's background box.
+    case cell
+    /// A row's title text.
+    case title
+    /// A row's subtitle text.
+    case subtitle
+    /// A row's description text.
+    case description
+    /// The line between rows.
+    case separator
+  }
+
+  /// The paint of an element; the painter dispatches on this.
+  public enum Content: Equatable, Sendable {
+    /// A filled box, optionally rounded.
+    case box(fill: Color, cornerRadius: Double)
+    /// Text already broken into lines.
+    case text(TextBlock)
+  }
+}
+
+/// Text broken into lines, each placed inside the element's frame.
+public struct TextBlock: Equatable, Sendable {
+  /// The font and line metrics.
+  public var style: TextStyle
+  /// Text colour.
+  public var color: Color
+  /// Base direction for the bidirectional algorithm.
+  public var direction: LayoutDirection
+  /// The lines, top to bottom.
+  public var lines: [TextLine]
+  /// Whether text was cut and ended with an ellipsis.
+  public var truncated: Bool
+
+  /// A block from its parts.
+  public init(
+    style: TextStyle, color: Color, direction: LayoutDirection, lines: [TextLine], truncated: Bool
+  ) {
+    self.style = style
+    self.color = color
+    self.direction = direction
+    self.lines = lines
+    self.truncated = truncated
+  }
+}
+
+/// One line of text, positioned relative to its block's frame.
+public struct TextLine: Equatable, Sendable {
+  /// The characters on this line (for the last line of truncated text: all that remains).
+  public var text: String
+  /// Where the line's layout origin goes, relative to the block's top left.
+  public var x: Double
+  /// Top of the line's layout (its origin) relative to the block's top.
+  public var y: Double
+  /// Baseline relative to the block's top.
+  public var baseline: Double
+  /// The line's advance width.
+  public var width: Double
+  /// Width the line is drawn into; the painter ellipsizes at it when `ellipsized`.
+  public var availableWidth: Double
+  /// Whether this line ends in an ellipsis.
+  public var ellipsized: Bool
+
+  /// A line from its parts.
+  public init(
+    text: String, x: Double, y: Double, baseline: Double, width: Double, availableWidth: Double,
+    ellipsized: Bool
+  ) {
+    self.text = text
+    self.x = x
+    self.y = y
+    self.baseline = baseline
+    self.width = width
+    self.availableWidth = availableWidth
+    self.ellipsized = ellipsized
+  }
+}

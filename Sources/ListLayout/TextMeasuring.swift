@@ -1,0 +1,58 @@
+import ListModel
+
+/// Font weights used by the design systems.
+public enum FontWeight: Int, Sendable, Hashable {
+  /// 400.
+  case regular = 400
+  /// 500.
+  case medium = 500
+  /// 700.
+  case bold = 700
+}
+
+/// A font and its line metrics, as the type scales of REFERENCE §5 give them.
+public struct TextStyle: Equatable, Hashable, Sendable {
+  /// Font family, resolved by the renderer's own font configuration.
+  public var family: String
+  /// Weight.
+  public var weight: FontWeight
+  /// Size in points.
+  public var size: Double
+  /// Each line is at least this tall; extra space is shared above and below (half-leading).
+  public var minLineHeight: Double
+
+  /// A style from its parts.
+  public init(family: String, weight: FontWeight, size: Double, minLineHeight: Double) {
+    self.family = family
+    self.weight = weight
+    self.size = size
+    self.minLineHeight = minLineHeight
+  }
+}
+
+/// Text measured for a given width: its lines and its size.
+public struct MeasuredText: Equatable, Sendable {
+  /// The lines, positioned relative to the top left of the text block.
+  public var lines: [TextLine]
+  /// Block height: the sum of the line heights.
+  public var height: Double
+  /// Whether the text was cut to `maxLines` and ellipsized.
+  public var truncated: Bool
+
+  /// A measurement from its parts.
+  public init(lines: [TextLine], height: Double, truncated: Bool) {
+    self.lines = lines
+    self.height = height
+    self.truncated = truncated
+  }
+}
+
+/// Breaks text into lines and measures it. Layout depends on this protocol only; the painter
+/// module implements it with Pango, so layout and painting agree on every glyph.
+public protocol TextMeasuring {
+  /// Measures `text` wrapped at `width` points, cut to `maxLines` (nil: unlimited) with an
+  /// ellipsis, aligned to the leading edge of `direction`.
+  func measure(
+    _ text: String, style: TextStyle, width: Double, maxLines: Int?, direction: LayoutDirection
+  ) throws -> MeasuredText
+}

@@ -1,0 +1,60 @@
+/// A colour in sRGB with straight (not premultiplied) alpha, each channel 0...1.
+///
+/// ```swift
+/// let divider = try Color(hex: "#EEEEEE")
+/// let pressed = Color.black.withAlpha(0.05)
+/// ```
+public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
+  /// Red, 0...1.
+  public var red: Double
+  /// Green, 0...1.
+  public var green: Double
+  /// Blue, 0...1.
+  public var blue: Double
+  /// Opacity, 0...1.
+  public var alpha: Double
+
+  /// A colour from channels in 0...1.
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA`; returns nil for anything else.
+  public init?(hex: String) {
+    guard hex.hasPrefix("#") else { return nil }
+    var digits = String(hex.dropFirst())
+    if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
+    guard digits.count == 6 || digits.count == 8, let value = UInt64(digits, radix: 16) else {
+      return nil
+    }
+    let rgba = digits.count == 6 ? (value << 8) | 0xFF : value
+    self.init(
+      red: Double((rgba >> 24) & 0xFF) / 255,
+      green: Double((rgba >> 16) & 0xFF) / 255,
+      blue: Double((rgba >> 8) & 0xFF) / 255,
+      alpha: Double(rgba & 0xFF) / 255)
+  }
+
+  /// The same colour with another opacity.
+  public func withAlpha(_ alpha: Double) -> Color {
+    Color(red: red, green: green, blue: blue, alpha: alpha)
+  }
+
+  /// Opaque black.
+  public static let black = Color(red: 0, green: 0, blue: 0)
+  /// Opaque white.
+  public static let white = Color(red: 1, green: 1, blue: 1)
+
+  /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+  public var description: String {
+    func byte(_ value: Double) -> String {
+      let hex = String(Int((value * 255).rounded()), radix: 16, uppercase: true)
+      return hex.count == 1 ? "0" + hex : hex
+    }
+    let rgb = "#" + byte(red) + byte(green) + byte(blue)
+    return alpha >= 1 ? rgb : rgb + byte(alpha)
+  }
+}

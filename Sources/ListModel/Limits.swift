@@ -1,0 +1,24 @@
+/// The documented bounds on a spec: nothing a spec says can make the renderer allocate without
+/// bound. Each is checked while decoding and reported as a ``SpecError``.
+public enum SpecLimits {
+  /// Largest spec file read, in bytes.
+  public static let maxFileBytes = 4 * 1024 * 1024
+  /// Longest string in a spec, in characters.
+  public static let maxStringLength = 10_000
+  /// Largest `maxLines` of a label.
+  public static let maxLinesRange: ClosedRange<Double> = 1...1_000
+  /// Most sections in one document.
+  public static let maxSections = 1_000
+  /// Most cells in one document, over all sections.
+  public static let maxCells = 10_000
+  /// Canvas width in points.
+  public static let widthRange: ClosedRange<Double> = 1...4_096
+  /// Render scale (device pixels per point).
+  public static let scaleRange: ClosedRange<Double> = 0.5...4
+  /// Safe-area insets in points.
+  public static let insetRange: ClosedRange<Double> = 0...1_000
+  /// Largest image side in pixels: cairo's own limit for an image surface.
+  public static let maxPixelSide = 32_767
+  /// Most pixels in one image (400 MB of RGBA).
+  public static let maxPixels = 100_000_000
+}

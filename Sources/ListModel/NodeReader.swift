@@ -1,0 +1,171 @@
+import Yams
+
+/// A YAML node together with where it sits: the file, its field path and its mark. Every
+/// decoding error is made here, so each one names the file, line, column and path.
+struct NodeReader {
+  let node: Node
+  let path: String
+  let file: String
+
+  func error(_ message: String) -> SpecError {
+    SpecError(
+      file: file, line: node.mark?.line, column: node.mark?.column, path: path, message: message)
+  }
+
+  var isNull: Bool {
+    if case .scalar(let scalar) = node {
+      return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+    return false
+  }
+
+  private var kindName: String {
+    switch node {
+    case .scalar: return isNull ? "null" : "a scalar"
+    case .mapping: return "a mapping"
+    case .sequence: return "a list"
+    case .alias: return "an alias"
+    }
+  }
+
+  func child(_ node: Node, key: String) -> NodeReader {
+    NodeReader(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+  }
+
+  /// The node as a mapping whose keys must all be in `allowed`.
+  func object(allowed: [String]) throws -> ObjectReader {
+    guard case .mapping(let mapping) = node else {
+      throw error("expected a mapping, found \(kindName)")
+    }
+    var fields: [String: NodeReader] = [:]
+    for (keyNode, value) in mapping {
+      let keyReader = NodeReader(node: keyNode, path: path, file: file)
+      guard case .scalar(let key) = keyNode else { throw keyReader.error("keys must be strings") }
+      guard allowed.contains(key.string) else {
+        var message = "unknown key '\(key.string)'"
+        if let near = closest(to: key.string, in: allowed) {
+          message += " (did you mean '\(near)'?)"
+        }
+        message += "; allowed keys: \(allowed.joined(separator: ", "))"
+        throw child(keyNode, key: key.string).error(message)
+      }
+      guard fields[key.string] == nil else {
+        throw child(keyNode, key: key.string).error("duplicate key '\(key.string)'")
+      }
+      fields[key.string] = child(value, key: key.string)
+    }
+    return ObjectReader(fields: fields, owner: self)
+  }
+
+  /// The node as a list of at most `maxCount` items.
+  func list(maxCount: Int) throws -> [NodeReader] {
+    guard case .sequence(let sequence) = node else {
+      throw error("expected a list, found \(kindName)")
+    }
+    guard sequence.count <= maxCount else {
+      throw error("has \(sequence.count) items; at most \(maxCount) are allowed")
+    }
+    return sequence.enumerated().map { index, item in
+      NodeReader(node: item, path: "\(path)[\(index)]", file: file)
+    }
+  }
+
+  func string(allowEmpty: Bool = true) throws -> String {
+    guard case .scalar(let scalar) = node, !isNull else {
+      throw error("expected a string, found \(kindName)")
+    }
+    guard scalar.string.count <= SpecLimits.maxStringLength else {
+      throw error(
+        "is \(scalar.string.count) characters long; at most \(SpecLimits.maxStringLength) are allowed"
+      )
+    }
+    guard allowEmpty || !scalar.string.isEmpty else { throw error("must not be empty") }
+    return scalar.string
+  }
+
+  func number(in range: ClosedRange<Double>) throws -> Double {
+    guard case .scalar(let scalar) = node, scalar.style == .plain, !isNull,
+      let value = Double(scalar.string), value.isFinite
+    else { throw error("expected a number, found \(describeScalar)") }
+    guard range.contains(value) else {
+      throw error(
+        "\(scalar.string) is out of range; expected \(format(range.lowerBound))...\(format(range.upperBound))"
+      )
+    }
+    return value
+  }
+
+  func integer(in range: ClosedRange<Double>) throws -> Int {
+    let value = try number(in: range)
+    guard value == value.rounded() else { throw error("expected a whole number, found \(value)") }
+    return Int(value)
+  }
+
+  func enumeration<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> E
+  where E.RawValue == String {
+    let raw = try string()
+    if let value = E(rawValue: raw) { return value }
+    let names = E.allCases.map(\.rawValue)
+    var message = "unknown value '\(raw)'"
+    if let near = closest(to: raw, in: names) { message += " (did you mean '\(near)'?)" }
+    throw error(message + "; expected one of: \(names.joined(separator: ", "))")
+  }
+
+  func color() throws -> Color {
+    let text = try string()
+    guard let color = Color(hex: text) else {
+      throw error("'\(text)' is not a colour; expected #RGB, #RRGGBB or #RRGGBBAA")
+    }
+    return color
+  }
+
+  private var describeScalar: String {
+    if case .scalar(let scalar) = node, !isNull { return "'\(scalar.string)'" }
+    return kindName
+  }
+
+  private func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}
+
+/// The fields of a mapping, read by name.
+struct ObjectReader {
+  let fields: [String: NodeReader]
+  let owner: NodeReader
+
+  /// The field, or nil when it is absent or null.
+  func optional(_ key: String) -> NodeReader? {
+    guard let field = fields[key], !field.isNull else { return nil }
+    return field
+  }
+
+  func required(_ key: String) throws -> NodeReader {
+    guard let field = optional(key) else { throw owner.error("missing required key '\(key)'") }
+    return field
+  }
+}
+
+/// The candidate nearest to `word` by edit distance, when it is near enough to be a typo.
+func closest(to word: String, in candidates: [String]) -> String? {
+  let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+  guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+  return best.1 <= max(2, word.count / 3) ? best.0 : nil
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  guard !a.isEmpty else { return b.count }
+  guard !b.isEmpty else { return a.count }
+  var previous = Array(0...b.count)
+  for i in 1...a.count {
+    var current = [i] + Array(repeating: 0, count: b.count)
+    for j in 1...b.count {
+      let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+    }
+    previous = current
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,114 @@
+import CPangoCairo
+import Foundation
+
+/// A font file the renderer loads, and the Debian package that provides it.
+public struct FontFile: Equatable, Sendable {
+  /// Absolute path.
+  public var path: String
+  /// Debian package to install when it is missing.
+  public var package: String
+
+  /// A font file from its path and package.
+  public init(path: String, package: String) {
+    self.path = path
+    self.package = package
+  }
+
+  /// The fonts every render uses: Roboto for text, Material Icons, Noto Sans (with Arabic and
+  /// Hebrew) for scripts Roboto lacks.
+  public static let standard: [FontFile] = {
+    let roboto = "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/"
+    let noto = "/usr/share/fonts/truetype/noto/"
+    return ["Regular", "Medium", "Bold", "Italic"].map {
+      FontFile(path: roboto + "Roboto-\($0).ttf", package: "fonts-roboto-unhinted")
+    }
+      + [
+        FontFile(
+          path:
+            "/usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf",
+          package: "fonts-material-design-icons-iconfont")
+      ]
+      + [
+        "NotoSans-Regular", "NotoSans-Bold", "NotoSansArabic-Regular", "NotoSansArabic-Bold",
+        "NotoSansHebrew-Regular", "NotoSansHebrew-Bold",
+      ].map {
+        FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-core")
+      }
+  }()
+
+  /// Files of `files` that are not on disk.
+  public static func missing(in files: [FontFile] = standard) -> [FontFile] {
+    files.filter { !FileManager.default.isReadableFile(atPath: $0.path) }
+  }
+}
+
+/// The renderer's own fonts: a private fontconfig configuration holding only known files, a
+/// Pango font map over it, and the font options that make text pixels the same everywhere
+/// (DESIGN.md, "Determinism"). Whatever `FONTCONFIG_FILE` or the user's fonts.conf say, text
+/// comes from these files and is drawn without hinting, in grey antialiasing.
+///
+/// Not thread-safe: use one per thread.
+public final class FontSystem {
+  let config: OpaquePointer
+  let fontMap: UnsafeMutablePointer<PangoFontMap>
+  let options: OpaquePointer
+  /// The files loaded, in order.
+  public let files: [FontFile]
+
+  /// Loads `files` (the standard set by default) into a private configuration.
+  /// - Throws: ``PainterError/missingFont(path:package:)`` naming the package to install.
+  public init(files: [FontFile] = FontFile.standard) throws {
+    if let missing = FontFile.missing(in: files).first {
+      throw PainterError.missingFont(path: missing.path, package: missing.package)
+    }
+    guard let config = FcConfigCreate() else {
+      throw PainterError.creationFailed("a fontconfig configuration")
+    }
+    for file in files where FcConfigAppFontAddFile(config, file.path) == 0 {
+      FcConfigDestroy(config)
+      throw PainterError.unusableFont(path: file.path)
+    }
+    // cairo's FreeType backend consults the *current* configuration when it resolves a font
+    // pattern, so ours must be current as well as the font map's.
+    FcConfigSetCurrent(config)
+    guard let fontMap = lr_font_map_new(config) else {
+      FcConfigDestroy(config)
+      throw PainterError.creationFailed("a Pango font map")
+    }
+    guard let options = cairo_font_options_create() else {
+      lr_object_unref(fontMap)
+      FcConfigDestroy(config)
+      throw PainterError.creationFailed("cairo font options")
+    }
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    self.config = config
+    self.fontMap = fontMap
+    self.options = options
+    self.files = files
+  }
+
+  deinit {
+    cairo_font_options_destroy(options)
+    lr_object_unref(fontMap)
+    FcConfigDestroy(config)
+  }
+
+  /// A new Pango context over this font map with the deterministic font options.
+  func makeContext() throws -> PangoContextHandle {
+    guard let context = pango_font_map_create_context(fontMap) else {
+      throw PainterError.creationFailed("a Pango context")
+    }
+    pango_cairo_context_set_font_options(context, options)
+    pango_context_set_round_glyph_positions(context, 0)
+    return PangoContextHandle(context)
+  }
+}
+
+/// A Pango context, unreferenced with the object.
+final class PangoContextHandle {
+  let pointer: OpaquePointer
+  init(_ pointer: OpaquePointer) { self.pointer = pointer }
+  deinit { lr_object_unref(UnsafeMutableRawPointer(pointer)) }
+}

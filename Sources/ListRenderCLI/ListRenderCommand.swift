@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import GoldenImage
+import ListRender
+
+/// `listrender`: a thin command over the ListRender library.
+struct ListRenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "listrender",
+    abstract: "Draw list user interfaces to PNG with Cairo and Pango.",
+    subcommands: [Render.self, Doctor.self],
+    defaultSubcommand: nil)
+}
+
+/// Exit statuses: 2 for bad input (spec or arguments), 1 for anything else.
+enum ExitStatus {
+  static let badInput: Int32 = 2
+  static let failure: Int32 = 1
+}
+
+/// An error already reported on stderr, carrying the exit status.
+struct ReportedFailure: Error {
+  let status: Int32
+}
+
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data("listrender: \(message)\n".utf8))
+}
+
+/// Turns library errors into a message and an exit status.
+func report(_ error: Error) -> ReportedFailure {
+  switch error {
+  case let error as SpecError:
+    printError(error.description)
+    return ReportedFailure(status: ExitStatus.badInput)
+  case let error as LayoutError:
+    printError(error.description)
+    return ReportedFailure(status: ExitStatus.badInput)
+  default:
+    printError("\(error)")
+    return ReportedFailure(status: ExitStatus.failure)
+  }
+}
+
+@main
+enum Main {
+  static func main() {
+    do {
+      var command = try ListRenderCommand.parseAsRoot()
+      try command.run()
+    } catch let failure as ReportedFailure {
+      exit(failure.status)
+    } catch {
+      let code = ListRenderCommand.exitCode(for: error)
+      guard code != .success else { ListRenderCommand.exit(withError: error) }
+      // Argument errors are bad input too: same status as a bad spec.
+      FileHandle.standardError.write(Data((ListRenderCommand.fullMessage(for: error) + "\n").utf8))
+      exit(code == .validationFailure ? ExitStatus.badInput : code.rawValue)
+    }
+  }
+}

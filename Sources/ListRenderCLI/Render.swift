@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import GoldenImage
+import ListRender
+
+struct Render: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Render a spec (YAML or JSON) to PNG; with no spec, the built-in showcase.",
+    discussion: """
+      Output is written to a temporary file and renamed, so a failed render leaves nothing.
+      Exit status: 0 on success, 2 for a bad spec or arguments, 1 for other failures.
+      """)
+
+  @Argument(help: "The spec file. Omit it to render the built-in showcase.")
+  var spec: String?
+
+  @Option(name: .shortAndLong, help: "Output PNG (default: the spec's name with .png, here).")
+  var output: String?
+
+  @Option(name: .long, help: "Also write the layout (frames in points, text lines) as JSON.")
+  var layout: String?
+
+  @Option(name: .long, help: "Device pixels per point, overriding canvas.scale (0.5...4).")
+  var scale: Double?
+
+  @Option(name: .long, help: "Canvas width in points, overriding canvas.width (1...4096).")
+  var width: Double?
+
+  func validate() throws {
+    if let scale, !SpecLimits.scaleRange.contains(scale) {
+      throw ValidationError("--scale must be within 0.5...4")
+    }
+    if let width, !SpecLimits.widthRange.contains(width) {
+      throw ValidationError("--width must be within 1...4096")
+    }
+  }
+
+  func run() throws {
+    do {
+      var document =
+        if let spec {
+          try ListDocument.load(path: spec)
+        } else {
+          try ListDocument.decode(yaml: Showcase.yaml, file: Showcase.name)
+        }
+      if let scale { document.canvas.scale = scale }
+      if let width { document.canvas.width = width }
+      let renderer = try ListRenderer()
+      let (bitmap, tree) = try renderer.renderWithLayout(document)
+      let png = try PNGCodec.encode(bitmap)
+      let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
+      // Everything is rendered before anything is written.
+      try AtomicFile.write(png, to: output ?? defaultOutput)
+      if let layout, let layoutJSON { try AtomicFile.write(layoutJSON, to: layout) }
+    } catch {
+      throw report(error)
+    }
+  }
+
+  private var defaultOutput: String {
+    let name = URL(fileURLWithPath: spec ?? Showcase.name).deletingPathExtension().lastPathComponent
+    return name + ".png"
+  }
+}

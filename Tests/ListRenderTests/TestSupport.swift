@@ -1,0 +1,79 @@
+import Foundation
+import ListRender
+
+/// Paths of the package under test, found from this file's location.
+enum Paths {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let fixtures = root.appendingPathComponent("Fixtures")
+  static let golden = root.appendingPathComponent("Golden")
+
+  /// The built `listrender` binary, beside the test bundle.
+  static var binary: URL {
+    let candidates = [
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("listrender"),
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("listrender"),
+      root.appendingPathComponent(".build/debug/listrender"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+      ?? candidates[2]
+  }
+
+  /// A fresh empty folder for one test.
+  static func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("listrender-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
+
+/// The result of running the `listrender` binary.
+struct ProcessResult {
+  let status: Int32
+  let stdout: String
+  let stderr: String
+}
+
+/// Runs the built binary with `arguments`, optionally with extra environment variables.
+func runListRender(
+  _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil
+) throws -> ProcessResult {
+  let process = Process()
+  process.executableURL = Paths.binary
+  process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  if let folder { process.currentDirectoryURL = folder }
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  let outData = out.fileHandleForReading.readDataToEndOfFile()
+  let errData = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return ProcessResult(
+    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+    stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Decodes inline YAML and lays it out with real Pango measurement.
+func layout(_ yaml: String) throws -> LayoutTree {
+  try ListRenderer().layout(try ListDocument.decode(yaml: yaml))
+}
+
+extension LayoutTree {
+  /// The elements of one role, in order.
+  func elements(_ role: LayoutElement.Role) -> [LayoutElement] {
+    elements.filter { $0.role == role }
+  }
+}
+
+extension LayoutElement {
+  /// The text block of a text element.
+  var textBlock: TextBlock? {
+    if case .text(let block) = content { return block }
+    return nil
+  }
+}
