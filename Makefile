@@ -1,6 +1,7 @@
 # ListRender: `make demo` and `make test` install what is missing, then build and run.
-APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev fonts-roboto-unhinted \
-                fonts-material-design-icons-iconfont fonts-noto-core
+APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev librsvg2-dev libgdk-pixbuf-2.0-dev \
+                webp-pixbuf-loader fonts-roboto-unhinted fonts-material-design-icons-iconfont \
+                fonts-noto-core
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FORMAT := swift format
 

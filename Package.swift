@@ -22,6 +22,11 @@ let package = Package(
       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
     ),
     .systemLibrary(
+      name: "CImageLoaders",
+      pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev", "libgdk-pixbuf-2.0-dev", "webp-pixbuf-loader"])]
+    ),
+    .systemLibrary(
       name: "CCodecs",
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
@@ -31,7 +36,7 @@ let package = Package(
     .target(name: "ImageCodec", dependencies: ["CCodecs"], swiftSettings: strict),
     .target(
       name: "ListPainter",
-      dependencies: ["ListLayout", "ImageCodec", "CPangoCairo"],
+      dependencies: ["ListLayout", "ImageCodec", "CPangoCairo", "CImageLoaders"],
       swiftSettings: strict
     ),
     .target(name: "GoldenImage", dependencies: ["ImageCodec"], swiftSettings: strict),

@@ -73,35 +73,137 @@ public struct LayoutElement: Equatable, Sendable {
   public var frame: Rect
   /// How it is painted.
   public var content: Content
+  /// Opacity the element is drawn with (disabled labels and controls: 0.5).
+  public var opacity: Double
 
   /// An element from its parts.
-  public init(role: Role, source: String, frame: Rect, content: Content) {
+  public init(role: Role, source: String, frame: Rect, content: Content, opacity: Double = 1) {
     self.role = role
     self.source = source
     self.frame = frame
     self.content = content
+    self.opacity = opacity
   }
 
   /// What an element is, for the layout dump and for tests.
   public enum Role: String, Sendable, Codable {
     /// A cell's background box.
     case cell
+    /// The pressed or selected overlay.
+    case highlight
+    /// Section A's circle background.
+    case assetBackground
+    /// Section A's icon, image or monogram.
+    case asset
+    /// The headline tag pill or overline.
+    case headline
     /// A row's title text.
     case title
     /// A row's subtitle text.
     case subtitle
     /// A row's description text.
     case description
+    /// A stereo cell's detail text.
+    case detail
+    /// A label cell's text.
+    case text
+    /// Section C's control (switch, checkbox, radio, trailing text, icon, button).
+    case control
+    /// A navigation badge.
+    case badge
+    /// A navigation chevron.
+    case chevron
+    /// A stereo cell's leading image.
+    case leadingImage
+    /// A stereo cell's trailing image.
+    case trailingImage
     /// The line between rows.
     case separator
   }
 
   /// The paint of an element; the painter dispatches on this.
   public enum Content: Equatable, Sendable {
-    /// A filled box, optionally rounded.
-    case box(fill: Color, cornerRadius: Double)
+    /// A filled box, optionally rounded, optionally stroked inside its frame.
+    case box(fill: Color, cornerRadius: Double, stroke: Stroke? = nil)
+    /// A filled ellipse inscribed in the frame.
+    case ellipse(fill: Color)
     /// Text already broken into lines.
     case text(TextBlock)
+    /// A Material icon by name, its em square filling the frame.
+    case glyph(name: String, color: Color)
+    /// An image file drawn into the frame.
+    case image(ImagePaint)
+    /// A switch.
+    case toggle(SwitchPaint)
+    /// A checkbox: `tint` fill and `mark` tick when on, `outline` ring when off.
+    case checkbox(on: Bool, tint: Color, outline: Color, mark: Color)
+    /// A radio button.
+    case radio(on: Bool, tint: Color, outline: Color)
+  }
+}
+
+/// A line drawn inside a shape's edge.
+public struct Stroke: Equatable, Sendable {
+  /// Colour.
+  public var color: Color
+  /// Width in points.
+  public var width: Double
+
+  /// A stroke from its colour and width.
+  public init(color: Color, width: Double) {
+    self.color = color
+    self.width = width
+  }
+}
+
+/// How an image file fills its frame.
+public struct ImagePaint: Equatable, Sendable {
+  /// How the image is scaled into the frame.
+  public enum Fit: String, Sendable {
+    /// Cover the frame, cropping (centred).
+    case aspectFill
+    /// Fit inside the frame, centred.
+    case aspectFit
+  }
+
+  /// The file (absolute path).
+  public var path: String
+  /// Scaling.
+  public var fit: Fit
+  /// Clip to the circle inscribed in the frame.
+  public var clipToCircle: Bool
+  /// When set, the image's alpha is used as a mask filled with this colour (tinted icons).
+  public var tint: Color?
+
+  /// An image paint from its parts.
+  public init(path: String, fit: Fit, clipToCircle: Bool = false, tint: Color? = nil) {
+    self.path = path
+    self.fit = fit
+    self.clipToCircle = clipToCircle
+    self.tint = tint
+  }
+}
+
+/// A switch's look.
+public struct SwitchPaint: Equatable, Sendable {
+  /// On or off.
+  public var on: Bool
+  /// iOS or Material.
+  public var style: SwitchStyle
+  /// Track colour when on.
+  public var onColor: Color
+  /// Track colour when off.
+  public var offColor: Color
+  /// Thumb colour.
+  public var thumb: Color
+
+  /// A switch from its parts.
+  public init(on: Bool, style: SwitchStyle, onColor: Color, offColor: Color, thumb: Color) {
+    self.on = on
+    self.style = style
+    self.onColor = onColor
+    self.offColor = offColor
+    self.thumb = thumb
   }
 }
 

@@ -15,33 +15,44 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Lays out a document: model + text measurement → ``LayoutTree``. Pure geometry, no drawing.
+/// Lays out a document: model + text and image measurement → ``LayoutTree``. Pure geometry,
+/// no drawing. Cells are laid out left to right and mirrored at the end for RTL.
 ///
 /// ```swift
-/// let tree = try ListLayoutEngine(measurer: measurer).layout(document)
+/// let tree = try ListLayoutEngine(measurer: measurer, images: images).layout(document)
 /// print(tree.height)  // points
 /// ```
 public struct ListLayoutEngine {
   let measurer: any TextMeasuring
+  let images: any ImageMeasuring
 
-  /// An engine that measures text with `measurer`.
-  public init(measurer: any TextMeasuring) { self.measurer = measurer }
+  /// An engine that measures text with `measurer` and image files with `images`.
+  public init(measurer: any TextMeasuring, images: any ImageMeasuring) {
+    self.measurer = measurer
+    self.images = images
+  }
 
   /// The layout of the whole document.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
     let canvas = document.canvas
-    let palette = Palette.movistar(canvas.appearance)
+    let theme = Theme(canvas: canvas)
     var elements: [LayoutElement] = []
     var y = canvas.safeArea.top
     let rowWidth = canvas.width - canvas.safeArea.leading - canvas.safeArea.trailing
     for (sectionIndex, section) in document.sections.enumerated() {
       for (cellIndex, cell) in section.cells.enumerated() {
-        let row = try layoutRow(
-          cell, source: "sections[\(sectionIndex)].cells[\(cellIndex)]",
-          origin: (canvas.safeArea.leading, y), width: rowWidth,
-          isLast: cellIndex == section.cells.count - 1, canvas: canvas, palette: palette)
-        elements += row.elements
-        y += row.height
+        let context = CellContext(
+          source: "sections[\(sectionIndex)].cells[\(cellIndex)]",
+          x: canvas.safeArea.leading, y: y, width: rowWidth,
+          isLast: cellIndex == section.cells.count - 1, cell: cell, canvas: canvas, theme: theme)
+        let placed: PlacedCell
+        switch cell.kind {
+        case .row(let row): placed = try layoutRow(row, in: context)
+        case .stereo(let stereo): placed = try layoutStereo(stereo, in: context)
+        case .label(let label): placed = try layoutLabel(label, in: context)
+        }
+        elements += placed.elements
+        y += placed.height
       }
     }
     let height = y + canvas.safeArea.bottom
@@ -54,7 +65,7 @@ public struct ListLayoutEngine {
     }
     let tree = LayoutTree(
       width: canvas.width, height: height, scale: canvas.scale,
-      background: canvas.background ?? palette.background, elements: elements)
+      background: canvas.background ?? theme[.background], elements: elements)
     let pixels = tree.pixelWidth * tree.pixelHeight
     guard tree.pixelWidth <= SpecLimits.maxPixelSide, tree.pixelHeight <= SpecLimits.maxPixelSide,
       pixels <= SpecLimits.maxPixels, tree.pixelHeight > 0
@@ -62,74 +73,113 @@ public struct ListLayoutEngine {
     return tree
   }
 
-  /// A Mística full-width row (REFERENCE §1): 16 inner margins, title / subtitle / description
-  /// stacked with 2 and 4 pt gaps, at least 72 pt tall, the text block centred vertically, a
-  /// separator inset 16/16 at the bottom unless it is the section's last row.
-  private func layoutRow(
-    _ cell: Cell, source: String, origin: (x: Double, y: Double), width: Double, isLast: Bool,
-    canvas: Canvas, palette: Palette
-  ) throws -> (elements: [LayoutElement], height: Double) {
-    let margin = MisticaMetrics.innerMargin
-    let textWidth = max(1, width - 2 * margin)
-    let category = canvas.contentSize
-    let titleStyle = DynamicType.scaled(MisticaMetrics.title, curve: .body, category: category)
-    let bodyStyle = DynamicType.scaled(MisticaMetrics.body, curve: .subheadline, category: category)
+  // MARK: Shared by the cell layouts
 
-    // (role, style, colour, measured text, gap above)
-    var labels: [(LayoutElement.Role, TextStyle, Color, MeasuredText, Double)] = []
-    func add(_ label: Label?, _ role: LayoutElement.Role, _ style: TextStyle, _ color: Color) throws
-    {
-      guard let label else { return }
-      let measured = try measurer.measure(
-        label.text, style: style, width: textWidth, maxLines: label.maxLines,
-        direction: canvas.direction)
-      let gap: Double =
-        switch (labels.last?.0, role) {
-        case (nil, _): 0
-        case (.subtitle?, .description): MisticaMetrics.subtitleSpacing
-        default: MisticaMetrics.titleSpacing
-        }
-      labels.append((role, style, color, measured, gap))
-    }
-    try add(cell.title, .title, titleStyle, palette.textPrimary)
-    try add(cell.subtitle, .subtitle, bodyStyle, palette.textPrimary)
-    try add(cell.description, .description, bodyStyle, palette.textSecondary)
+  /// Where one cell goes and what it knows about its surroundings.
+  struct CellContext {
+    let source: String
+    let x: Double
+    let y: Double
+    let width: Double
+    let isLast: Bool
+    let cell: Cell
+    let canvas: Canvas
+    let theme: Theme
 
-    let textHeight = labels.reduce(0) { $0 + $1.4 + $1.3.height }
-    // Self-sizing rounds heights up to whole points (REFERENCE §6), so geometry is the same
-    // at every scale.
-    let height = max(MisticaMetrics.fullWidthMinHeight, (textHeight + 2 * margin).rounded(.up))
-    var elements = [
-      LayoutElement(
-        role: .cell, source: source,
-        frame: Rect(x: origin.x, y: origin.y, width: width, height: height),
-        content: .box(fill: palette.background, cornerRadius: 0))
-    ]
-    var textY = origin.y + (height - textHeight) / 2
-    for (role, style, color, measured, gap) in labels {
-      textY += gap
-      elements.append(
-        LayoutElement(
-          role: role, source: source,
-          frame: Rect(x: origin.x + margin, y: textY, width: textWidth, height: measured.height),
-          content: .text(
-            TextBlock(
-              style: style, color: color, direction: canvas.direction, lines: measured.lines,
-              truncated: measured.truncated))))
-      textY += measured.height
+    var direction: LayoutDirection { canvas.direction }
+
+    /// Whether the bottom separator is drawn, given the style's own rule.
+    func showsSeparator(byDefault: Bool) -> Bool {
+      switch cell.separator {
+      case .automatic: return byDefault && !isLast
+      case .visible: return true
+      case .hidden: return false
+      }
     }
-    if !isLast {
-      // A hairline: one device pixel, like UITableView's separator.
-      let thickness = 1 / canvas.scale
-      let inset = MisticaMetrics.separatorInset
-      elements.append(
-        LayoutElement(
-          role: .separator, source: source,
-          frame: Rect(
-            x: origin.x + inset, y: origin.y + height - thickness, width: max(0, width - 2 * inset),
-            height: thickness),
-          content: .box(fill: palette.divider, cornerRadius: 0)))
+
+    /// Opacity of labels and controls (disabled: 0.5, REFERENCE §1).
+    var contentOpacity: Double { cell.state == .disabled ? 0.5 : 1 }
+  }
+
+  /// A cell's elements and the height it takes in the list.
+  struct PlacedCell {
+    var elements: [LayoutElement]
+    var height: Double
+  }
+
+  /// Measures `text` and makes its element at (x, y).
+  func textElement(
+    _ label: Label, role: LayoutElement.Role, style: TextStyle, color: Color, x: Double, y: Double,
+    width: Double, in context: CellContext, opacity: Double = 1
+  ) throws -> LayoutElement {
+    let measured = try measurer.measure(
+      label.text, style: style, width: max(1, width), maxLines: label.maxLines,
+      direction: context.direction)
+    return LayoutElement(
+      role: role, source: context.source,
+      frame: Rect(x: x, y: y, width: max(1, width), height: measured.height),
+      content: .text(
+        TextBlock(
+          style: style, color: color, direction: context.direction, lines: measured.lines,
+          truncated: measured.truncated)),
+      opacity: opacity)
+  }
+
+  /// One line of text at its natural width, for pills, badges and trailing values.
+  func naturalText(
+    _ text: String, role: LayoutElement.Role, style: TextStyle, color: Color, maxWidth: Double,
+    in context: CellContext
+  ) throws -> LayoutElement {
+    let measured = try measurer.measure(
+      text, style: style, width: max(1, maxWidth), maxLines: 1, direction: context.direction)
+    let width = min(maxWidth, measured.lines.map(\.width).max() ?? 0)
+    var lines = measured.lines
+    if context.direction == .rtl {
+      // Lines were right-aligned in `maxWidth`; the frame is only as wide as the text.
+      for index in lines.indices { lines[index].x -= maxWidth - width }
     }
-    return (elements, height)
+    return LayoutElement(
+      role: role, source: context.source,
+      frame: Rect(x: 0, y: 0, width: width, height: measured.height),
+      content: .text(
+        TextBlock(
+          style: style, color: color, direction: context.direction, lines: lines,
+          truncated: measured.truncated)))
+  }
+
+  /// The highlight or selection overlay of a cell's box, if its state has one.
+  func stateOverlay(_ frame: Rect, cornerRadius: Double, in context: CellContext) -> LayoutElement?
+  {
+    let fill: Color
+    switch context.cell.state {
+    case .highlighted: fill = context.theme[.highlight]
+    // Selection: the brand colour at 8%, Material's selected state layer.
+    case .selected: fill = context.theme[.brand].withAlpha(0.08)
+    case .normal, .disabled: return nil
+    }
+    return LayoutElement(
+      role: .highlight, source: context.source, frame: frame,
+      content: .box(fill: fill, cornerRadius: cornerRadius))
+  }
+
+  /// A hairline (one device pixel) at the bottom of `frame`, inset on both sides.
+  func separator(
+    under frame: Rect, leading: Double, trailing: Double, color: Color, thickness: Double? = nil,
+    in context: CellContext
+  ) -> LayoutElement {
+    let height = thickness ?? 1 / context.canvas.scale
+    return LayoutElement(
+      role: .separator, source: context.source,
+      frame: Rect(
+        x: frame.x + leading, y: frame.maxY - height,
+        width: max(0, frame.width - leading - trailing), height: height),
+      content: .box(fill: color, cornerRadius: 0))
+  }
+}
+
+extension Rect {
+  /// The same rectangle moved by (dx, dy).
+  func offsetBy(_ dx: Double, _ dy: Double) -> Rect {
+    Rect(x: x + dx, y: y + dy, width: width, height: height)
   }
 }

@@ -56,3 +56,11 @@ public protocol TextMeasuring {
     _ text: String, style: TextStyle, width: Double, maxLines: Int?, direction: LayoutDirection
   ) throws -> MeasuredText
 }
+
+/// Gives the intrinsic size of image files, in points (one pixel is one point, as a UIImage
+/// loaded at scale 1). The painter module implements it; the layout needs only sizes.
+public protocol ImageMeasuring {
+  /// The image's size.
+  /// - Throws: ``SpecError`` naming the file and field when the image cannot be read.
+  func size(of image: ImageReference) throws -> (width: Double, height: Double)
+}

@@ -1,84 +1,209 @@
 import ListModel
 
-/// Named colours of a theme, resolved for one appearance.
-public struct Palette: Equatable, Sendable {
-  /// Page and full-width cell background.
-  public var background: Color
-  /// Separators between rows.
-  public var divider: Color
-  /// Titles and subtitles.
-  public var textPrimary: Color
-  /// Descriptions.
-  public var textSecondary: Color
+/// A theme resolved for one canvas: colours for its appearance (with the spec's overrides),
+/// type styles scaled to its content size, and the metrics of its design system.
+///
+/// ```swift
+/// let theme = Theme(canvas: document.canvas)
+/// let ink = theme[.textPrimary]
+/// ```
+public struct Theme: Equatable, Sendable {
+  /// Which design system.
+  public var name: ThemeName
+  /// Light or dark.
+  public var appearance: Appearance
+  /// Every named colour.
+  public var colors: [ColorName: Color]
+  /// Row title.
+  public var title: TextStyle
+  /// Row subtitle and description.
+  public var body: TextStyle
+  /// Headline overline.
+  public var overline: TextStyle
+  /// Tag and badge text.
+  public var caption: TextStyle
+  /// Trailing text values and button labels.
+  public var control: TextStyle
+  /// Stereo cell title and detail (MDC fonts subtitle1 / body2, natural line height).
+  public var stereoTitle: TextStyle
+  /// Stereo cell detail.
+  public var stereoDetail: TextStyle
+  /// Label cell text.
+  public var labelText: TextStyle
 
-  /// The Movistar palette of Mística (REFERENCE §1), light or dark.
-  public static func movistar(_ appearance: Appearance) -> Palette {
-    switch appearance {
-    case .light:
-      return Palette(
-        background: hex("#FFFFFF"), divider: hex("#EEEEEE"), textPrimary: hex("#0B2739"),
-        textSecondary: hex("#86888C"))
-    case .dark:
-      return Palette(
-        background: hex("#061824"), divider: Color.white.withAlpha(0.05),
-        textPrimary: hex("#EAEBEE"), textSecondary: hex("#85939C"))
+  /// The colour of `name`.
+  public subscript(_ name: ColorName) -> Color { colors[name] ?? .black }
+
+  /// The theme a canvas asks for.
+  public init(canvas: Canvas) {
+    name = canvas.theme
+    appearance = canvas.appearance
+    let category = canvas.contentSize
+    switch canvas.theme {
+    case .mistica:
+      colors = Self.movistar(canvas.appearance)
+      // Mística follows Apple's Dynamic Type curves (REFERENCE §1, §5).
+      title = TypeCurve.appleBody.scale(Self.roboto(.medium, 16, 24), category)
+      body = TypeCurve.appleSubheadline.scale(Self.roboto(.regular, 14, 20), category)
+      overline = TypeCurve.appleCaption1.scale(Self.roboto(.medium, 12, 16), category)
+      caption = TypeCurve.appleCaption1.scale(Self.roboto(.medium, 12, 16), category)
+      control = TypeCurve.appleSubheadline.scale(Self.roboto(.regular, 14, 20), category)
+      labelText = TypeCurve.appleBody.scale(Self.roboto(.regular, 16, 24), category)
+    case .material:
+      colors = Self.material(canvas.appearance)
+      // Material follows MDC's font scaler curves (REFERENCE §5): Subtitle1 16, Body2 14.
+      title = TypeCurve.mdcSubtitle1.scale(Self.roboto(.regular, 16, 24), category)
+      body = TypeCurve.mdcBody2.scale(Self.roboto(.regular, 14, 20), category)
+      overline = TypeCurve.mdcOverline.scale(Self.roboto(.medium, 10, 16), category)
+      caption = TypeCurve.mdcCaption.scale(Self.roboto(.medium, 12, 16), category)
+      control = TypeCurve.mdcBody2.scale(Self.roboto(.regular, 14, 20), category)
+      labelText = TypeCurve.mdcBody1.scale(Self.roboto(.regular, 16, 24), category)
+    }
+    // MDCSelfSizingStereoCell uses subtitle1 and body2 at their natural line height (§2).
+    stereoTitle = TypeCurve.mdcSubtitle1.scale(Self.roboto(.regular, 16, 0), category)
+    stereoDetail = TypeCurve.mdcBody2.scale(Self.roboto(.regular, 14, 0), category)
+    for (name, color) in canvas.colors { colors[name] = color }
+  }
+
+  private static func roboto(_ weight: FontWeight, _ size: Double, _ line: Double) -> TextStyle {
+    TextStyle(family: "Roboto", weight: weight, size: size, minLineHeight: line)
+  }
+
+  // MARK: Metrics
+
+  /// Minimum height of a row box: Mística 72 full-width / 92 boxed (§1); Material by line count
+  /// and leading element, M2 lists (§2): 48/56 one line, 64/72 two lines, 88 three.
+  public func rowMinHeight(style: CellStyle, hasAsset: Bool, lines: Int) -> Double {
+    switch name {
+    case .mistica:
+      return style == .fullWidth ? 72 : 92
+    case .material:
+      switch lines {
+      case ...1: return hasAsset ? 56 : 48
+      case 2: return hasAsset ? 72 : 64
+      default: return 88
+      }
     }
   }
 
-  private static func hex(_ text: String) -> Color {
+  /// Corner radius of boxed cells: Mística 16 (Movistar `container`), a Material card 4.
+  public var boxedCornerRadius: Double { name == .mistica ? 16 : 4 }
+
+  /// Gap between a small (24 pt) icon and the text: Mística's 16; Material puts text at x 72.
+  public var smallIconGap: Double { name == .mistica ? 16 : 32 }
+
+  /// The switch drawn by this theme.
+  public var switchStyle: SwitchStyle { name == .mistica ? .ios : .material }
+
+  // MARK: Palettes
+
+  /// The Movistar palette (REFERENCE §1). `brand`, `onBrand`, `control`, `tag` and `tagText`
+  /// are not in the reference: they are Movistar's brand blue and neutrals, chosen here.
+  static func movistar(_ appearance: Appearance) -> [ColorName: Color] {
+    switch appearance {
+    case .light:
+      return [
+        .background: hex("#FFFFFF"), .backgroundContainer: hex("#FFFFFF"),
+        .backgroundContainerBrand: hex("#019DF4"), .border: hex("#DDDDDD"),
+        .divider: hex("#EEEEEE"), .textPrimary: hex("#0B2739"), .textSecondary: hex("#86888C"),
+        .textPrimaryInverse: hex("#FFFFFF"), .textSecondaryInverse: hex("#E6F5FD"),
+        .badge: hex("#D73241"), .brand: hex("#019DF4"), .onBrand: hex("#FFFFFF"),
+        .control: hex("#B6B9BF"), .highlight: Color.black.withAlpha(0.05),
+        .tag: hex("#E6F5FD"), .tagText: hex("#0B68A6"),
+      ]
+    case .dark:
+      return [
+        .background: hex("#061824"), .backgroundContainer: hex("#081F2E"),
+        .backgroundContainerBrand: hex("#081F2E"), .border: hex("#081F2E"),
+        .divider: Color.white.withAlpha(0.05), .textPrimary: hex("#EAEBEE"),
+        .textSecondary: hex("#85939C"), .textPrimaryInverse: hex("#EAEBEE"),
+        .textSecondaryInverse: hex("#85939C"), .badge: hex("#D73241"), .brand: hex("#019DF4"),
+        .onBrand: hex("#FFFFFF"), .control: hex("#3A5566"),
+        .highlight: Color.white.withAlpha(0.05), .tag: hex("#0B3A57"), .tagText: hex("#E6F5FD"),
+      ]
+    }
+  }
+
+  /// Material colours (REFERENCE §2): surface, onSurface at 0.87 / 0.6 emphasis, primary; dark
+  /// surfaces #121212 with the elevation-1 overlay (#1E1E1E) on cards.
+  static func material(_ appearance: Appearance) -> [ColorName: Color] {
+    switch appearance {
+    case .light:
+      let onSurface = Color.black
+      return [
+        .background: hex("#FFFFFF"), .backgroundContainer: hex("#FFFFFF"),
+        .backgroundContainerBrand: hex("#6200EE"), .border: onSurface.withAlpha(0.12),
+        .divider: onSurface.withAlpha(0.12), .textPrimary: onSurface.withAlpha(0.87),
+        .textSecondary: onSurface.withAlpha(0.6), .textPrimaryInverse: hex("#FFFFFF"),
+        .textSecondaryInverse: Color.white.withAlpha(0.74), .badge: hex("#B00020"),
+        .brand: hex("#6200EE"), .onBrand: hex("#FFFFFF"), .control: onSurface.withAlpha(0.54),
+        .highlight: onSurface.withAlpha(0.12), .tag: hex("#6200EE").withAlpha(0.12),
+        .tagText: hex("#6200EE"),
+      ]
+    case .dark:
+      let onSurface = Color.white
+      return [
+        .background: hex("#121212"), .backgroundContainer: hex("#1E1E1E"),
+        .backgroundContainerBrand: hex("#BB86FC"), .border: onSurface.withAlpha(0.12),
+        .divider: onSurface.withAlpha(0.2), .textPrimary: onSurface.withAlpha(0.87),
+        .textSecondary: onSurface.withAlpha(0.6), .textPrimaryInverse: Color.black.withAlpha(0.87),
+        .textSecondaryInverse: Color.black.withAlpha(0.6), .badge: hex("#CF6679"),
+        .brand: hex("#BB86FC"), .onBrand: hex("#000000"), .control: onSurface.withAlpha(0.6),
+        .highlight: onSurface.withAlpha(0.12), .tag: hex("#BB86FC").withAlpha(0.24),
+        .tagText: hex("#BB86FC"),
+      ]
+    }
+  }
+
+  static func hex(_ text: String) -> Color {
     guard let color = Color(hex: text) else { preconditionFailure("bad palette literal \(text)") }
     return color
   }
 }
 
-/// Mística list metrics (REFERENCE §1).
-public enum MisticaMetrics {
-  /// Minimum height of a full-width row.
-  public static let fullWidthMinHeight = 72.0
-  /// Inner margin on every side of a row's content.
-  public static let innerMargin = 16.0
-  /// Separator inset from the leading and trailing edges.
-  public static let separatorInset = 16.0
-  /// Title → subtitle (or → description when there is no subtitle).
-  public static let titleSpacing = 2.0
-  /// Subtitle → description.
-  public static let subtitleSpacing = 4.0
-  /// Title: 16 pt medium, lines at least 24 pt.
-  public static let title = TextStyle(
-    family: "Roboto", weight: .medium, size: 16, minLineHeight: 24)
-  /// Subtitle and description: 14 pt regular, lines at least 20 pt.
-  public static let body = TextStyle(
-    family: "Roboto", weight: .regular, size: 14, minLineHeight: 20)
+/// How a switch is drawn.
+public enum SwitchStyle: String, Sendable, Equatable {
+  /// iOS UISwitch, 51 × 31 (Mística on iOS).
+  case ios
+  /// Material switch: a 34 × 14 track with a 20 pt thumb.
+  case material
 }
 
-/// Apple's Dynamic Type curves (REFERENCE §5), which Mística follows.
-public enum DynamicType {
-  /// The text styles whose curves scale Mística's labels.
-  public enum Curve: Sendable {
-    /// Body/Headline: the title follows it.
-    case body
-    /// Subheadline: subtitle and description follow it.
-    case subheadline
-  }
+/// Font scaling curves (REFERENCE §5): sizes for XS … XXXL, AX1 … AX5; `L` is the fourth.
+public struct TypeCurve: Sendable {
+  let points: [Double]
 
-  // Categories in ContentSizeCategory.allCases order: XS S M L XL XXL XXXL AX1 … AX5.
-  private static let bodyPoints: [Double] = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
-  private static let subheadlinePoints: [Double] = [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+  /// Apple Body / Headline.
+  public static let appleBody = TypeCurve(points: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
+  /// Apple Subheadline.
+  public static let appleSubheadline = TypeCurve(
+    points: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49])
+  /// Apple Caption 1.
+  public static let appleCaption1 = TypeCurve(
+    points: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43])
+  /// MDC Subtitle1.
+  public static let mdcSubtitle1 = TypeCurve(
+    points: [13, 14, 15, 16, 18, 20, 22, 25, 30, 37, 44, 52])
+  /// MDC Body1.
+  public static let mdcBody1 = TypeCurve(points: [13, 14, 15, 16, 18, 20, 22, 26, 30, 34, 38, 42])
+  /// MDC Body2 (and Subtitle2).
+  public static let mdcBody2 = TypeCurve(points: [11, 12, 13, 14, 16, 18, 20, 22, 25, 30, 36, 42])
+  /// MDC Caption.
+  public static let mdcCaption = TypeCurve(points: [11, 11, 11, 12, 14, 16, 18, 20, 22, 24, 26, 28])
+  /// MDC Overline.
+  public static let mdcOverline = TypeCurve(points: [8, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26])
 
-  /// `base × table[category] / table[L]`, rounded (REFERENCE §1, "Dynamic Type").
-  public static func scaled(_ base: Double, curve: Curve, category: ContentSizeCategory) -> Double {
-    let table = curve == .body ? bodyPoints : subheadlinePoints
+  /// `base × table[category] / table[L]`, rounded (REFERENCE §5).
+  public func scaled(_ base: Double, _ category: ContentSizeCategory) -> Double {
     let index = ContentSizeCategory.allCases.firstIndex(of: category) ?? 3
-    return (base * table[index] / table[3]).rounded()
+    return (base * points[index] / points[3]).rounded()
   }
 
   /// A style with its size and minimum line height scaled alike.
-  public static func scaled(
-    _ style: TextStyle, curve: Curve, category: ContentSizeCategory
-  ) -> TextStyle {
+  public func scale(_ style: TextStyle, _ category: ContentSizeCategory) -> TextStyle {
     var scaledStyle = style
-    scaledStyle.size = scaled(style.size, curve: curve, category: category)
-    scaledStyle.minLineHeight = scaled(style.minLineHeight, curve: curve, category: category)
+    scaledStyle.size = scaled(style.size, category)
+    scaledStyle.minLineHeight = scaled(style.minLineHeight, category)
     return scaledStyle
   }
 }

@@ -24,12 +24,16 @@ extension ListDocument {
     guard let text = String(data: data, encoding: .utf8) else {
       throw fail("the file is not UTF-8 text")
     }
-    return try decode(yaml: text, file: path)
+    let base = (path as NSString).deletingLastPathComponent
+    return try decode(yaml: text, file: path, baseDirectory: base.isEmpty ? "." : base)
   }
 
-  /// Decodes a spec from YAML or JSON text; `file` names it in errors.
+  /// Decodes a spec from YAML or JSON text; `file` names it in errors and relative paths in it
+  /// are resolved against `baseDirectory` (default: the current folder).
   /// - Throws: ``SpecError``.
-  public static func decode(yaml text: String, file: String = "<inline>") throws -> ListDocument {
+  public static func decode(
+    yaml text: String, file: String = "<inline>", baseDirectory: String? = nil
+  ) throws -> ListDocument {
     let root: Node?
     do {
       root = try Yams.compose(yaml: text)
@@ -39,7 +43,8 @@ extension ListDocument {
     guard let root else {
       throw SpecError(file: file, line: nil, column: nil, path: "", message: "the spec is empty")
     }
-    return try decodeDocument(NodeReader(node: root, path: "", file: file))
+    let base = baseDirectory ?? FileManager.default.currentDirectoryPath
+    return try decodeDocument(NodeReader(node: root, path: "", file: file, base: base))
   }
 
   private static func specError(from error: YamlError, file: String) -> SpecError {
@@ -86,7 +91,15 @@ extension ListDocument {
     if let field = object.optional("scale") {
       canvas.scale = try field.number(in: SpecLimits.scaleRange)
     }
-    if let field = object.optional("theme") { canvas.theme = try field.enumeration(ThemeName.self) }
+    if let field = object.optional("theme") {
+      if case .mapping = field.node {
+        let theme = try field.object(allowed: ["name", "colors"])
+        if let name = theme.optional("name") { canvas.theme = try name.enumeration(ThemeName.self) }
+        if let colors = theme.optional("colors") { canvas.colors = try decodeColors(colors) }
+      } else {
+        canvas.theme = try field.enumeration(ThemeName.self)
+      }
+    }
     if let field = object.optional("appearance") {
       canvas.appearance = try field.enumeration(Appearance.self)
     }
@@ -117,23 +130,156 @@ extension ListDocument {
     return Section(cells: cells)
   }
 
+  private static func decodeColors(_ reader: NodeReader) throws -> [ColorName: Color] {
+    let names = ColorName.allCases.map(\.rawValue)
+    let object = try reader.object(allowed: names)
+    var colors: [ColorName: Color] = [:]
+    for name in ColorName.allCases {
+      if let field = object.optional(name.rawValue) { colors[name] = try field.color() }
+    }
+    return colors
+  }
+
+  private static let commonCellKeys = ["kind", "state", "separator"]
+
   private static func decodeCell(_ reader: NodeReader) throws -> Cell {
-    let object = try reader.object(allowed: ["style", "title", "subtitle", "description"])
+    let kindName = try reader.peek("kind")?.enumeration(CellKindName.self) ?? .row
+    let kind: Cell.Kind
+    let object: ObjectReader
+    switch kindName {
+    case .row:
+      object = try reader.object(
+        allowed: commonCellKeys + [
+          "style", "asset", "headline", "title", "subtitle", "description", "control",
+        ])
+      kind = .row(try decodeRow(object))
+    case .stereo:
+      object = try reader.object(
+        allowed: commonCellKeys + ["leadingImage", "trailingImage", "title", "detail"])
+      var stereo = StereoCell(
+        title: try decodeLabel(object.required("title"), allowEmpty: false, defaultMaxLines: 1),
+        detail: try object.optional("detail").map { try decodeLabel($0, defaultMaxLines: 3) })
+      stereo.leadingImage = try object.optional("leadingImage").map(decodeStereoImage)
+      stereo.trailingImage = try object.optional("trailingImage").map(decodeStereoImage)
+      kind = .stereo(stereo)
+    case .label:
+      object = try reader.object(allowed: commonCellKeys + ["text"])
+      kind = .label(LabelCell(text: try decodeLabel(object.required("text"), allowEmpty: false)))
+    }
     return Cell(
+      kind,
+      state: try object.optional("state")?.enumeration(CellState.self) ?? .normal,
+      separator: try object.optional("separator")?.enumeration(SeparatorVisibility.self)
+        ?? .automatic)
+  }
+
+  private enum CellKindName: String, CaseIterable {
+    case row, stereo, label
+  }
+
+  private static func decodeRow(_ object: ObjectReader) throws -> RowCell {
+    var row = RowCell(
       style: try object.optional("style")?.enumeration(CellStyle.self) ?? .fullWidth,
       title: try decodeLabel(object.required("title"), allowEmpty: false),
       subtitle: try object.optional("subtitle").map { try decodeLabel($0) },
       description: try object.optional("description").map { try decodeLabel($0) })
+    row.asset = try object.optional("asset").map(decodeAsset)
+    row.headline = try object.optional("headline").map(decodeHeadline)
+    row.control = try object.optional("control").map(decodeControl)
+    return row
+  }
+
+  private static func decodeIcon(_ reader: NodeReader) throws -> Icon {
+    let name = try reader.string(allowEmpty: false)
+    let lower = name.lowercased()
+    if lower.hasSuffix(".svg") || lower.hasSuffix(".png") {
+      return Icon(.file(try reader.filePath()), location: reader.location)
+    }
+    return Icon(.named(name), location: reader.location)
+  }
+
+  private static func decodeImage(_ reader: NodeReader) throws -> ImageReference {
+    ImageReference(path: try reader.filePath(), location: reader.location)
+  }
+
+  private static func decodeAsset(_ reader: NodeReader) throws -> Asset {
+    let object = try reader.object(allowed: ["icon", "image", "monogram", "background", "color"])
+    let color = try object.optional("color")?.color()
+    switch try object.exactlyOne(of: ["icon", "image", "monogram"]) {
+    case "icon":
+      let icon = try decodeIcon(object.required("icon"))
+      if let background = try object.optional("background")?.color() {
+        return .largeIcon(icon, background: background, color: color)
+      }
+      return .smallIcon(icon, color: color)
+    case "image":
+      return .image(try decodeImage(object.required("image")))
+    default:
+      let text = try object.required("monogram").string(allowEmpty: false)
+      guard text.count <= 3 else {
+        throw try object.required("monogram").error("a monogram has at most 3 characters")
+      }
+      return .monogram(
+        text, background: try object.required("background").color(), color: color)
+    }
+  }
+
+  private static func decodeHeadline(_ reader: NodeReader) throws -> Headline {
+    let object = try reader.object(allowed: ["tag", "text"])
+    if try object.exactlyOne(of: ["tag", "text"]) == "tag" {
+      return .tag(try object.required("tag").string(allowEmpty: false))
+    }
+    return .overline(try object.required("text").string(allowEmpty: false))
+  }
+
+  private static func decodeControl(_ reader: NodeReader) throws -> Control {
+    let kinds = ["navigation", "switch", "checkbox", "radio", "text", "icon", "button"]
+    let object = try reader.object(allowed: kinds)
+    let present = kinds.filter { object.fields[$0] != nil }
+    guard present.count == 1 else {
+      throw reader.error("expected exactly one of: \(kinds.joined(separator: ", "))")
+    }
+    let field = object.fields[present[0]] ?? reader
+    switch present[0] {
+    case "navigation":
+      guard !field.isNull else { return .navigation(badge: nil) }
+      let navigation = try field.object(allowed: ["badge"])
+      guard let badge = navigation.optional("badge") else { return .navigation(badge: nil) }
+      if case .scalar(let scalar) = badge.node, ["true", "false"].contains(scalar.string) {
+        return .navigation(badge: try badge.bool() ? .dot : nil)
+      }
+      let count = try badge.integer(in: 0...999_999)
+      return .navigation(badge: count == 0 ? nil : .count(count))
+    case "switch": return .toggle(try field.bool())
+    case "checkbox": return .checkbox(try field.bool())
+    case "radio": return .radio(try field.bool())
+    case "text": return .text(try field.string())
+    case "icon": return .icon(try decodeIcon(field))
+    default: return .button(try field.string(allowEmpty: false))
+    }
+  }
+
+  private static func decodeStereoImage(_ reader: NodeReader) throws -> StereoImage {
+    let object = try reader.object(allowed: ["image", "icon", "size"])
+    if try object.exactlyOne(of: ["image", "icon"]) == "icon" {
+      return .icon(try decodeIcon(object.required("icon")))
+    }
+    return .image(
+      try decodeImage(object.required("image")),
+      size: try object.optional("size")?.number(in: 1...512))
   }
 
   /// A string, or `{ text, maxLines }`.
-  private static func decodeLabel(_ reader: NodeReader, allowEmpty: Bool = true) throws -> Label {
+  private static func decodeLabel(
+    _ reader: NodeReader, allowEmpty: Bool = true, defaultMaxLines: Int? = nil
+  ) throws -> Label {
     guard case .mapping = reader.node else {
-      return Label(try reader.string(allowEmpty: allowEmpty))
+      return Label(try reader.string(allowEmpty: allowEmpty), maxLines: defaultMaxLines)
     }
     let object = try reader.object(allowed: ["text", "maxLines"])
     return Label(
       try object.required("text").string(allowEmpty: allowEmpty),
-      maxLines: try object.optional("maxLines")?.integer(in: SpecLimits.maxLinesRange))
+      maxLines: try object.optional("maxLines")?.integer(in: SpecLimits.maxLinesRange)
+        ?? defaultMaxLines)
   }
 }

@@ -29,6 +29,8 @@ public struct Canvas: Equatable, Sendable {
   public var scale: Double = 3
   /// The design system whose figures are used.
   public var theme: ThemeName = .mistica
+  /// Named colours that replace the theme's (`canvas.theme.colors`).
+  public var colors: [ColorName: Color] = [:]
   /// Light or dark palette.
   public var appearance: Appearance = .light
   /// Left-to-right or right-to-left layout.
@@ -71,6 +73,44 @@ public struct EdgeInsets: Equatable, Sendable {
 public enum ThemeName: String, CaseIterable, Sendable {
   /// Telefónica Mística with the Movistar palette (REFERENCE §1).
   case mistica
+  /// Material Design (REFERENCE §2).
+  case material
+}
+
+/// The named colours of a theme; `canvas.theme.colors` may override any of them.
+public enum ColorName: String, CaseIterable, Sendable {
+  /// Page and full-width cell background.
+  case background
+  /// Boxed cell background.
+  case backgroundContainer
+  /// Boxed-inverse cell background.
+  case backgroundContainerBrand
+  /// Boxed cell border.
+  case border
+  /// Separators.
+  case divider
+  /// Titles and subtitles.
+  case textPrimary
+  /// Descriptions and chevrons.
+  case textSecondary
+  /// Titles on brand backgrounds.
+  case textPrimaryInverse
+  /// Descriptions on brand backgrounds.
+  case textSecondaryInverse
+  /// Badge fill.
+  case badge
+  /// Active controls, buttons, selection.
+  case brand
+  /// Text and glyphs on `brand`.
+  case onBrand
+  /// Inactive control outlines and switch tracks.
+  case control
+  /// Pressed-state overlay.
+  case highlight
+  /// Headline tag fill.
+  case tag
+  /// Headline tag text.
+  case tagText
 }
 
 /// Light or dark palette.
@@ -104,10 +144,30 @@ public struct Section: Equatable, Sendable {
   public init(cells: [Cell] = []) { self.cells = cells }
 }
 
-/// The look of a row cell (REFERENCE §1).
-public enum CellStyle: String, CaseIterable, Sendable {
-  /// Edge to edge, with a separator below.
-  case fullWidth
+/// A place in a spec file, kept on values whose problems are only found after decoding (a
+/// missing image, an unknown icon name), so those errors still name the file, line and field.
+public struct SourceLocation: Equatable, Sendable {
+  /// The spec file.
+  public var file: String
+  /// 1-based line, when known.
+  public var line: Int?
+  /// 1-based column, when known.
+  public var column: Int?
+  /// The field path.
+  public var path: String
+
+  /// A location from its parts.
+  public init(file: String = "<inline>", line: Int? = nil, column: Int? = nil, path: String = "") {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.path = path
+  }
+
+  /// A ``SpecError`` at this place.
+  public func error(_ message: String) -> SpecError {
+    SpecError(file: file, line: line, column: column, path: path, message: message)
+  }
 }
 
 /// A text label: its text and how many lines it may take (nil: unlimited). In a spec it is a
@@ -133,25 +193,221 @@ public struct Label: Equatable, Sendable, ExpressibleByStringLiteral {
   public init(stringLiteral text: String) { self.init(text) }
 }
 
-/// One row of the list.
-public struct Cell: Equatable, Sendable {
-  /// The cell's style.
-  public var style: CellStyle
+/// An icon: a Material icon by name (its ligature in the Material Icons font) or an SVG or PNG
+/// file.
+public struct Icon: Equatable, Sendable {
+  /// Where the icon comes from.
+  public enum Source: Equatable, Sendable {
+    /// A Material icon name such as `favorite`.
+    case named(String)
+    /// An SVG or PNG file (absolute path, resolved against the spec's folder).
+    case file(String)
+  }
+
+  /// The icon's source.
+  public var source: Source
+  /// Where the spec names it.
+  public var location: SourceLocation
+
+  /// An icon from its source.
+  public init(_ source: Source, location: SourceLocation = SourceLocation()) {
+    self.source = source
+    self.location = location
+  }
+
+  /// A Material icon by name.
+  public static func named(_ name: String) -> Icon { Icon(.named(name)) }
+}
+
+/// A raster or SVG image file.
+public struct ImageReference: Equatable, Sendable {
+  /// Absolute path (resolved against the spec's folder).
+  public var path: String
+  /// Where the spec names it.
+  public var location: SourceLocation
+
+  /// An image from its path.
+  public init(path: String, location: SourceLocation = SourceLocation()) {
+    self.path = path
+    self.location = location
+  }
+}
+
+/// Section A of a row (REFERENCE §1).
+public enum Asset: Equatable, Sendable {
+  /// A 24 pt icon, tinted.
+  case smallIcon(Icon, color: Color?)
+  /// A 24 pt icon on a 40 pt circle.
+  case largeIcon(Icon, background: Color, color: Color?)
+  /// An image clipped to a 40 pt circle, aspect-fill.
+  case image(ImageReference)
+  /// Initials on a 40 pt circle.
+  case monogram(String, background: Color, color: Color?)
+}
+
+/// The view above a row's title.
+public enum Headline: Equatable, Sendable {
+  /// A small pill with text.
+  case tag(String)
+  /// An overline: small capitals above the title.
+  case overline(String)
+}
+
+/// A navigation badge.
+public enum Badge: Equatable, Sendable {
+  /// An 8 pt dot.
+  case dot
+  /// A number; above 9 it shows "+9".
+  case count(Int)
+}
+
+/// Section C of a row.
+public enum Control: Equatable, Sendable {
+  /// Optional badge, then a chevron.
+  case navigation(badge: Badge?)
+  /// A switch, on or off.
+  case toggle(Bool)
+  /// A checkbox.
+  case checkbox(Bool)
+  /// A radio button.
+  case radio(Bool)
+  /// A trailing value.
+  case text(String)
+  /// A trailing icon.
+  case icon(Icon)
+  /// A small button.
+  case button(String)
+}
+
+/// The interaction state a cell is drawn in.
+public enum CellState: String, CaseIterable, Sendable {
+  /// At rest.
+  case normal
+  /// Pressed: an overlay with the cell's corner radius.
+  case highlighted
+  /// Selected: a brand-tinted overlay.
+  case selected
+  /// Disabled: labels at alpha 0.5, controls dimmed.
+  case disabled
+}
+
+/// Whether a cell draws its bottom separator.
+public enum SeparatorVisibility: String, CaseIterable, Sendable {
+  /// The style's rule (full-width rows: all but the section's last).
+  case automatic
+  /// Always.
+  case visible
+  /// Never.
+  case hidden
+}
+
+/// The look of a row cell (REFERENCE §1).
+public enum CellStyle: String, CaseIterable, Sendable {
+  /// Edge to edge, with a separator below.
+  case fullWidth
+  /// A bordered card with outer margins.
+  case boxed
+  /// A brand-coloured card with outer margins.
+  case boxedInverse
+}
+
+/// The row cell of seed 002: asset, text, control.
+public struct RowCell: Equatable, Sendable {
+  /// The style.
+  public var style: CellStyle = .fullWidth
+  /// Section A.
+  public var asset: Asset?
+  /// Above the title.
+  public var headline: Headline?
   /// The title; required.
   public var title: Label
   /// Optional line under the title.
   public var subtitle: Label?
-  /// Optional longer text under the subtitle.
+  /// Optional longer text.
   public var description: Label?
+  /// Section C.
+  public var control: Control?
 
-  /// A cell from its parts.
+  /// A row from its title; set the rest as properties.
   public init(
-    style: CellStyle = .fullWidth, title: Label, subtitle: Label? = nil,
-    description: Label? = nil
+    style: CellStyle = .fullWidth, title: Label, subtitle: Label? = nil, description: Label? = nil
   ) {
     self.style = style
     self.title = title
     self.subtitle = subtitle
     self.description = description
+  }
+}
+
+/// An image slot of a stereo cell: an image file or a Material icon.
+public enum StereoImage: Equatable, Sendable {
+  /// An image file; `size` (points) overrides its intrinsic size.
+  case image(ImageReference, size: Double?)
+  /// A 24 pt icon.
+  case icon(Icon)
+}
+
+/// MDCSelfSizingStereoCell (seed 000, REFERENCE §2).
+public struct StereoCell: Equatable, Sendable {
+  /// Leading image.
+  public var leadingImage: StereoImage?
+  /// Trailing image.
+  public var trailingImage: StereoImage?
+  /// Title, one line by default.
+  public var title: Label
+  /// Detail, up to three lines by default.
+  public var detail: Label?
+
+  /// A stereo cell from its parts.
+  public init(
+    title: Label, detail: Label? = nil, leadingImage: StereoImage? = nil,
+    trailingImage: StereoImage? = nil
+  ) {
+    self.title = title
+    self.detail = detail
+    self.leadingImage = leadingImage
+    self.trailingImage = trailingImage
+  }
+}
+
+/// The self-sizing label cell of seed 001: any number of lines and a bottom separator.
+public struct LabelCell: Equatable, Sendable {
+  /// The text.
+  public var text: Label
+
+  /// A label cell with its text.
+  public init(text: Label) { self.text = text }
+}
+
+/// One cell of a section.
+public struct Cell: Equatable, Sendable {
+  /// The kinds of cell.
+  public enum Kind: Equatable, Sendable {
+    /// The design system's row (seed 002).
+    case row(RowCell)
+    /// A Material stereo cell (seed 000).
+    case stereo(StereoCell)
+    /// A self-sizing label cell (seed 001).
+    case label(LabelCell)
+  }
+
+  /// What the cell is.
+  public var kind: Kind
+  /// The state it is drawn in.
+  public var state: CellState
+  /// Whether it draws a bottom separator.
+  public var separator: SeparatorVisibility
+
+  /// A cell from its parts.
+  public init(_ kind: Kind, state: CellState = .normal, separator: SeparatorVisibility = .automatic)
+  {
+    self.kind = kind
+    self.state = state
+    self.separator = separator
+  }
+
+  /// A row cell.
+  public static func row(_ row: RowCell, state: CellState = .normal) -> Cell {
+    Cell(.row(row), state: state)
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// A YAML node together with where it sits: the file, its field path and its mark. Every
@@ -6,10 +7,32 @@ struct NodeReader {
   let node: Node
   let path: String
   let file: String
+  /// The folder relative paths in the spec are resolved against.
+  let base: String
 
-  func error(_ message: String) -> SpecError {
-    SpecError(
-      file: file, line: node.mark?.line, column: node.mark?.column, path: path, message: message)
+  var location: SourceLocation {
+    SourceLocation(file: file, line: node.mark?.line, column: node.mark?.column, path: path)
+  }
+
+  func error(_ message: String) -> SpecError { location.error(message) }
+
+  /// A path from the spec, made absolute against the spec's folder.
+  func filePath() throws -> String {
+    let raw = try string(allowEmpty: false)
+    return raw.hasPrefix("/") ? raw : (base as NSString).appendingPathComponent(raw)
+  }
+
+  func bool() throws -> Bool {
+    guard case .scalar(let scalar) = node, scalar.style == .plain,
+      ["true", "false"].contains(scalar.string)
+    else { throw error("expected true or false, found \(kindName)") }
+    return scalar.string == "true"
+  }
+
+  /// The field `key` of this node, when it is a mapping holding it (before key checks).
+  func peek(_ key: String) -> NodeReader? {
+    guard case .mapping(let mapping) = node, let value = mapping[key] else { return nil }
+    return child(value, key: key)
   }
 
   var isNull: Bool {
@@ -19,7 +42,7 @@ struct NodeReader {
     return false
   }
 
-  private var kindName: String {
+  var kindName: String {
     switch node {
     case .scalar: return isNull ? "null" : "a scalar"
     case .mapping: return "a mapping"
@@ -29,7 +52,7 @@ struct NodeReader {
   }
 
   func child(_ node: Node, key: String) -> NodeReader {
-    NodeReader(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+    NodeReader(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file, base: base)
   }
 
   /// The node as a mapping whose keys must all be in `allowed`.
@@ -39,7 +62,7 @@ struct NodeReader {
     }
     var fields: [String: NodeReader] = [:]
     for (keyNode, value) in mapping {
-      let keyReader = NodeReader(node: keyNode, path: path, file: file)
+      let keyReader = NodeReader(node: keyNode, path: path, file: file, base: base)
       guard case .scalar(let key) = keyNode else { throw keyReader.error("keys must be strings") }
       guard allowed.contains(key.string) else {
         var message = "unknown key '\(key.string)'"
@@ -66,7 +89,7 @@ struct NodeReader {
       throw error("has \(sequence.count) items; at most \(maxCount) are allowed")
     }
     return sequence.enumerated().map { index, item in
-      NodeReader(node: item, path: "\(path)[\(index)]", file: file)
+      NodeReader(node: item, path: "\(path)[\(index)]", file: file, base: base)
     }
   }
 
@@ -140,9 +163,36 @@ struct ObjectReader {
     return field
   }
 
+  /// Throws unless exactly one of `keys` is present; returns it.
+  func exactlyOne(of keys: [String]) throws -> String {
+    let present = keys.filter { optional($0) != nil }
+    guard present.count == 1 else {
+      throw owner.error("expected exactly one of: \(keys.joined(separator: ", "))")
+    }
+    return present[0]
+  }
+
   func required(_ key: String) throws -> NodeReader {
     guard let field = optional(key) else { throw owner.error("missing required key '\(key)'") }
     return field
+  }
+}
+
+/// Names near a misspelt one, for "did you mean" messages.
+public enum NameSuggestions {
+  /// Up to `count` candidates nearest to `word` by edit distance, nearest first, each near
+  /// enough to be a typo; a candidate containing `word` counts as near.
+  public static func nearest(to word: String, in candidates: [String], count: Int = 3) -> [String] {
+    let lower = word.lowercased()
+    let limit = max(2, word.count / 3)
+    var scored: [(name: String, distance: Int)] = []
+    for candidate in candidates {
+      var distance = editDistance(lower, candidate.lowercased())
+      if candidate.contains(lower) { distance = min(distance, limit) }
+      if distance <= limit { scored.append((candidate, distance)) }
+    }
+    scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+    return scored.prefix(count).map(\.name)
   }
 }
 

@@ -8,13 +8,19 @@ import ListModel
 ///
 /// ```swift
 /// let fonts = try FontSystem()
-/// let bitmap = try Painter(fonts: fonts).paint(tree)
+/// let bitmap = try Painter(fonts: fonts, images: ImageLibrary(), icons: IconCatalog()).paint(tree)
 /// ```
 public final class Painter {
   let shaper: TextShaper
+  let images: ImageLibrary
+  let icons: IconCatalog
 
-  /// A painter drawing text with `fonts`.
-  public init(fonts: FontSystem) throws { shaper = try TextShaper(fonts: fonts) }
+  /// A painter drawing text with `fonts`, image files from `images`, icons from `icons`.
+  public init(fonts: FontSystem, images: ImageLibrary, icons: IconCatalog) throws {
+    shaper = try TextShaper(fonts: fonts)
+    self.images = images
+    self.icons = icons
+  }
 
   /// The tree's pixels: `pixelWidth × pixelHeight`, straight RGBA.
   public func paint(_ tree: LayoutTree) throws -> Bitmap {
@@ -25,42 +31,38 @@ public final class Painter {
     setSource(cr, tree.background)
     cairo_paint(cr)
     for element in tree.elements {
-      switch element.content {
-      case .box(let fill, let cornerRadius):
-        paintBox(cr, frame: element.frame, fill: fill, cornerRadius: cornerRadius)
-      case .text(let block):
-        try paintText(cr, block: block, frame: element.frame)
+      let translucent = element.opacity < 1
+      if translucent { cairo_push_group(cr) }
+      try paint(element, cr)
+      if translucent {
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, element.opacity)
       }
     }
     try context.checkStatus()
     return try surface.bitmap()
   }
 
-  private func paintBox(_ cr: OpaquePointer, frame: Rect, fill: Color, cornerRadius: Double) {
-    guard fill.alpha > 0 else { return }
-    addRoundedRect(cr, frame, radius: cornerRadius)
-    setSource(cr, fill)
-    cairo_fill(cr)
+  /// The one dispatch over element kinds; each kind is drawn in its own file.
+  private func paint(_ element: LayoutElement, _ cr: OpaquePointer) throws {
+    let frame = element.frame
+    switch element.content {
+    case .box(let fill, let cornerRadius, let stroke):
+      paintBox(cr, frame: frame, fill: fill, cornerRadius: cornerRadius, stroke: stroke)
+    case .ellipse(let fill):
+      paintEllipse(cr, frame: frame, fill: fill)
+    case .text(let block):
+      try paintText(cr, block: block, frame: frame)
+    case .glyph(let name, let color):
+      try paintGlyph(cr, name: name, color: color, frame: frame)
+    case .image(let image):
+      try paintImage(cr, image: image, frame: frame)
+    case .toggle(let toggle):
+      paintSwitch(cr, toggle, frame: frame)
+    case .checkbox(let on, let tint, let outline, let mark):
+      paintCheckbox(cr, on: on, tint: tint, outline: outline, mark: mark, frame: frame)
+    case .radio(let on, let tint, let outline):
+      paintRadio(cr, on: on, tint: tint, outline: outline, frame: frame)
+    }
   }
-}
-
-func setSource(_ cr: OpaquePointer, _ color: Color) {
-  cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-}
-
-/// Adds a rectangle with circular corners of `radius` (clamped to half the short side).
-func addRoundedRect(_ cr: OpaquePointer, _ rect: Rect, radius: Double) {
-  let r = min(radius, rect.width / 2, rect.height / 2)
-  guard r > 0 else {
-    cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-    return
-  }
-  let right = rect.x + rect.width
-  let bottom = rect.y + rect.height
-  cairo_new_sub_path(cr)
-  cairo_arc(cr, right - r, rect.y + r, r, -Double.pi / 2, 0)
-  cairo_arc(cr, right - r, bottom - r, r, 0, Double.pi / 2)
-  cairo_arc(cr, rect.x + r, bottom - r, r, Double.pi / 2, Double.pi)
-  cairo_arc(cr, rect.x + r, rect.y + r, r, Double.pi, 3 * Double.pi / 2)
-  cairo_close_path(cr)
 }

@@ -5,10 +5,11 @@ import ListPainter
 
 @_exported import struct ListPainter.FontFile
 @_exported import class ListPainter.FontSystem
+@_exported import class ListPainter.IconCatalog
 @_exported import enum ListPainter.LibraryVersions
 @_exported import enum ListPainter.PainterError
 
-/// The front door: spec in, pixels out, no files touched.
+/// The front door: spec in, pixels out.
 ///
 /// ```swift
 /// let renderer = try ListRenderer()
@@ -16,10 +17,14 @@ import ListPainter
 /// let png = try PNGCodec.encode(try renderer.render(document))
 /// ```
 ///
-/// A renderer owns its fonts and Pango state and is not thread-safe: use one per thread.
+/// A renderer owns its fonts, icons, loaded images and Pango state and is not thread-safe: use
+/// one per thread. Image files are read once per renderer.
 public final class ListRenderer {
   /// The fonts every render uses.
   public let fonts: FontSystem
+  /// The Material icon names.
+  public let icons: IconCatalog
+  private let images: ImageLibrary
   private let measurer: PangoTextMeasurer
   private let painter: Painter
 
@@ -28,13 +33,17 @@ public final class ListRenderer {
   public init(fonts: FontSystem? = nil) throws {
     let fonts = try fonts ?? FontSystem()
     self.fonts = fonts
+    icons = try IconCatalog()
+    images = ImageLibrary()
     measurer = try PangoTextMeasurer(fonts: fonts)
-    painter = try Painter(fonts: fonts)
+    painter = try Painter(fonts: fonts, images: images, icons: icons)
   }
 
   /// The document's layout: every frame in points, text broken into lines.
+  /// - Throws: ``SpecError`` for unknown icons and unreadable images, ``LayoutError``.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
-    try ListLayoutEngine(measurer: measurer).layout(document)
+    try resolveResources(of: document)
+    return try ListLayoutEngine(measurer: measurer, images: images).layout(document)
   }
 
   /// The document's pixels.
@@ -48,5 +57,41 @@ public final class ListRenderer {
   ) {
     let tree = try layout(document)
     return (try painter.paint(tree), tree)
+  }
+
+  /// Checks every icon name and loads every image file, so that problems are reported with
+  /// their place in the spec before anything is laid out.
+  private func resolveResources(of document: ListDocument) throws {
+    func resolve(_ icon: Icon) throws {
+      switch icon.source {
+      case .named(let name): try icons.validate(name, at: icon.location)
+      case .file(let path): try images.load(ImageReference(path: path, location: icon.location))
+      }
+    }
+    func resolve(_ image: StereoImage?) throws {
+      switch image {
+      case .icon(let icon)?: try resolve(icon)
+      case .image(let reference, _)?: try images.load(reference)
+      case nil: break
+      }
+    }
+    for section in document.sections {
+      for cell in section.cells {
+        switch cell.kind {
+        case .row(let row):
+          switch row.asset {
+          case .smallIcon(let icon, _)?, .largeIcon(let icon, _, _)?: try resolve(icon)
+          case .image(let image)?: try images.load(image)
+          case .monogram?, nil: break
+          }
+          if case .icon(let icon)? = row.control { try resolve(icon) }
+        case .stereo(let stereo):
+          try resolve(stereo.leadingImage)
+          try resolve(stereo.trailingImage)
+        case .label:
+          break
+        }
+      }
+    }
   }
 }

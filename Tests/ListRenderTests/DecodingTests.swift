@@ -38,10 +38,11 @@ struct DecodingTests {
     #expect(document.sections.count == 2)
     #expect(
       document.sections[0].cells[0]
-        == Cell(
-          style: .fullWidth, title: "Title", subtitle: "Subtitle",
-          description: Label("Description", maxLines: 2)))
-    #expect(document.sections[1].cells[0].title == Label("Second", maxLines: 1))
+        == .row(
+          RowCell(
+            style: .fullWidth, title: "Title", subtitle: "Subtitle",
+            description: Label("Description", maxLines: 2))))
+    #expect(document.sections[1].cells[0] == .row(RowCell(title: Label("Second", maxLines: 1))))
   }
 
   @Test("defaults: 360 pt, scale 3, Mística light, LTR, L, no safe area")

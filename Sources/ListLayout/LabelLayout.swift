@@ -1,0 +1,56 @@
+import ListModel
+
+/// The self-sizing label cell of seed 001 (REFERENCE §6, OBAKit): any number of lines inside
+/// the theme padding, a 0.5 pt separator from the leading margin to the trailing edge, and a
+/// highlight background.
+extension ListLayoutEngine {
+  /// Theme padding (top and bottom).
+  static let labelPadding = 8.0
+  /// The layout margin the text and the separator start at.
+  static let labelLeadingMargin = 16.0
+  /// Table row minimum height.
+  static let labelMinHeight = 40.0
+
+  func layoutLabel(_ label: LabelCell, in context: CellContext) throws -> PlacedCell {
+    let theme = context.theme
+    let margin = Self.labelLeadingMargin
+    let text = try textElement(
+      label.text, role: .text, style: theme.labelText, color: theme[.textPrimary],
+      x: context.x + margin, y: context.y + Self.labelPadding, width: context.width - 2 * margin,
+      in: context, opacity: context.contentOpacity)
+    // Self-sizing rounds heights up (REFERENCE §6).
+    let height = max(Self.labelMinHeight, (text.frame.height + 2 * Self.labelPadding).rounded(.up))
+    var placedText = text
+    placedText.frame.y = context.y + (height - text.frame.height) / 2
+    let box = Rect(x: context.x, y: context.y, width: context.width, height: height)
+    let dark = context.canvas.appearance == .dark
+    var elements = [
+      LayoutElement(
+        role: .cell, source: context.source, frame: box,
+        content: .box(fill: theme[.background], cornerRadius: 0))
+    ]
+    if context.cell.state == .highlighted {
+      // System fill fallback: white 0.9 (dark: the dark system fill, white 0.17).
+      let fill =
+        dark ? Color(red: 0.17, green: 0.17, blue: 0.18) : Color(red: 0.9, green: 0.9, blue: 0.9)
+      elements.append(
+        LayoutElement(
+          role: .highlight, source: context.source, frame: box,
+          content: .box(fill: fill, cornerRadius: 0)))
+    } else if let overlay = stateOverlay(box, cornerRadius: 0, in: context) {
+      elements.append(overlay)
+    }
+    elements.append(placedText)
+    if context.showsSeparator(byDefault: true) {
+      // System separator fallback RGB(200, 199, 204); dark: #38383A.
+      let color =
+        dark
+        ? Color(red: 0.22, green: 0.22, blue: 0.23)
+        : Color(red: 200 / 255, green: 199 / 255, blue: 204 / 255)
+      elements.append(
+        separator(
+          under: box, leading: margin, trailing: 0, color: color, thickness: 0.5, in: context))
+    }
+    return PlacedCell(elements: elements, height: height)
+  }
+}

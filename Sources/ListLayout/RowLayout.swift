@@ -1,0 +1,339 @@
+import ListModel
+
+/// The row cell of seed 002 (REFERENCE §1): Section A (asset), B (text), C (control).
+extension ListLayoutEngine {
+  /// Outer margins of boxed styles: 8, 16, 8, 16 (REFERENCE §1).
+  static let boxedMargins = EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16)
+  /// Inner margin on every side of a row's content.
+  static let rowInnerMargin = 16.0
+  /// Horizontal spacing between sections A, B and C.
+  static let sectionSpacing = 16.0
+
+  func layoutRow(_ row: RowCell, in context: CellContext) throws -> PlacedCell {
+    let theme = context.theme
+    let inverse = row.style == .boxedInverse
+    let outer = row.style == .fullWidth ? EdgeInsets.zero : Self.boxedMargins
+    let inner = Self.rowInnerMargin
+    let boxX = context.x + outer.leading
+    let boxY = context.y + outer.top
+    let boxWidth = context.width - outer.leading - outer.trailing
+    let primary = theme[inverse ? .textPrimaryInverse : .textPrimary]
+    let secondary = theme[inverse ? .textSecondaryInverse : .textSecondary]
+    let opacity = context.contentOpacity
+
+    let contentX = boxX + inner
+    let contentWidth = boxWidth - 2 * inner
+    let assetSize: Double? = row.asset.map { if case .smallIcon = $0 { 24 } else { 40 } }
+    let assetGap: Double =
+      row.asset.map { if case .smallIcon = $0 { theme.smallIconGap } else { Self.sectionSpacing } }
+      ?? 0
+    let control = try row.control.map {
+      try layoutControl($0, inverse: inverse, contentWidth: contentWidth, in: context)
+    }
+    let textX = contentX + (assetSize.map { $0 + assetGap } ?? 0)
+    let textWidth = max(
+      1,
+      contentWidth - (textX - contentX) - (control.map { $0.size.width + Self.sectionSpacing } ?? 0)
+    )
+
+    // Section B, stacked from y = 0 and moved into place below.
+    var labels: [LayoutElement] = []
+    var y = 0.0
+    switch row.headline {
+    case .tag(let text):
+      var label = try naturalText(
+        text, role: .headline, style: theme.caption, color: theme[.tagText],
+        maxWidth: max(1, textWidth - 16), in: context)
+      let pill = Rect(x: textX, y: 0, width: label.frame.width + 16, height: label.frame.height + 4)
+      label.frame = label.frame.offsetBy(textX + 8, 2)
+      label.opacity = opacity
+      labels += [
+        LayoutElement(
+          role: .headline, source: context.source, frame: pill,
+          content: .box(fill: theme[.tag], cornerRadius: pill.height / 2), opacity: opacity),
+        label,
+      ]
+      y = pill.height + 8
+    case .overline(let text):
+      let overline = try textElement(
+        Label(text), role: .headline, style: theme.overline, color: secondary, x: textX, y: 0,
+        width: textWidth, in: context, opacity: opacity)
+      labels.append(overline)
+      y = overline.frame.height + 8
+    case nil:
+      break
+    }
+    let title = try textElement(
+      row.title, role: .title, style: theme.title, color: primary, x: textX, y: y,
+      width: textWidth, in: context, opacity: opacity)
+    labels.append(title)
+    y = title.frame.maxY
+    if let subtitle = row.subtitle {
+      let element = try textElement(
+        subtitle, role: .subtitle, style: theme.body, color: primary, x: textX, y: y + 2,
+        width: textWidth, in: context, opacity: opacity)
+      labels.append(element)
+      y = element.frame.maxY
+    }
+    if let description = row.description {
+      let gap = row.subtitle == nil ? 2.0 : 4.0
+      let element = try textElement(
+        description, role: .description, style: theme.body, color: secondary, x: textX,
+        y: y + gap, width: textWidth, in: context, opacity: opacity)
+      labels.append(element)
+      y = element.frame.maxY
+    }
+    let textHeight = y
+
+    let titleOnly = row.headline == nil && row.subtitle == nil && row.description == nil
+    let lines = 1 + (row.subtitle == nil ? 0 : 1) + (row.description == nil ? 0 : 1)
+    let contentHeight = max(
+      textHeight, assetSize.map { titleOnly ? $0 : $0 + 4 } ?? 0, control?.size.height ?? 0)
+    let boxHeight = max(
+      theme.rowMinHeight(style: row.style, hasAsset: row.asset != nil, lines: lines),
+      (contentHeight + 2 * inner).rounded(.up))
+    let box = Rect(x: boxX, y: boxY, width: boxWidth, height: boxHeight)
+    let contentTop = boxY + (boxHeight - contentHeight) / 2
+    // A lone title is centred with its asset; otherwise text starts at the content's top.
+    let textTop = titleOnly ? boxY + (boxHeight - textHeight) / 2 : contentTop
+
+    let cornerRadius = row.style == .fullWidth ? 0 : theme.boxedCornerRadius
+    let fill: ColorName =
+      switch row.style {
+      case .fullWidth: .background
+      case .boxed: .backgroundContainer
+      case .boxedInverse: .backgroundContainerBrand
+      }
+    var elements = [
+      LayoutElement(
+        role: .cell, source: context.source, frame: box,
+        content: .box(
+          fill: theme[fill], cornerRadius: cornerRadius,
+          stroke: row.style == .boxed ? Stroke(color: theme[.border], width: 1) : nil))
+    ]
+    if let overlay = stateOverlay(box, cornerRadius: cornerRadius, in: context) {
+      elements.append(overlay)
+    }
+    if let asset = row.asset, let size = assetSize {
+      let assetY = titleOnly ? boxY + (boxHeight - size) / 2 : contentTop + 4
+      elements += try assetElements(
+        asset, frame: Rect(x: contentX, y: assetY, width: size, height: size), ink: primary,
+        in: context)
+    }
+    elements += labels.map { $0.offsetBy(0, textTop) }
+    if let control {
+      let areaHeight = max(textHeight, control.size.height)
+      let origin = (
+        x: contentX + contentWidth - control.size.width,
+        y: textTop + (areaHeight - control.size.height) / 2
+      )
+      elements += control.elements.map {
+        var element = $0.offsetBy(origin.x, origin.y)
+        element.opacity = opacity
+        return element
+      }
+    }
+    if context.showsSeparator(byDefault: row.style == .fullWidth) {
+      elements.append(
+        separator(under: box, leading: 16, trailing: 16, color: theme[.divider], in: context))
+    }
+    return PlacedCell(elements: elements, height: outer.top + boxHeight + outer.bottom)
+  }
+
+  /// Section A's elements in `frame` (24 pt for a small icon, 40 pt otherwise).
+  private func assetElements(
+    _ asset: Asset, frame: Rect, ink: Color, in context: CellContext
+  ) throws -> [LayoutElement] {
+    switch asset {
+    case .smallIcon(let icon, let color):
+      return [iconElement(icon, role: .asset, frame: frame, color: color ?? ink, in: context)]
+    case .largeIcon(let icon, let background, let color):
+      let iconFrame = Rect(x: frame.x + 8, y: frame.y + 8, width: 24, height: 24)
+      return [
+        LayoutElement(
+          role: .assetBackground, source: context.source, frame: frame,
+          content: .ellipse(fill: background)),
+        iconElement(icon, role: .asset, frame: iconFrame, color: color ?? ink, in: context),
+      ]
+    case .image(let image):
+      _ = try images.size(of: image)
+      return [
+        LayoutElement(
+          role: .asset, source: context.source, frame: frame,
+          content: .image(ImagePaint(path: image.path, fit: .aspectFill, clipToCircle: true)))
+      ]
+    case .monogram(let text, let background, let color):
+      var label = try naturalText(
+        text, role: .asset, style: context.theme.title, color: color ?? ink,
+        maxWidth: frame.width, in: context)
+      label.frame = label.frame.offsetBy(
+        frame.x + (frame.width - label.frame.width) / 2,
+        frame.y + (frame.height - label.frame.height) / 2)
+      return [
+        LayoutElement(
+          role: .assetBackground, source: context.source, frame: frame,
+          content: .ellipse(fill: background)),
+        label,
+      ]
+    }
+  }
+
+  /// A Material icon glyph, or an icon file (tinted only when a colour is given for a file).
+  func iconElement(
+    _ icon: Icon, role: LayoutElement.Role, frame: Rect, color: Color?, tintFiles: Bool = false,
+    in context: CellContext
+  ) -> LayoutElement {
+    let content: LayoutElement.Content
+    switch icon.source {
+    case .named(let name):
+      content = .glyph(name: name, color: color ?? context.theme[.textPrimary])
+    case .file(let path):
+      content = .image(ImagePaint(path: path, fit: .aspectFit, tint: tintFiles ? color : nil))
+    }
+    return LayoutElement(role: role, source: context.source, frame: frame, content: content)
+  }
+
+  /// A control measured and laid out at the origin; the row moves it into place.
+  struct PlacedControl {
+    var size: (width: Double, height: Double)
+    var elements: [LayoutElement]
+  }
+
+  /// Section C (REFERENCE §1): the navigation preset (badge, 16, chevron, centre-aligned) or a
+  /// single control in the vertically centred preset. In boxed-inverse rows controls are white.
+  private func layoutControl(
+    _ control: Control, inverse: Bool, contentWidth: Double, in context: CellContext
+  ) throws -> PlacedControl {
+    let theme = context.theme
+    let tint = inverse ? Color.white : theme[.brand]
+    let ink = inverse ? theme[.textPrimaryInverse] : theme[.textSecondary]
+    let source = context.source
+    func element(_ role: LayoutElement.Role, _ frame: Rect, _ content: LayoutElement.Content)
+      -> LayoutElement
+    {
+      LayoutElement(role: role, source: source, frame: frame, content: content)
+    }
+    switch control {
+    case .navigation(let badge):
+      var elements: [LayoutElement] = []
+      var x = 0.0
+      if let badge {
+        let parts = try badgeElements(badge, in: context)
+        // Centre-aligned with the 24 pt chevron.
+        let dy = (24 - badgeHeight(badge)) / 2
+        elements += parts.map { $0.offsetBy(0, dy) }
+        x = (parts.first?.frame.width ?? 0) + 16
+      }
+      let chevron = context.direction == .rtl ? "chevron_left" : "chevron_right"
+      elements.append(
+        element(
+          .chevron, Rect(x: x, y: 0, width: 24, height: 24), .glyph(name: chevron, color: ink)))
+      return PlacedControl(size: (x + 24, 24), elements: elements)
+    case .toggle(let on):
+      let style = theme.switchStyle
+      let size = style == .ios ? (51.0, 31.0) : (36.0, 20.0)
+      let paint = SwitchPaint(
+        on: on, style: style, onColor: tint,
+        offColor: inverse ? Color.white.withAlpha(0.3) : theme[.control],
+        thumb: inverse && on ? theme[.backgroundContainerBrand] : .white)
+      return PlacedControl(
+        size: size,
+        elements: [
+          element(.control, Rect(x: 0, y: 0, width: size.0, height: size.1), .toggle(paint))
+        ])
+    case .checkbox(let on):
+      let mark = inverse ? theme[.backgroundContainerBrand] : theme[.onBrand]
+      let outline = inverse ? Color.white : theme[.control]
+      return PlacedControl(
+        size: (24, 24),
+        elements: [
+          element(
+            .control, Rect(x: 0, y: 0, width: 24, height: 24),
+            .checkbox(on: on, tint: tint, outline: outline, mark: mark))
+        ])
+    case .radio(let on):
+      let outline = inverse ? Color.white : theme[.control]
+      return PlacedControl(
+        size: (24, 24),
+        elements: [
+          element(
+            .control, Rect(x: 0, y: 0, width: 24, height: 24),
+            .radio(on: on, tint: tint, outline: outline))
+        ])
+    case .text(let text):
+      let label = try naturalText(
+        text, role: .control, style: theme.control, color: ink, maxWidth: contentWidth * 0.4,
+        in: context)
+      return PlacedControl(size: (label.frame.width, label.frame.height), elements: [label])
+    case .icon(let icon):
+      return PlacedControl(
+        size: (24, 24),
+        elements: [
+          iconElement(
+            icon, role: .control, frame: Rect(x: 0, y: 0, width: 24, height: 24), color: ink,
+            in: context)
+        ])
+    case .button(let title):
+      var style = theme.control
+      style.weight = .medium
+      var label = try naturalText(
+        title, role: .control, style: style,
+        color: inverse ? theme[.backgroundContainerBrand] : theme[.onBrand],
+        maxWidth: contentWidth * 0.5, in: context)
+      let height = max(32, label.frame.height + 8)
+      let pill = Rect(x: 0, y: 0, width: label.frame.width + 32, height: height)
+      label.frame = label.frame.offsetBy(16, (height - label.frame.height) / 2)
+      return PlacedControl(
+        size: (pill.width, pill.height),
+        elements: [
+          element(.control, pill, .box(fill: tint, cornerRadius: height / 2)), label,
+        ])
+    }
+  }
+
+  private func badgeHeight(_ badge: Badge) -> Double {
+    if case .dot = badge { return 8 }
+    return 20
+  }
+
+  /// REFERENCE §1: a flag dot 8×8; a numeric 20×20 circle; above 9 "+9" in a pill of text
+  /// width + 12 by 20; text 12 pt medium in `textPrimaryInverse` on `badge`.
+  private func badgeElements(_ badge: Badge, in context: CellContext) throws -> [LayoutElement] {
+    let theme = context.theme
+    switch badge {
+    case .dot:
+      return [
+        LayoutElement(
+          role: .badge, source: context.source, frame: Rect(x: 0, y: 0, width: 8, height: 8),
+          content: .ellipse(fill: theme[.badge]))
+      ]
+    case .count(let count):
+      var style = theme.caption
+      style.size = 12
+      style.minLineHeight = 16
+      var label = try naturalText(
+        count > 9 ? "+9" : String(count), role: .badge, style: style,
+        color: theme[.textPrimaryInverse], maxWidth: 40, in: context)
+      let width = count > 9 ? label.frame.width + 12 : 20
+      label.frame = label.frame.offsetBy(
+        (width - label.frame.width) / 2, (20 - label.frame.height) / 2)
+      let shape: LayoutElement.Content =
+        count > 9 ? .box(fill: theme[.badge], cornerRadius: 10) : .ellipse(fill: theme[.badge])
+      return [
+        LayoutElement(
+          role: .badge, source: context.source, frame: Rect(x: 0, y: 0, width: width, height: 20),
+          content: shape),
+        label,
+      ]
+    }
+  }
+}
+
+extension LayoutElement {
+  /// The same element moved by (dx, dy).
+  func offsetBy(_ dx: Double, _ dy: Double) -> LayoutElement {
+    var moved = self
+    moved.frame = frame.offsetBy(dx, dy)
+    return moved
+  }
+}

@@ -1,0 +1,114 @@
+import ListModel
+
+/// MDCSelfSizingStereoCell (seed 000, REFERENCE §2).
+extension ListLayoutEngine {
+  /// Horizontal margins: leading, trailing and image↔text.
+  static let stereoMargin = 16.0
+  /// Text starts 16 pt from the top; title→detail 6 pt.
+  static let stereoTextTop = 16.0
+  /// Images taller than this are aspect-fit down to it.
+  static let stereoMaxImage = 56.0
+
+  func layoutStereo(_ stereo: StereoCell, in context: CellContext) throws -> PlacedCell {
+    let theme = context.theme
+    let margin = Self.stereoMargin
+    let leading = try stereo.leadingImage.map { try stereoImageSize($0) }
+    let trailing = try stereo.trailingImage.map { try stereoImageSize($0) }
+    let textX = context.x + margin + (leading.map { $0.width + margin } ?? 0)
+    let textRight = context.x + context.width - margin - (trailing.map { $0.width + margin } ?? 0)
+    let textWidth = max(1, textRight - textX)
+    // Themed: onSurface at 0.87 for title and detail (§2); in Mística, its text colours.
+    let titleColor = theme[.textPrimary]
+    let detailColor = theme.name == .material ? theme[.textPrimary] : theme[.textSecondary]
+    let opacity = context.contentOpacity
+
+    var title = try textElement(
+      stereo.title, role: .title, style: theme.stereoTitle, color: titleColor, x: textX,
+      y: context.y + Self.stereoTextTop, width: textWidth, in: context, opacity: opacity)
+    var detail = try stereo.detail.map {
+      try textElement(
+        $0, role: .detail, style: theme.stereoDetail, color: detailColor, x: textX,
+        y: title.frame.maxY + 6, width: textWidth, in: context, opacity: opacity)
+    }
+    // Image vertical margin: 16 when the image is at most 40 tall, else 8.
+    func imageFrame(_ size: (width: Double, height: Double), x: Double) -> Rect {
+      let verticalMargin = size.height <= 40 ? 16.0 : 8.0
+      return Rect(x: x, y: context.y + verticalMargin, width: size.width, height: size.height)
+    }
+    let leadingFrame = leading.map { imageFrame($0, x: context.x + margin) }
+    let trailingFrame = trailing.map {
+      imageFrame($0, x: context.x + context.width - margin - $0.width)
+    }
+    if detail == nil, let leadingFrame {
+      // A lone title is centred on the leading image.
+      title.frame.y = leadingFrame.y + (leadingFrame.height - title.frame.height) / 2
+    }
+    detail?.frame.y = title.frame.maxY + 6
+    let textBottom = (detail ?? title).frame.maxY
+    let imageBottoms = [leadingFrame, trailingFrame].compactMap { frame in
+      frame.map { $0.maxY + ($0.height <= 40 ? 16 : 8) }
+    }
+    // height = ceil(max(image bottom + image margin, text bottom + 16)), relative to the cell.
+    let height = (((imageBottoms + [textBottom + 16]).max() ?? 0) - context.y).rounded(.up)
+    let box = Rect(x: context.x, y: context.y, width: context.width, height: height)
+
+    var elements = [
+      LayoutElement(
+        role: .cell, source: context.source, frame: box,
+        content: .box(fill: theme[.background], cornerRadius: 0))
+    ]
+    if let overlay = stateOverlay(box, cornerRadius: 0, in: context) { elements.append(overlay) }
+    if let image = stereo.leadingImage, let frame = leadingFrame {
+      elements.append(stereoImageElement(image, role: .leadingImage, frame: frame, in: context))
+    }
+    if let image = stereo.trailingImage, let frame = trailingFrame {
+      elements.append(stereoImageElement(image, role: .trailingImage, frame: frame, in: context))
+    }
+    elements.append(title)
+    if let detail { elements.append(detail) }
+    if context.showsSeparator(byDefault: false) {
+      elements.append(
+        separator(
+          under: box, leading: textX - context.x, trailing: 0, color: theme[.divider], in: context))
+    }
+    return PlacedCell(elements: elements, height: box.height)
+  }
+
+  /// A stereo image's size: icons 24; images at their size, aspect-fit into 56 when larger.
+  private func stereoImageSize(_ image: StereoImage) throws -> (width: Double, height: Double) {
+    switch image {
+    case .icon:
+      return (24, 24)
+    case .image(let reference, let size):
+      let intrinsic = try images.size(of: reference)
+      var width = intrinsic.width
+      var height = intrinsic.height
+      if let size {
+        let factor = size / max(width, height)
+        width *= factor
+        height *= factor
+      }
+      let limit = Self.stereoMaxImage
+      if width > limit || height > limit {
+        let factor = min(limit / width, limit / height)
+        width *= factor
+        height *= factor
+      }
+      return (width, height)
+    }
+  }
+
+  private func stereoImageElement(
+    _ image: StereoImage, role: LayoutElement.Role, frame: Rect, in context: CellContext
+  ) -> LayoutElement {
+    switch image {
+    case .icon(let icon):
+      return iconElement(
+        icon, role: role, frame: frame, color: context.theme[.textSecondary], in: context)
+    case .image(let reference, _):
+      return LayoutElement(
+        role: role, source: context.source, frame: frame,
+        content: .image(ImagePaint(path: reference.path, fit: .aspectFit)))
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import CImageLoaders
+import CPangoCairo
+import Foundation
+import ListLayout
+import ListModel
+
+/// Image files used by a document, loaded once: rasters (PNG, JPEG, WebP through gdk-pixbuf)
+/// as cairo surfaces, SVGs as librsvg handles drawn as vectors at any scale. Sizes are in
+/// points, one pixel a point.
+///
+/// Limits: a file of at most ``maxFileBytes``; a raster of at most ``maxPixelSide`` pixels a
+/// side (checked from the header, before decoding).
+public final class ImageLibrary: ImageMeasuring {
+  /// Largest image file read.
+  public static let maxFileBytes = 16 * 1024 * 1024
+  /// Largest raster side in pixels, and largest SVG intrinsic side in points.
+  public static let maxPixelSide = 4_096
+
+  enum Entry {
+    case raster(CairoSurface)
+    case svg(SVGHandle, width: Double, height: Double)
+
+    var size: (width: Double, height: Double) {
+      switch self {
+      case .raster(let surface): return (Double(surface.width), Double(surface.height))
+      case .svg(_, let width, let height): return (width, height)
+      }
+    }
+  }
+
+  private var entries: [String: Entry] = [:]
+
+  /// An empty library.
+  public init() {}
+
+  /// Loads the image (once) and returns its size in points.
+  /// - Throws: ``SpecError`` at the image's place in the spec.
+  @discardableResult
+  public func load(_ image: ImageReference) throws -> (width: Double, height: Double) {
+    if let entry = entries[image.path] { return entry.size }
+    let entry = try decode(image)
+    entries[image.path] = entry
+    return entry.size
+  }
+
+  /// See ``ImageMeasuring/size(of:)``.
+  public func size(of image: ImageReference) throws -> (width: Double, height: Double) {
+    try load(image)
+  }
+
+  func entry(for path: String) -> Entry? { entries[path] }
+
+  private func decode(_ image: ImageReference) throws -> Entry {
+    let path = image.path
+    let fail = { (reason: String) in image.location.error("image '\(path)': \(reason)") }
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      FileManager.default.isReadableFile(atPath: path)
+    else { throw fail("missing or unreadable") }
+    let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    guard bytes <= Self.maxFileBytes else {
+      throw fail("\(bytes) bytes; at most \(Self.maxFileBytes) are allowed")
+    }
+    if path.lowercased().hasSuffix(".svg") {
+      let handle = try SVGHandle(path: path, fail: fail)
+      let size = handle.intrinsicSize ?? (24, 24)
+      guard size.width <= Double(Self.maxPixelSide), size.height <= Double(Self.maxPixelSide),
+        size.width > 0, size.height > 0
+      else {
+        throw fail("SVG size \(size.width)×\(size.height) is outside 1...\(Self.maxPixelSide)")
+      }
+      return .svg(handle, width: size.width, height: size.height)
+    }
+    var width: Int32 = 0
+    var height: Int32 = 0
+    guard gdk_pixbuf_get_file_info(path, &width, &height) != nil else {
+      throw fail("not a supported image (PNG, JPEG, WebP or SVG)")
+    }
+    guard width > 0, height > 0, width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
+      throw fail("\(width)×\(height) pixels; at most \(Self.maxPixelSide) a side are allowed")
+    }
+    var error: UnsafeMutablePointer<GError>?
+    guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
+      let message = String(cString: lr_error_message(error))
+      if let error { g_error_free(error) }
+      throw fail(message)
+    }
+    defer { lr_image_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    return .raster(try surface(from: pixbuf))
+  }
+
+  /// Copies a pixbuf (straight RGB or RGBA) into a premultiplied ARGB32 cairo surface.
+  private func surface(from pixbuf: OpaquePointer) throws -> CairoSurface {
+    let width = Int(gdk_pixbuf_get_width(pixbuf))
+    let height = Int(gdk_pixbuf_get_height(pixbuf))
+    let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+    let rowstride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+    guard let source = gdk_pixbuf_read_pixels(pixbuf), channels == 3 || channels == 4 else {
+      throw PainterError.creationFailed("image pixels")
+    }
+    let surface = try CairoSurface(width: width, height: height)
+    cairo_surface_flush(surface.pointer)
+    guard let data = cairo_image_surface_get_data(surface.pointer) else {
+      throw PainterError.cairo("image surface has no data")
+    }
+    let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+    for y in 0..<height {
+      let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+      let src = source + y * rowstride
+      for x in 0..<width {
+        let p = src + x * channels
+        let a = channels == 4 ? UInt32(p[3]) : 255
+        let r = (UInt32(p[0]) * a + 127) / 255
+        let g = (UInt32(p[1]) * a + 127) / 255
+        let b = (UInt32(p[2]) * a + 127) / 255
+        row[x] = (a << 24) | (r << 16) | (g << 8) | b
+      }
+    }
+    cairo_surface_mark_dirty(surface.pointer)
+    return surface
+  }
+}
+
+/// A librsvg handle, unreferenced with the object.
+final class SVGHandle {
+  let pointer: UnsafeMutablePointer<RsvgHandle>
+
+  init(path: String, fail: (String) -> SpecError) throws {
+    var error: UnsafeMutablePointer<GError>?
+    guard let handle = rsvg_handle_new_from_file(path, &error) else {
+      let message = String(cString: lr_error_message(error))
+      if let error { g_error_free(error) }
+      throw fail(message)
+    }
+    pointer = handle
+  }
+
+  deinit { lr_image_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+  /// Width and height from the SVG's own size, or its viewBox when it has none.
+  var intrinsicSize: (width: Double, height: Double)? {
+    var width = 0.0
+    var height = 0.0
+    if rsvg_handle_get_intrinsic_size_in_pixels(pointer, &width, &height) != 0 {
+      return (width, height)
+    }
+    var hasWidth: gboolean = 0
+    var hasHeight: gboolean = 0
+    var hasViewBox: gboolean = 0
+    var viewBox = RsvgRectangle()
+    rsvg_handle_get_intrinsic_dimensions(
+      pointer, &hasWidth, nil, &hasHeight, nil, &hasViewBox, &viewBox)
+    return hasViewBox != 0 ? (viewBox.width, viewBox.height) : nil
+  }
+}
