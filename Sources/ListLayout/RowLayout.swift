@@ -91,7 +91,7 @@ extension ListLayoutEngine {
       textHeight, assetSize.map { titleOnly ? $0 : $0 + 4 } ?? 0, control?.size.height ?? 0)
     let boxHeight = max(
       theme.rowMinHeight(style: row.style, hasAsset: row.asset != nil, lines: lines),
-      (contentHeight + 2 * inner).rounded(.up))
+      (contentHeight + 2 * theme.rowVerticalMargin).rounded(.up))
     let box = Rect(x: boxX, y: boxY, width: boxWidth, height: boxHeight)
     let contentTop = boxY + (boxHeight - contentHeight) / 2
     // A lone title is centred with its asset; otherwise text starts at the content's top.
@@ -122,10 +122,10 @@ extension ListLayoutEngine {
     }
     elements += labels.map { $0.offsetBy(0, textTop) }
     if let control {
-      let areaHeight = max(textHeight, control.size.height)
+      // The control area is as tall as section B; presets centre their content in it.
       let origin = (
         x: contentX + contentWidth - control.size.width,
-        y: textTop + (areaHeight - control.size.height) / 2
+        y: textTop + (textHeight - control.size.height) / 2
       )
       elements += control.elements.map {
         var element = $0.offsetBy(origin.x, origin.y)
@@ -153,7 +153,9 @@ extension ListLayoutEngine {
         LayoutElement(
           role: .assetBackground, source: context.source, frame: frame,
           content: .ellipse(fill: background)),
-        iconElement(icon, role: .asset, frame: iconFrame, color: color ?? ink, in: context),
+        iconElement(
+          icon, role: .asset, frame: iconFrame,
+          color: color ?? context.theme.ink(on: background), in: context),
       ]
     case .image(let image):
       _ = try images.size(of: image)
@@ -164,7 +166,8 @@ extension ListLayoutEngine {
       ]
     case .monogram(let text, let background, let color):
       var label = try naturalText(
-        text, role: .asset, style: context.theme.title, color: color ?? ink,
+        text, role: .asset, style: context.theme.monogram,
+        color: color ?? context.theme.ink(on: background),
         maxWidth: frame.width, in: context)
       label.frame = label.frame.offsetBy(
         frame.x + (frame.width - label.frame.width) / 2,
@@ -205,7 +208,8 @@ extension ListLayoutEngine {
     _ control: Control, inverse: Bool, contentWidth: Double, in context: CellContext
   ) throws -> PlacedControl {
     let theme = context.theme
-    let tint = inverse ? Color.white : theme[.brand]
+    // "In boxedInverse controls are white": the inverse text colour (white in Mística light).
+    let tint = inverse ? theme[.textPrimaryInverse] : theme[.brand]
     let ink = inverse ? theme[.textPrimaryInverse] : theme[.textSecondary]
     let source = context.source
     func element(_ role: LayoutElement.Role, _ frame: Rect, _ content: LayoutElement.Content)
@@ -234,7 +238,7 @@ extension ListLayoutEngine {
       let size = style == .ios ? (51.0, 31.0) : (36.0, 20.0)
       let paint = SwitchPaint(
         on: on, style: style, onColor: tint,
-        offColor: inverse ? Color.white.withAlpha(0.3) : theme[.control],
+        offColor: inverse ? tint.withAlpha(0.3) : theme[.control],
         thumb: inverse && on ? theme[.backgroundContainerBrand] : .white)
       return PlacedControl(
         size: size,
@@ -243,7 +247,7 @@ extension ListLayoutEngine {
         ])
     case .checkbox(let on):
       let mark = inverse ? theme[.backgroundContainerBrand] : theme[.onBrand]
-      let outline = inverse ? Color.white : theme[.control]
+      let outline = inverse ? tint : theme[.control]
       return PlacedControl(
         size: (24, 24),
         elements: [
@@ -252,7 +256,7 @@ extension ListLayoutEngine {
             .checkbox(on: on, tint: tint, outline: outline, mark: mark))
         ])
     case .radio(let on):
-      let outline = inverse ? Color.white : theme[.control]
+      let outline = inverse ? tint : theme[.control]
       return PlacedControl(
         size: (24, 24),
         elements: [

@@ -30,6 +30,8 @@ public struct Theme: Equatable, Sendable {
   public var stereoDetail: TextStyle
   /// Label cell text.
   public var labelText: TextStyle
+  /// Monogram initials: 16 pt medium at every content size, since the 40 pt circle is fixed.
+  public var monogram = TextStyle(family: "Roboto", weight: .medium, size: 16, minLineHeight: 24)
 
   /// The colour of `name`.
   public subscript(_ name: ColorName) -> Color { colors[name] ?? .black }
@@ -86,11 +88,23 @@ public struct Theme: Equatable, Sendable {
     }
   }
 
+  /// Top and bottom margin of a row's content: Mística's 16 (§1); Material rows take their
+  /// height from the line count (48 / 64 / 88), which leaves 8 around the text.
+  public var rowVerticalMargin: Double { name == .mistica ? 16 : 8 }
+
   /// Corner radius of boxed cells: Mística 16 (Movistar `container`), a Material card 4.
   public var boxedCornerRadius: Double { name == .mistica ? 16 : 4 }
 
   /// Gap between a small (24 pt) icon and the text: Mística's 16; Material puts text at x 72.
   public var smallIconGap: Double { name == .mistica ? 16 : 32 }
+
+  /// Ink that reads on `background` when the spec gives no colour: the theme's light-mode text
+  /// colour on light fills, white on dark ones (relative luminance above or below 0.5).
+  public func ink(on background: Color) -> Color {
+    let luminance = 0.2126 * background.red + 0.7152 * background.green + 0.0722 * background.blue
+    guard luminance > 0.5 else { return .white }
+    return name == .mistica ? Self.hex("#0B2739") : Color.black.withAlpha(0.87)
+  }
 
   /// The switch drawn by this theme.
   public var switchStyle: SwitchStyle { name == .mistica ? .ios : .material }

@@ -50,6 +50,33 @@ public final class ImageLibrary: ImageMeasuring {
 
   func entry(for path: String) -> Entry? { entries[path] }
 
+  /// Decodes raster bytes (PNG, JPEG, WebP) and serves them for `path` from now on.
+  public func register(_ bytes: [UInt8], at path: String) throws {
+    guard bytes.count <= Self.maxFileBytes, let loader = gdk_pixbuf_loader_new() else {
+      throw PainterError.creationFailed("an image loader for \(path)")
+    }
+    defer { lr_image_object_unref(UnsafeMutableRawPointer(loader)) }
+    var error: UnsafeMutablePointer<GError>?
+    let written = bytes.withUnsafeBufferPointer {
+      gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error)
+    }
+    // Close even after a failed write (the loader requires it); keep the first error.
+    var closeError: UnsafeMutablePointer<GError>?
+    let closed = gdk_pixbuf_loader_close(loader, &closeError)
+    if error == nil { error = closeError } else if let closeError { g_error_free(closeError) }
+    guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+      let message = String(cString: lr_error_message(error))
+      if let error { g_error_free(error) }
+      throw PainterError.creationFailed("image \(path): \(message)")
+    }
+    let width = gdk_pixbuf_get_width(pixbuf)
+    let height = gdk_pixbuf_get_height(pixbuf)
+    guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
+      throw PainterError.creationFailed("image \(path): \(width)×\(height) is too large")
+    }
+    entries[path] = .raster(try surface(from: pixbuf))
+  }
+
   private func decode(_ image: ImageReference) throws -> Entry {
     let path = image.path
     let fail = { (reason: String) in image.location.error("image '\(path)': \(reason)") }

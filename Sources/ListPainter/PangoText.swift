@@ -69,7 +69,10 @@ final class TextShaper {
       self.direction = direction
     }
     let layout = try PangoLayoutHandle(context: context)
-    pango_layout_set_auto_dir(layout.pointer, 0)
+    // Like a UILabel with natural direction: each paragraph takes its direction from its first
+    // strong character; the context's base direction applies to neutral text. Alignment comes
+    // from the layout (the measurer places each line).
+    pango_layout_set_auto_dir(layout.pointer, 1)
     pango_layout_set_font_description(layout.pointer, try description(for: style).pointer)
     if let width {
       pango_layout_set_width(

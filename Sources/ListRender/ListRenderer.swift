@@ -39,6 +39,12 @@ public final class ListRenderer {
     painter = try Painter(fonts: fonts, images: images, icons: icons)
   }
 
+  /// Makes image bytes available at `path` as if a file were there (for images embedded in a
+  /// program, such as the built-in showcase's).
+  public func registerImage(_ bytes: [UInt8], at path: String) throws {
+    try images.register(bytes, at: path)
+  }
+
   /// The document's layout: every frame in points, text broken into lines.
   /// - Throws: ``SpecError`` for unknown icons and unreadable images, ``LayoutError``.
   public func layout(_ document: ListDocument) throws -> LayoutTree {

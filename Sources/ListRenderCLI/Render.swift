@@ -37,15 +37,15 @@ struct Render: ParsableCommand {
 
   func run() throws {
     do {
+      let renderer = try ListRenderer()
       var document =
         if let spec {
           try ListDocument.load(path: spec)
         } else {
-          try ListDocument.decode(yaml: Showcase.yaml, file: Showcase.name)
+          try Showcase.document(registeringImagesWith: renderer)
         }
       if let scale { document.canvas.scale = scale }
       if let width { document.canvas.width = width }
-      let renderer = try ListRenderer()
       let (bitmap, tree) = try renderer.renderWithLayout(document)
       let png = try PNGCodec.encode(bitmap)
       let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
