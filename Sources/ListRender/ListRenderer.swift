@@ -57,6 +57,11 @@ public final class ListRenderer {
     try painter.paint(try layout(document))
   }
 
+  /// The pixels of a layout made by this renderer's ``layout(_:)``.
+  public func paint(_ tree: LayoutTree) throws -> Bitmap {
+    try painter.paint(tree)
+  }
+
   /// Layout and pixels together (the CLI writes both).
   public func renderWithLayout(_ document: ListDocument) throws -> (
     bitmap: Bitmap, layout: LayoutTree

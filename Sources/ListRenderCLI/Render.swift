@@ -26,6 +26,9 @@ struct Render: ParsableCommand {
   @Option(name: .long, help: "Canvas width in points, overriding canvas.width (1...4096).")
   var width: Double?
 
+  @Flag(name: .long, help: "Print how long each phase took (to stderr).")
+  var timings = false
+
   func validate() throws {
     if let scale, !SpecLimits.scaleRange.contains(scale) {
       throw ValidationError("--scale must be within 0.5...4")
@@ -36,8 +39,10 @@ struct Render: ParsableCommand {
   }
 
   func run() throws {
+    var clock = PhaseClock(enabled: timings)
     do {
       let renderer = try ListRenderer()
+      clock.lap("fonts and icons")
       var document =
         if let spec {
           try ListDocument.load(path: spec)
@@ -46,12 +51,19 @@ struct Render: ParsableCommand {
         }
       if let scale { document.canvas.scale = scale }
       if let width { document.canvas.width = width }
-      let (bitmap, tree) = try renderer.renderWithLayout(document)
+      clock.lap("decode")
+      let tree = try renderer.layout(document)
+      clock.lap("layout")
+      let bitmap = try renderer.paint(tree)
+      clock.lap("paint")
       let png = try PNGCodec.encode(bitmap)
+      clock.lap("encode")
       let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
       // Everything is rendered before anything is written.
       try AtomicFile.write(png, to: output ?? defaultOutput)
       if let layout, let layoutJSON { try AtomicFile.write(layoutJSON, to: layout) }
+      clock.lap("write")
+      clock.report()
     } catch {
       throw report(error)
     }
@@ -60,5 +72,29 @@ struct Render: ParsableCommand {
   private var defaultOutput: String {
     let name = URL(fileURLWithPath: spec ?? Showcase.name).deletingPathExtension().lastPathComponent
     return name + ".png"
+  }
+}
+
+/// Wall-clock time per phase, printed to stderr with `--timings`.
+struct PhaseClock {
+  let enabled: Bool
+  private var last = DispatchTime.now()
+  private var laps: [(String, Double)] = []
+
+  init(enabled: Bool) { self.enabled = enabled }
+
+  mutating func lap(_ name: String) {
+    guard enabled else { return }
+    let now = DispatchTime.now()
+    laps.append((name, Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e6))
+    last = now
+  }
+
+  func report() {
+    guard enabled else { return }
+    let lines = laps.map {
+      $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", $0.1)
+    }
+    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
   }
 }

@@ -103,7 +103,7 @@ struct LayoutTests {
     #expect(tree.elements(.title)[0].frame.x == 56)
   }
 
-  @Test("scales 1, 2 and 3 give the same geometry in points")
+  @Test("scales 1, 2 and 3 give the same geometry in points, for every kind of element")
   func scaleIndependence() throws {
     func frames(_ scale: Int) throws -> [Rect] {
       let tree = try layout(
@@ -111,12 +111,16 @@ struct LayoutTests {
         canvas: { width: 360, scale: \(scale) }
         sections:
           - cells:
-              - { title: Mobile plan, subtitle: 25 GB, description: 'Your data resets on the first of every month, roaming included.' }
-              - { title: Help }
+              - { headline: { tag: NEW }, title: Mobile plan, subtitle: 25 GB, description: 'Your data resets on the first of every month, roaming included.', asset: { icon: router, background: '#E3F2FD' }, control: { navigation: { badge: 12 } } }
+              - { style: boxed, title: Help, asset: { monogram: AB, background: '#FCE4EC' }, control: { switch: true } }
+              - { style: boxedInverse, title: Offer, control: { button: Buy } }
+              - { kind: stereo, title: Stereo, detail: Detail, leadingImage: { icon: star } }
+              - { kind: label, text: A label }
         """)
       return tree.elements.filter { $0.role != .separator }.map(\.frame)
     }
     let one = try frames(1)
+    #expect(one.count > 20)
     #expect(try frames(2) == one)
     #expect(try frames(3) == one)
   }
