@@ -119,12 +119,31 @@ public struct LayoutElement: Equatable, Sendable {
     case trailingImage
     /// The line between rows.
     case separator
+    /// A section header's text (and its background).
+    case header
+    /// A section header's trailing detail.
+    case headerDetail
+    /// A section footer's text.
+    case footer
+    /// A card section's background or its border.
+    case card
+    /// The empty view's icon.
+    case emptyIcon
+    /// The empty view's title.
+    case emptyTitle
+    /// The empty view's message.
+    case emptyMessage
+    /// The empty view's button.
+    case emptyButton
+    /// The pull-to-refresh indicator.
+    case refreshIndicator
   }
 
   /// The paint of an element; the painter dispatches on this.
   public enum Content: Equatable, Sendable {
-    /// A filled box, optionally rounded, optionally stroked inside its frame.
-    case box(fill: Color, cornerRadius: Double, stroke: Stroke? = nil)
+    /// A filled box, optionally rounded (on the given corners), optionally stroked inside its
+    /// frame.
+    case box(fill: Color, cornerRadius: Double, stroke: Stroke? = nil, corners: Corners = .all)
     /// A filled ellipse inscribed in the frame.
     case ellipse(fill: Color)
     /// Text already broken into lines.
@@ -139,6 +158,18 @@ public struct LayoutElement: Equatable, Sendable {
     case checkbox(on: Bool, tint: Color, outline: Color, mark: Color)
     /// A radio button.
     case radio(on: Bool, tint: Color, outline: Color)
+    /// An arc of the circle inscribed in the frame (angles in degrees, 0 at the top, clockwise).
+    case arc(start: Double, sweep: Double, width: Double, color: Color)
+  }
+
+  /// Which corners of a box are rounded.
+  public enum Corners: String, Sendable, Equatable {
+    /// All four.
+    case all
+    /// The two top corners (the first cell of a card).
+    case top
+    /// The two bottom corners (the last cell of a card).
+    case bottom
   }
 }
 

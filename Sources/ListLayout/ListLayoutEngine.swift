@@ -10,7 +10,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .imageTooLarge(let width, let height):
       return
-        "the image would be \(width)×\(height) px; the limits are \(SpecLimits.maxPixelSide) px a side and \(SpecLimits.maxPixels) px in all (lower canvas.scale or the number of cells)"
+        "the image would be \(width)×\(height) px; the limits are \(SpecLimits.maxPixelSide) px a side and \(SpecLimits.maxPixels) px in all (lower canvas.scale, or set canvas.height to render a viewport)"
     }
   }
 }
@@ -32,30 +32,45 @@ public struct ListLayoutEngine {
     self.images = images
   }
 
-  /// The layout of the whole document.
+  /// The layout of the whole document: sections top to bottom, then the viewport (height,
+  /// scroll offset, sticky headers), then right-to-left mirroring.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
     let canvas = document.canvas
     let theme = Theme(canvas: canvas)
-    var elements: [LayoutElement] = []
-    var y = canvas.safeArea.top
-    let rowWidth = canvas.width - canvas.safeArea.leading - canvas.safeArea.trailing
-    for (sectionIndex, section) in document.sections.enumerated() {
-      for (cellIndex, cell) in section.cells.enumerated() {
-        let context = CellContext(
-          source: "sections[\(sectionIndex)].cells[\(cellIndex)]",
-          x: canvas.safeArea.leading, y: y, width: rowWidth,
-          isLast: cellIndex == section.cells.count - 1, cell: cell, canvas: canvas, theme: theme)
-        let placed: PlacedCell
-        switch cell.kind {
-        case .row(let row): placed = try layoutRow(row, in: context)
-        case .stereo(let stereo): placed = try layoutStereo(stereo, in: context)
-        case .label(let label): placed = try layoutLabel(label, in: context)
-        }
-        elements += placed.elements
-        y += placed.height
-      }
+    let background = canvas.background ?? theme[.background]
+    var list = ListBuilder()
+    let pull = try refreshPull(document.refreshControl)
+    var y = canvas.safeArea.top + pull
+    for (index, section) in document.sections.enumerated() {
+      y = try layoutSection(
+        section, index: index, top: y, canvas: canvas, theme: theme, background: background,
+        into: &list)
     }
-    let height = y + canvas.safeArea.bottom
+    let hasCells = document.sections.contains { !$0.cells.isEmpty }
+    let height: Double
+    if hasCells || document.emptyView == nil {
+      height = canvas.height ?? y + canvas.safeArea.bottom
+    } else {
+      // An empty list fills its viewport: the canvas height, or a phone-sized 480 pt.
+      height = canvas.height ?? 480
+    }
+    if let refresh = document.refreshControl {
+      list.elements += refreshIndicator(refresh, pull: pull, canvas: canvas, theme: theme)
+    }
+    if canvas.stickyHeaders {
+      list.stickHeaders(visibleTop: canvas.safeArea.top + canvas.contentOffset)
+    }
+    var elements = list.elements + list.headers.flatMap(\.elements)
+    if canvas.contentOffset != 0 {
+      elements = elements.map { $0.offsetBy(0, -canvas.contentOffset) }
+    }
+    if !hasCells, let empty = document.emptyView {
+      elements += try emptyViewElements(empty, viewportHeight: height, canvas: canvas, theme: theme)
+    }
+    if canvas.height != nil {
+      // Only what the viewport shows is kept (and painted).
+      elements = elements.filter { $0.frame.maxY > 0 && $0.frame.y < height }
+    }
     if canvas.direction == .rtl {
       elements = elements.map { element in
         var mirrored = element
@@ -64,13 +79,22 @@ public struct ListLayoutEngine {
       }
     }
     let tree = LayoutTree(
-      width: canvas.width, height: height, scale: canvas.scale,
-      background: canvas.background ?? theme[.background], elements: elements)
+      width: canvas.width, height: height, scale: canvas.scale, background: background,
+      elements: elements)
     let pixels = tree.pixelWidth * tree.pixelHeight
     guard tree.pixelWidth <= SpecLimits.maxPixelSide, tree.pixelHeight <= SpecLimits.maxPixelSide,
       pixels <= SpecLimits.maxPixels, tree.pixelHeight > 0
     else { throw LayoutError.imageTooLarge(width: tree.pixelWidth, height: tree.pixelHeight) }
     return tree
+  }
+
+  /// Lays out one cell of any kind.
+  func layoutCell(_ context: CellContext) throws -> PlacedCell {
+    switch context.cell.kind {
+    case .row(let row): return try layoutRow(row, in: context)
+    case .stereo(let stereo): return try layoutStereo(stereo, in: context)
+    case .label(let label): return try layoutLabel(label, in: context)
+    }
   }
 
   // MARK: Shared by the cell layouts
@@ -110,11 +134,12 @@ public struct ListLayoutEngine {
   /// Measures `text` and makes its element at (x, y).
   func textElement(
     _ label: Label, role: LayoutElement.Role, style: TextStyle, color: Color, x: Double, y: Double,
-    width: Double, in context: CellContext, opacity: Double = 1
+    width: Double, in context: CellContext, opacity: Double = 1,
+    alignment: TextAlignment = .leading
   ) throws -> LayoutElement {
     let measured = try measurer.measure(
       label.text, style: style, width: max(1, width), maxLines: label.maxLines,
-      direction: context.direction)
+      direction: context.direction, alignment: alignment)
     return LayoutElement(
       role: role, source: context.source,
       frame: Rect(x: x, y: y, width: max(1, width), height: measured.height),

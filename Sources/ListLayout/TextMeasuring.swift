@@ -47,14 +47,34 @@ public struct MeasuredText: Equatable, Sendable {
   }
 }
 
+/// Where lines sit across the text block.
+public enum TextAlignment: Sendable, Equatable {
+  /// At the leading edge of the layout direction.
+  case leading
+  /// Centred.
+  case center
+}
+
 /// Breaks text into lines and measures it. Layout depends on this protocol only; the painter
 /// module implements it with Pango, so layout and painting agree on every glyph.
 public protocol TextMeasuring {
   /// Measures `text` wrapped at `width` points, cut to `maxLines` (nil: unlimited) with an
-  /// ellipsis, aligned to the leading edge of `direction`.
+  /// ellipsis, each line placed by `alignment` in the layout `direction`.
   func measure(
-    _ text: String, style: TextStyle, width: Double, maxLines: Int?, direction: LayoutDirection
+    _ text: String, style: TextStyle, width: Double, maxLines: Int?, direction: LayoutDirection,
+    alignment: TextAlignment
   ) throws -> MeasuredText
+}
+
+extension TextMeasuring {
+  /// Measures with lines at the leading edge.
+  public func measure(
+    _ text: String, style: TextStyle, width: Double, maxLines: Int?, direction: LayoutDirection
+  ) throws -> MeasuredText {
+    try measure(
+      text, style: style, width: width, maxLines: maxLines, direction: direction,
+      alignment: .leading)
+  }
 }
 
 /// Gives the intrinsic size of image files, in points (one pixel is one point, as a UIImage

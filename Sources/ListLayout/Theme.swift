@@ -30,6 +30,10 @@ public struct Theme: Equatable, Sendable {
   public var stereoDetail: TextStyle
   /// Label cell text.
   public var labelText: TextStyle
+  /// Section header titles: 14 pt medium, secondary colour.
+  public var sectionHeader: TextStyle
+  /// Section footers: 12 pt regular, secondary colour.
+  public var sectionFooter: TextStyle
   /// Monogram initials: 16 pt medium at every content size, since the 40 pt circle is fixed.
   public var monogram = TextStyle(family: "Roboto", weight: .medium, size: 16, minLineHeight: 24)
 
@@ -51,6 +55,8 @@ public struct Theme: Equatable, Sendable {
       caption = TypeCurve.appleCaption1.scale(Self.roboto(.medium, 12, 16), category)
       control = TypeCurve.appleSubheadline.scale(Self.roboto(.regular, 14, 20), category)
       labelText = TypeCurve.appleBody.scale(Self.roboto(.regular, 16, 24), category)
+      sectionHeader = TypeCurve.appleSubheadline.scale(Self.roboto(.medium, 14, 20), category)
+      sectionFooter = TypeCurve.appleCaption1.scale(Self.roboto(.regular, 12, 16), category)
     case .material:
       colors = Self.material(canvas.appearance)
       // Material follows MDC's font scaler curves (REFERENCE §5): Subtitle1 16, Body2 14.
@@ -60,6 +66,9 @@ public struct Theme: Equatable, Sendable {
       caption = TypeCurve.mdcCaption.scale(Self.roboto(.medium, 12, 16), category)
       control = TypeCurve.mdcBody2.scale(Self.roboto(.regular, 14, 20), category)
       labelText = TypeCurve.mdcBody1.scale(Self.roboto(.regular, 16, 24), category)
+      // The M2 list subheader: Subtitle2-sized, medium, medium emphasis.
+      sectionHeader = TypeCurve.mdcBody2.scale(Self.roboto(.medium, 14, 20), category)
+      sectionFooter = TypeCurve.mdcCaption.scale(Self.roboto(.regular, 12, 16), category)
     }
     // MDCSelfSizingStereoCell uses subtitle1 and body2 at their natural line height (§2).
     stereoTitle = TypeCurve.mdcSubtitle1.scale(Self.roboto(.regular, 16, 0), category)

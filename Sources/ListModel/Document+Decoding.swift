@@ -65,9 +65,24 @@ extension ListDocument {
   }
 
   private static func decodeDocument(_ reader: NodeReader) throws -> ListDocument {
-    let object = try reader.object(allowed: ["canvas", "sections"])
+    let object = try reader.object(allowed: ["canvas", "sections", "emptyView", "refreshControl"])
     var document = ListDocument()
     if let canvas = object.optional("canvas") { document.canvas = try decodeCanvas(canvas) }
+    if let field = object.optional("emptyView") {
+      let empty = try field.object(allowed: ["icon", "title", "message", "button"])
+      document.emptyView = EmptyView(
+        icon: try empty.optional("icon").map(decodeIcon),
+        title: try empty.optional("title")?.string(),
+        message: try empty.optional("message")?.string(),
+        button: try empty.optional("button")?.string())
+    }
+    if let field = object.optional("refreshControl") {
+      let refresh = try field.object(allowed: ["progress", "refreshing", "angle"])
+      document.refreshControl = RefreshControl(
+        progress: try refresh.optional("progress")?.number(in: 0...1) ?? 0,
+        refreshing: try refresh.optional("refreshing")?.bool() ?? false,
+        angle: try refresh.optional("angle")?.number(in: -36_000...36_000) ?? 0)
+    }
     var cellCount = 0
     for sectionReader in try object.required("sections").list(maxCount: SpecLimits.maxSections) {
       let section = try decodeSection(sectionReader)
@@ -83,6 +98,7 @@ extension ListDocument {
   private static func decodeCanvas(_ reader: NodeReader) throws -> Canvas {
     let object = try reader.object(allowed: [
       "width", "scale", "theme", "appearance", "direction", "contentSize", "safeArea", "background",
+      "height", "contentOffset", "stickyHeaders",
     ])
     var canvas = Canvas()
     if let field = object.optional("width") {
@@ -111,6 +127,11 @@ extension ListDocument {
     }
     if let field = object.optional("safeArea") { canvas.safeArea = try decodeInsets(field) }
     if let field = object.optional("background") { canvas.background = try field.color() }
+    if let field = object.optional("height") { canvas.height = try field.number(in: 1...10_000) }
+    if let field = object.optional("contentOffset") {
+      canvas.contentOffset = try field.number(in: -SpecLimits.lengthRange.upperBound...1_000_000)
+    }
+    if let field = object.optional("stickyHeaders") { canvas.stickyHeaders = try field.bool() }
     return canvas
   }
 
@@ -125,9 +146,51 @@ extension ListDocument {
   }
 
   private static func decodeSection(_ reader: NodeReader) throws -> Section {
-    let object = try reader.object(allowed: ["cells"])
-    let cells = try object.required("cells").list(maxCount: SpecLimits.maxCells).map(decodeCell)
-    return Section(cells: cells)
+    let object = try reader.object(allowed: [
+      "cells", "header", "footer", "inset", "lineSpacing", "interitemSpacing", "columns", "width",
+      "card", "showHeaderWhenEmpty",
+    ])
+    var section = Section(
+      cells: try object.optional("cells")?.list(maxCount: SpecLimits.maxCells).map(decodeCell) ?? []
+    )
+    section.header = try object.optional("header").map(decodeSupplementary)
+    section.footer = try object.optional("footer").map(decodeSupplementary)
+    if let field = object.optional("inset") { section.inset = try decodeInsets(field) }
+    section.lineSpacing =
+      try object.optional("lineSpacing")?.number(in: SpecLimits.lengthRange) ?? 0
+    section.interitemSpacing =
+      try object.optional("interitemSpacing")?.number(in: SpecLimits.lengthRange) ?? 0
+    if object.optional("columns") != nil, object.optional("width") != nil {
+      throw reader.error("give either columns or width, not both")
+    }
+    if let field = object.optional("columns") {
+      section.arrangement = .columns(try field.integer(in: SpecLimits.columnRange))
+    }
+    if let field = object.optional("width") {
+      section.arrangement = .itemWidth(try field.number(in: 1...SpecLimits.widthRange.upperBound))
+    }
+    if let field = object.optional("card") {
+      let card = try field.object(allowed: ["elevation", "cornerRadius"])
+      section.card = Card(
+        elevation: try card.optional("elevation")?.number(in: 0...24) ?? 1,
+        cornerRadius: try card.optional("cornerRadius")?.number(in: 0...100))
+      if object.optional("inset") == nil {
+        // A card needs room around it: 8 above and below, 16 on the sides unless told.
+        section.inset = EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16)
+      }
+    }
+    section.showHeaderWhenEmpty = try object.optional("showHeaderWhenEmpty")?.bool() ?? false
+    return section
+  }
+
+  /// A string, or `{ title, detail }`.
+  private static func decodeSupplementary(_ reader: NodeReader) throws -> SupplementaryText {
+    guard case .mapping = reader.node else {
+      return SupplementaryText(title: try reader.string())
+    }
+    let object = try reader.object(allowed: ["title", "detail"])
+    return SupplementaryText(
+      title: try object.required("title").string(), detail: try object.optional("detail")?.string())
   }
 
   private static func decodeColors(_ reader: NodeReader) throws -> [ColorName: Color] {

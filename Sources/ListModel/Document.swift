@@ -13,11 +13,54 @@ public struct ListDocument: Equatable, Sendable {
   public var canvas: Canvas
   /// The list's sections, top to bottom.
   public var sections: [Section]
+  /// Drawn centred in the viewport when no section has a cell.
+  public var emptyView: EmptyView?
+  /// The pull-to-refresh indicator above the content.
+  public var refreshControl: RefreshControl?
 
   /// A document from its parts.
   public init(canvas: Canvas = Canvas(), sections: [Section] = []) {
     self.canvas = canvas
     self.sections = sections
+  }
+}
+
+/// The empty state of seed 001: an icon, a title, a message and a button, centred.
+public struct EmptyView: Equatable, Sendable {
+  /// A Material icon (or file) above the text.
+  public var icon: Icon?
+  /// The headline.
+  public var title: String?
+  /// A longer explanation.
+  public var message: String?
+  /// A button label.
+  public var button: String?
+
+  /// An empty view from its parts.
+  public init(
+    icon: Icon? = nil, title: String? = nil, message: String? = nil, button: String? = nil
+  ) {
+    self.icon = icon
+    self.title = title
+    self.message = message
+    self.button = button
+  }
+}
+
+/// The pull-to-refresh indicator as it appears while pulling, or spinning while refreshing.
+public struct RefreshControl: Equatable, Sendable {
+  /// How far the pull has gone, 0...1; the arc grows with it and the content moves down.
+  public var progress: Double
+  /// Whether it is refreshing (the spinning state).
+  public var refreshing: Bool
+  /// Rotation of the spinning arc in degrees.
+  public var angle: Double
+
+  /// A refresh control from its parts.
+  public init(progress: Double = 0, refreshing: Bool = false, angle: Double = 0) {
+    self.progress = progress
+    self.refreshing = refreshing
+    self.angle = angle
   }
 }
 
@@ -41,6 +84,12 @@ public struct Canvas: Equatable, Sendable {
   public var safeArea: EdgeInsets = .zero
   /// The image's background; the theme's `background` colour when nil.
   public var background: Color?
+  /// The viewport's height in points (a device screen); nil: as tall as the content.
+  public var height: Double?
+  /// How far the content is scrolled, in points (0: resting at the top of the safe area).
+  public var contentOffset: Double = 0
+  /// Whether section headers stay at the top while their section is on screen.
+  public var stickyHeaders = false
 
   /// The default canvas: 360 pt wide at scale 3, Mística light, left to right.
   public init() {}
@@ -135,13 +184,66 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable {
   case XS, S, M, L, XL, XXL, XXXL, AX1, AX2, AX3, AX4, AX5
 }
 
-/// A group of cells.
+/// A group of cells with the IGListSectionController layout knobs (REFERENCE §6): all zero
+/// and one column by default.
 public struct Section: Equatable, Sendable {
-  /// The section's cells, top to bottom.
+  /// The section's cells, in reading order.
   public var cells: [Cell]
+  /// Supplementary view above the cells.
+  public var header: SupplementaryText?
+  /// Supplementary view below the cells.
+  public var footer: SupplementaryText?
+  /// Inset of the items from the list's edges.
+  public var inset: EdgeInsets = .zero
+  /// Space between rows of items.
+  public var lineSpacing: Double = 0
+  /// Space between items in a row.
+  public var interitemSpacing: Double = 0
+  /// Layout of the items: one column, a grid of equal columns, or fixed-width items that flow.
+  public var arrangement: Arrangement = .columns(1)
+  /// Draws the section as one inset card.
+  public var card: Card?
+  /// Whether the header shows when the section has no cells.
+  public var showHeaderWhenEmpty = false
 
   /// A section of the given cells.
   public init(cells: [Cell] = []) { self.cells = cells }
+}
+
+/// How a section places its items.
+public enum Arrangement: Equatable, Sendable {
+  /// N equal-width columns.
+  case columns(Int)
+  /// Items of this width (points) flowing into rows.
+  case itemWidth(Double)
+}
+
+/// A header or footer: a title and an optional trailing detail.
+public struct SupplementaryText: Equatable, Sendable {
+  /// The main text.
+  public var title: String
+  /// Trailing text, such as "See all".
+  public var detail: String?
+
+  /// A header or footer from its parts.
+  public init(title: String, detail: String? = nil) {
+    self.title = title
+    self.detail = detail
+  }
+}
+
+/// A section drawn as one card: rounded corners on the first and last cell only.
+public struct Card: Equatable, Sendable {
+  /// Elevation in points (drawn as a 1 pt border until shadows land; 0: none).
+  public var elevation: Double
+  /// Corner radius; nil: the theme's (Mística 16, Material 4).
+  public var cornerRadius: Double?
+
+  /// A card from its parts.
+  public init(elevation: Double = 1, cornerRadius: Double? = nil) {
+    self.elevation = elevation
+    self.cornerRadius = cornerRadius
+  }
 }
 
 /// A place in a spec file, kept on values whose problems are only found after decoding (a

@@ -7,6 +7,10 @@ public enum SpecLimits {
   public static let maxStringLength = 10_000
   /// Largest `maxLines` of a label.
   public static let maxLinesRange: ClosedRange<Double> = 1...1_000
+  /// Section spacing and insets, item widths, viewport height and offset, in points.
+  public static let lengthRange: ClosedRange<Double> = 0...10_000
+  /// Columns of a grid.
+  public static let columnRange: ClosedRange<Double> = 1...12
   /// Most sections in one document.
   public static let maxSections = 1_000
   /// Most cells in one document, over all sections.

@@ -5,10 +5,11 @@ import ListModel
 extension Painter {
   /// A filled (optionally rounded) box; its stroke lies inside the frame.
   func paintBox(
-    _ cr: OpaquePointer, frame: Rect, fill: Color, cornerRadius: Double, stroke: Stroke?
+    _ cr: OpaquePointer, frame: Rect, fill: Color, cornerRadius: Double, stroke: Stroke?,
+    corners: LayoutElement.Corners = .all
   ) {
     if fill.alpha > 0 {
-      addRoundedRect(cr, frame, radius: cornerRadius)
+      addRoundedRect(cr, frame, radius: cornerRadius, corners: corners)
       setSource(cr, fill)
       cairo_fill(cr)
     }
@@ -17,11 +18,29 @@ extension Painter {
       let inset = Rect(
         x: frame.x + half, y: frame.y + half, width: frame.width - stroke.width,
         height: frame.height - stroke.width)
-      addRoundedRect(cr, inset, radius: max(0, cornerRadius - half))
+      addRoundedRect(cr, inset, radius: max(0, cornerRadius - half), corners: corners)
       setSource(cr, stroke.color)
       cairo_set_line_width(cr, stroke.width)
       cairo_stroke(cr)
     }
+  }
+
+  /// An arc of the circle inscribed in the frame, inset by half its width; degrees, clockwise
+  /// from the top.
+  func paintArc(
+    _ cr: OpaquePointer, start: Double, sweep: Double, width: Double, color: Color, frame: Rect
+  ) {
+    let radius = min(frame.width, frame.height) / 2 - width / 2
+    let toRadians = Double.pi / 180
+    let from = (start - 90) * toRadians
+    cairo_new_sub_path(cr)
+    cairo_arc(
+      cr, frame.x + frame.width / 2, frame.y + frame.height / 2, radius, from,
+      from + sweep * toRadians)
+    cairo_set_line_width(cr, width)
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+    setSource(cr, color)
+    cairo_stroke(cr)
   }
 
   /// A filled ellipse inscribed in the frame.
@@ -46,19 +65,37 @@ func addEllipse(_ cr: OpaquePointer, _ rect: Rect) {
   cairo_restore(cr)
 }
 
-/// Adds a rectangle with circular corners of `radius` (clamped to half the short side).
-func addRoundedRect(_ cr: OpaquePointer, _ rect: Rect, radius: Double) {
+/// Adds a rectangle with circular corners of `radius` (clamped to half the short side) on the
+/// chosen corners.
+func addRoundedRect(
+  _ cr: OpaquePointer, _ rect: Rect, radius: Double, corners: LayoutElement.Corners = .all
+) {
   let r = min(radius, rect.width / 2, rect.height / 2)
   guard r > 0 else {
     cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
     return
   }
+  let top = corners != .bottom ? r : 0
+  let bottomRadius = corners != .top ? r : 0
   let right = rect.x + rect.width
   let bottom = rect.y + rect.height
   cairo_new_sub_path(cr)
-  cairo_arc(cr, right - r, rect.y + r, r, -Double.pi / 2, 0)
-  cairo_arc(cr, right - r, bottom - r, r, 0, Double.pi / 2)
-  cairo_arc(cr, rect.x + r, bottom - r, r, Double.pi / 2, Double.pi)
-  cairo_arc(cr, rect.x + r, rect.y + r, r, Double.pi, 3 * Double.pi / 2)
+  corner(cr, right - top, rect.y + top, top, -Double.pi / 2, right, rect.y)
+  corner(cr, right - bottomRadius, bottom - bottomRadius, bottomRadius, 0, right, bottom)
+  corner(
+    cr, rect.x + bottomRadius, bottom - bottomRadius, bottomRadius, Double.pi / 2, rect.x, bottom)
+  corner(cr, rect.x + top, rect.y + top, top, Double.pi, rect.x, rect.y)
   cairo_close_path(cr)
+}
+
+/// A quarter circle from `angle`, or the sharp corner point when the radius is 0.
+private func corner(
+  _ cr: OpaquePointer, _ cx: Double, _ cy: Double, _ r: Double, _ angle: Double, _ x: Double,
+  _ y: Double
+) {
+  if r > 0 {
+    cairo_arc(cr, cx, cy, r, angle, angle + Double.pi / 2)
+  } else {
+    cairo_line_to(cr, x, y)
+  }
 }

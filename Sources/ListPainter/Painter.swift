@@ -47,8 +47,9 @@ public final class Painter {
   private func paint(_ element: LayoutElement, _ cr: OpaquePointer) throws {
     let frame = element.frame
     switch element.content {
-    case .box(let fill, let cornerRadius, let stroke):
-      paintBox(cr, frame: frame, fill: fill, cornerRadius: cornerRadius, stroke: stroke)
+    case .box(let fill, let cornerRadius, let stroke, let corners):
+      paintBox(
+        cr, frame: frame, fill: fill, cornerRadius: cornerRadius, stroke: stroke, corners: corners)
     case .ellipse(let fill):
       paintEllipse(cr, frame: frame, fill: fill)
     case .text(let block):
@@ -63,6 +64,8 @@ public final class Painter {
       paintCheckbox(cr, on: on, tint: tint, outline: outline, mark: mark, frame: frame)
     case .radio(let on, let tint, let outline):
       paintRadio(cr, on: on, tint: tint, outline: outline, frame: frame)
+    case .arc(let start, let sweep, let width, let color):
+      paintArc(cr, start: start, sweep: sweep, width: width, color: color, frame: frame)
     }
   }
 }

@@ -105,9 +105,10 @@ public final class PangoTextMeasurer: TextMeasuring {
   /// A measurer over `fonts`.
   public init(fonts: FontSystem) throws { shaper = try TextShaper(fonts: fonts) }
 
-  /// See ``TextMeasuring/measure(_:style:width:maxLines:direction:)``.
+  /// See ``TextMeasuring/measure(_:style:width:maxLines:direction:alignment:)``.
   public func measure(
-    _ text: String, style: TextStyle, width: Double, maxLines: Int?, direction: LayoutDirection
+    _ text: String, style: TextStyle, width: Double, maxLines: Int?, direction: LayoutDirection,
+    alignment: TextAlignment
   ) throws -> MeasuredText {
     let paragraph = try shaper.layout(
       text, style: style, direction: direction, width: width, maxLines: maxLines)
@@ -135,7 +136,11 @@ public final class PangoTextMeasurer: TextMeasuring {
       let lineHeight = max(style.minLineHeight, extents.height)
       // Half-leading: the extra height of a minimum line height is shared above and below.
       let originY = top + (lineHeight - extents.height) / 2
-      let left = direction == .rtl ? width - extents.width : 0
+      let left =
+        switch alignment {
+        case .center: (width - extents.width) / 2
+        case .leading: direction == .rtl ? width - extents.width : 0
+        }
       lines.append(
         TextLine(
           text: lineText, x: left - extents.x, y: originY, baseline: originY + single.baseline,
