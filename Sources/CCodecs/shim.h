@@ -4,6 +4,7 @@
 // libpng's simplified API (png_image_*) reports errors as status codes, unlike the classic
 // setjmp/longjmp API, which Swift cannot use (DESIGN.md, facts found while prototyping).
 #include <png.h>
+#include <zlib.h>
 
 static inline png_uint_32 lr_png_image_version(void) { return PNG_IMAGE_VERSION; }
 static inline png_uint_32 lr_png_format_rgb(void) { return PNG_FORMAT_RGB; }

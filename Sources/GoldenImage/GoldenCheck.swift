@@ -1,0 +1,184 @@
+import Foundation
+import ImageCodec
+
+/// What happened to one golden case.
+public struct GoldenReport: Sendable {
+  /// The outcome.
+  public enum Outcome: String, Sendable {
+    /// Compared and passed.
+    case passed
+    /// Written (missing, or failed, or `all`, as the mode allows).
+    case recorded
+    /// No golden and the mode does not record: a failure.
+    case missing
+    /// Compared and failed.
+    case failed
+  }
+
+  /// The case's name, such as `rows/title-only` or `rows/title-only@dark`.
+  public var name: String
+  /// What happened.
+  public var outcome: Outcome
+  /// The comparison, when one was made.
+  public var verdict: GoldenVerdict?
+  /// The golden file's path.
+  public var goldenPath: String
+  /// Paths of the written expected, actual, diff and three-panel images, for failures.
+  public var artifacts: Artifacts?
+  /// A complete sentence about the result, naming files.
+  public var message: String
+
+  /// Whether the case counts as a failure.
+  public var isFailure: Bool { outcome == .missing || outcome == .failed }
+
+  /// Where a failure's images were written.
+  public struct Artifacts: Sendable {
+    /// The golden, copied.
+    public var expected: String
+    /// The new render.
+    public var actual: String
+    /// pixelmatch's diff image (absent for a size mismatch).
+    public var diff: String?
+    /// expected | diff | actual in one PNG.
+    public var panel: String
+  }
+}
+
+/// The one place golden files are read, compared, recorded and reported — used by the test
+/// suite, the `verify`/`record` commands and the Swift API alike.
+///
+/// ```swift
+/// let report = try GoldenCheck(artifactsFolder: ".build/golden-artifacts").verify(
+///   bitmap, name: "rows/title-only", goldenPath: "Golden/rows/title-only.png", mode: .never)
+/// ```
+public struct GoldenCheck: Sendable {
+  /// The PNG text keyword holding the environment fingerprint.
+  public static let fingerprintKey = "ListRender-Fingerprint"
+
+  /// Where failure images go (`LISTRENDER_ARTIFACTS`, default `.build/golden-artifacts`).
+  public var artifactsFolder: String
+  /// The comparison policy.
+  public var policy: GoldenPolicy
+  /// This machine's fingerprint (library versions, font hashes), written into recorded goldens.
+  public var fingerprint: [String: String]
+
+  /// A checker.
+  public init(
+    artifactsFolder: String = GoldenCheck.defaultArtifactsFolder(),
+    policy: GoldenPolicy = GoldenPolicy(), fingerprint: [String: String] = [:]
+  ) {
+    self.artifactsFolder = artifactsFolder
+    self.policy = policy
+    self.fingerprint = fingerprint
+  }
+
+  /// `LISTRENDER_ARTIFACTS`, or `.build/golden-artifacts` under the current folder.
+  public static func defaultArtifactsFolder(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    environment["LISTRENDER_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ".build/golden-artifacts"
+  }
+
+  /// Compares `actual` with the golden at `goldenPath`, recording as `mode` allows.
+  public func verify(_ actual: Bitmap, name: String, goldenPath: String, mode: RecordMode) throws
+    -> GoldenReport
+  {
+    let record = { (reason: String) -> GoldenReport in
+      try self.write(actual, to: goldenPath)
+      return GoldenReport(
+        name: name, outcome: .recorded, verdict: nil, goldenPath: goldenPath, artifacts: nil,
+        message: "\(name): recorded \(goldenPath) (\(reason))")
+    }
+    guard let data = FileManager.default.contents(atPath: goldenPath) else {
+      if mode == .never {
+        return GoldenReport(
+          name: name, outcome: .missing, verdict: nil, goldenPath: goldenPath, artifacts: nil,
+          message:
+            "\(name): no golden at \(goldenPath); look at the render, then record it (LISTRENDER_RECORD=missing, or `listrender record`)"
+        )
+      }
+      return try record("it was missing")
+    }
+    if mode == .all { return try record("recording all") }
+    let goldenBytes = [UInt8](data)
+    let expected = try PNGCodec.decode(goldenBytes)
+    let (verdict, diff) = compareImages(expected: expected, actual: actual, policy: policy)
+    if verdict.passed {
+      return GoldenReport(
+        name: name, outcome: .passed, verdict: verdict, goldenPath: goldenPath, artifacts: nil,
+        message: "\(name): \(verdict.summary)")
+    }
+    if mode == .failed { return try record("it failed: \(verdict.summary)") }
+    let artifacts = try writeArtifacts(name: name, expected: expected, actual: actual, diff: diff)
+    var message = "\(name): \(goldenPath) does not match: \(verdict.summary)"
+    if let changed = environmentChange(golden: PNGText.read(goldenBytes)) {
+      message = "\(name): the golden was recorded on another environment (\(changed)); " + message
+    }
+    message += "\n  expected | diff | actual: \(artifacts.panel)"
+    if let diffPath = artifacts.diff { message += "\n  diff: \(diffPath)" }
+    message += "\n  actual: \(artifacts.actual)"
+    return GoldenReport(
+      name: name, outcome: .failed, verdict: verdict, goldenPath: goldenPath,
+      artifacts: artifacts, message: message)
+  }
+
+  /// The golden PNG for `bitmap`: its pixels and this machine's fingerprint.
+  public func goldenBytes(_ bitmap: Bitmap) throws -> [UInt8] {
+    let png = try PNGCodec.encode(bitmap)
+    guard !fingerprint.isEmpty else { return png }
+    return try PNGText.insert([Self.fingerprintKey: Self.format(fingerprint)], into: png)
+  }
+
+  private func write(_ bitmap: Bitmap, to path: String) throws {
+    try AtomicFile.write(try goldenBytes(bitmap), to: path)
+  }
+
+  /// What differs between the golden's fingerprint and this machine's, or nil.
+  func environmentChange(golden: [String: String]) -> String? {
+    guard !fingerprint.isEmpty, let text = golden[Self.fingerprintKey] else { return nil }
+    let recorded = Self.parse(text)
+    let keys = Set(recorded.keys).union(fingerprint.keys).sorted()
+    let changes = keys.compactMap { key -> String? in
+      let old = recorded[key]
+      let new = fingerprint[key]
+      guard old != new else { return nil }
+      return "\(key): \(old ?? "absent") → \(new ?? "absent")"
+    }
+    return changes.isEmpty ? nil : changes.joined(separator: ", ")
+  }
+
+  private func writeArtifacts(name: String, expected: Bitmap, actual: Bitmap, diff: Bitmap?) throws
+    -> GoldenReport.Artifacts
+  {
+    let base = (artifactsFolder as NSString).appendingPathComponent(name)
+    let expectedPath = base + ".expected.png"
+    let actualPath = base + ".actual.png"
+    let panelPath = base + ".panel.png"
+    try AtomicFile.write(try PNGCodec.encode(expected), to: expectedPath)
+    try AtomicFile.write(try PNGCodec.encode(actual), to: actualPath)
+    var diffPath: String?
+    var panels = [expected, actual]
+    if let diff {
+      diffPath = base + ".diff.png"
+      try AtomicFile.write(try PNGCodec.encode(diff), to: base + ".diff.png")
+      panels = [expected, diff, actual]
+    }
+    try AtomicFile.write(try PNGCodec.encode(Bitmap.sideBySide(panels)), to: panelPath)
+    return .init(expected: expectedPath, actual: actualPath, diff: diffPath, panel: panelPath)
+  }
+
+  /// `key=value` lines, sorted.
+  static func format(_ fingerprint: [String: String]) -> String {
+    fingerprint.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+  }
+
+  static func parse(_ text: String) -> [String: String] {
+    var result: [String: String] = [:]
+    for line in text.split(separator: "\n") {
+      let parts = line.split(separator: "=", maxSplits: 1)
+      if parts.count == 2 { result[String(parts[0])] = String(parts[1]) }
+    }
+    return result
+  }
+}

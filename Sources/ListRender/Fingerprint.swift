@@ -1,0 +1,24 @@
+import Foundation
+import ImageCodec
+import ListPainter
+
+extension ListRenderer {
+  /// What decides the pixels on this machine: the versions of cairo, pango, harfbuzz, freetype,
+  /// fontconfig and pixman, and a CRC-32 of each font file. Recorded into golden PNGs so a
+  /// failing comparison can say first that the environment changed, and what.
+  ///
+  /// ```swift
+  /// try ListRenderer().fingerprint()["pango"]  // "1.50.12"
+  /// ```
+  public func fingerprint() -> [String: String] {
+    var result: [String: String] = [:]
+    for (name, version) in LibraryVersions.all { result[name] = version }
+    for file in fonts.files {
+      let name = "font " + (file.path as NSString).lastPathComponent
+      if let data = FileManager.default.contents(atPath: file.path) {
+        result[name] = String(format: "%08x", Checksum.crc32([UInt8](data)))
+      }
+    }
+    return result
+  }
+}
