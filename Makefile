@@ -5,7 +5,7 @@ APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev librsvg2-dev libgdk-pix
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FORMAT := swift format
 
-.PHONY: deps demo build test format format-check bench clean
+.PHONY: deps deps-test demo build test format format-check bench clean
 
 ## deps: install only the Debian packages that are missing
 deps:
@@ -19,6 +19,21 @@ deps:
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+## deps-test: what only the tests need; Chromium renders the HTML report in a real browser. If it
+## cannot be installed, that one test is skipped with a printed reason.
+TEST_PACKAGES := chromium
+deps-test:
+	@missing=""; \
+	for p in $(TEST_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  ( $(SUDO) apt-get update -qq && \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing ) \
+	  || echo "could not install$$missing: the report's browser test will be skipped"; \
+	fi
+
 ## demo: release build, then the built-in showcase to out/showcase.png
 demo: deps
 	swift build -c release --product listrender
@@ -30,7 +45,7 @@ build: deps
 	swift build
 
 ## test: the whole suite (what .ci/run calls); goldens are compared, never recorded
-test: deps format-check
+test: deps deps-test format-check
 	LISTRENDER_RECORD=never swift test
 
 format-check:

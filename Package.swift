@@ -9,6 +9,7 @@ let package = Package(
   products: [
     .library(name: "ListRender", targets: ["ListRender"]),
     .library(name: "GoldenImage", targets: ["GoldenImage"]),
+    .library(name: "GoldenTesting", targets: ["GoldenTesting"]),
     .executable(name: "listrender", targets: ["ListRenderCLI"]),
   ],
   dependencies: [
@@ -45,6 +46,9 @@ let package = Package(
       dependencies: ["ListModel", "ListLayout", "ListPainter", "ImageCodec", "GoldenImage"],
       swiftSettings: strict
     ),
+    // Test support for package users: XCTest and Swift Testing helpers. The CLI does not link it.
+    .target(
+      name: "GoldenTesting", dependencies: ["ListRender", "GoldenImage"], swiftSettings: strict),
     // The executable's module is not called `listrender` so that it cannot collide with
     // `ListRender` on case-insensitive file systems; the product (the binary) keeps the name.
     .executableTarget(
@@ -57,7 +61,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ListRenderTests",
-      dependencies: ["ListRender", "ListRenderCLI"],
+      dependencies: ["ListRender", "ListRenderCLI", "GoldenTesting"],
       swiftSettings: strict
     ),
   ]

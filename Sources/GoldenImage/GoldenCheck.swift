@@ -31,6 +31,19 @@ public struct GoldenReport: Sendable {
   /// Whether the case counts as a failure.
   public var isFailure: Bool { outcome == .missing || outcome == .failed }
 
+  /// A report from its parts (for failures found before any comparison, such as a bad spec).
+  public init(
+    name: String, outcome: Outcome, verdict: GoldenVerdict?, goldenPath: String,
+    artifacts: Artifacts?, message: String
+  ) {
+    self.name = name
+    self.outcome = outcome
+    self.verdict = verdict
+    self.goldenPath = goldenPath
+    self.artifacts = artifacts
+    self.message = message
+  }
+
   /// Where a failure's images were written.
   public struct Artifacts: Sendable {
     /// The golden, copied.

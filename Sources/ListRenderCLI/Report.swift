@@ -1,0 +1,87 @@
+import Foundation
+import GoldenImage
+
+/// Writes `folder/index.html` and the images it shows into `folder/images/` (self-contained).
+func writeReport(_ results: [SuiteResult], summary: String, to folder: String) throws {
+  let images = (folder as NSString).appendingPathComponent("images")
+  try? FileManager.default.removeItem(atPath: images)
+  try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+  var failures = ""
+  var failureCount = 0
+  for result in results where result.report.isFailure {
+    failureCount += 1
+    let report = result.report
+    let stem = report.name.replacingOccurrences(of: "/", with: "__")
+    var figures = ""
+    var expectedSrc: String?
+    var actualSrc: String?
+    if let artifacts = report.artifacts {
+      let parts: [(String, String?)] = [
+        ("expected", artifacts.expected), ("diff", artifacts.diff), ("actual", artifacts.actual),
+      ]
+      for (label, path) in parts {
+        guard let path, let data = FileManager.default.contents(atPath: path) else { continue }
+        let file = "images/\(stem).\(label).png"
+        try AtomicFile.write(data, to: (folder as NSString).appendingPathComponent(file))
+        figures +=
+          "<figure><img src=\"\(file)\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>"
+        if label == "expected" { expectedSrc = file }
+        if label == "actual" { actualSrc = file }
+      }
+    }
+    var flip = ""
+    if let expectedSrc, let actualSrc {
+      flip = """
+        <div class="flip-box"><label>expected <input type="range" min="0" max="100" value="0" \
+        aria-label="flip between expected and actual" \
+        oninput="this.closest('.case').querySelector('.flip .actual').style.opacity = this.value / 100"> actual</label>
+        <div class="flip"><img class="expected" src="\(expectedSrc)" alt="expected"><img class="actual" src="\(actualSrc)" alt="actual"></div></div>
+        """
+    }
+    let counts = report.verdict.map { "<p class=\"counts\">\(escape($0.summary))</p>" } ?? ""
+    failures += """
+      <article class="case \(report.outcome.rawValue)"><h3><span class="badge">\(report.outcome.rawValue)</span> \(escape(report.name))</h3>
+      \(counts)<pre>\(escape(report.message))</pre><div class="triple">\(figures)</div>\(flip)</article>
+
+      """
+  }
+  let passed = results.filter { !$0.report.isFailure }
+  let passedItems = passed.map {
+    "<li>\(escape($0.report.name)) <small>\($0.report.outcome.rawValue)</small></li>"
+  }
+  .joined(separator: "\n")
+  let html = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>ListRender golden report</title>
+    <style>
+    body { font: 15px/1.4 system-ui, sans-serif; margin: 24px; background: #f6f6f6; color: #1d1d1d; }
+    .summary { font-size: 18px; padding: 12px 16px; border-radius: 8px; background: #fff; border: 1px solid #ddd; }
+    .summary.bad { border-left: 6px solid #d73241; } .summary.good { border-left: 6px solid #2e7d32; }
+    .case { background: #fff; border: 1px solid #ddd; border-radius: 8px; padding: 8px 16px 16px; margin: 16px 0; }
+    .badge { background: #d73241; color: #fff; border-radius: 4px; padding: 1px 6px; font-size: 13px; }
+    pre { white-space: pre-wrap; font-size: 12px; color: #555; }
+    .triple { display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
+    figure { margin: 0; } figcaption { text-align: center; color: #666; }
+    img { max-width: 360px; border: 1px solid #ccc; background: #fff; }
+    .flip-box { margin-top: 12px; } .flip-box label { display: block; margin-bottom: 8px; }
+    .flip { position: relative; display: inline-block; }
+    .flip .actual { position: absolute; left: 0; top: 0; opacity: 0; }
+    </style></head><body>
+    <h1>Golden images</h1>
+    <p class="summary \(failureCount > 0 ? "bad" : "good")">\(escape(summary))</p>
+    <h2>Failures (\(failureCount))</h2>
+    \(failureCount == 0 ? "<p>None.</p>" : failures)
+    <details><summary>Passed (\(passed.count))</summary><ul>
+    \(passedItems)
+    </ul></details>
+    </body></html>
+
+    """
+  try AtomicFile.write(
+    Array(html.utf8), to: (folder as NSString).appendingPathComponent("index.html"))
+}
+
+private func escape(_ text: String) -> String {
+  text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+}

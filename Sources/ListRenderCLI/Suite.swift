@@ -1,0 +1,214 @@
+import ArgumentParser
+import Foundation
+import GoldenImage
+import ListRender
+
+/// One case of a suite run: a fixture, optionally in one variant.
+struct SuiteCase: Sendable {
+  let fixture: String
+  let name: String
+  let variant: String
+  let combination: [Pair]
+
+  struct Pair: Sendable {
+    let key: String
+    let value: String
+  }
+}
+
+/// The result of one case, with the render kept for the contact sheet when asked.
+struct SuiteResult: Sendable {
+  let suiteCase: SuiteCase
+  let report: GoldenReport
+  let render: Bitmap?
+}
+
+/// Results written by parallel workers, each into its own slot.
+final class ResultStore: @unchecked Sendable {
+  private let lock = NSLock()
+  private var results: [SuiteResult?]
+  private var next = 0
+  private var done = 0
+
+  init(count: Int) { results = Array(repeating: nil, count: count) }
+
+  /// The next index to work on, or nil when all are taken.
+  func take() -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard next < results.count else { return nil }
+    next += 1
+    return next - 1
+  }
+
+  /// Stores a result; returns how many are done.
+  func store(_ result: SuiteResult, at index: Int) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    results[index] = result
+    done += 1
+    return done
+  }
+
+  var all: [SuiteResult] {
+    lock.lock()
+    defer { lock.unlock() }
+    return results.compactMap { $0 }
+  }
+}
+
+/// Finds the cases, shards them, renders and checks them (in parallel), prints progress and a
+/// summary, writes the report and the contact sheet; exits 1 on any failure.
+func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
+  let started = Date()
+  let fixtures = try fixtureFiles(in: options.fixtures)
+  let shard = try options.shard.map(Shard.init)
+  let selected = fixtures.enumerated().filter { shard?.contains($0.offset) ?? true }.map(\.element)
+  let combinations = VariantAxis.combinations(try VariantAxis.parse(options.variants))
+  let cases = selected.flatMap { fixture in
+    combinations.map { combination in
+      let base = (fixture as NSString).deletingPathExtension
+      let variant = combination.map(\.value).joined(separator: "-")
+      return SuiteCase(
+        fixture: fixture, name: variant.isEmpty ? base : "\(base)@\(variant)", variant: variant,
+        combination: combination.map { SuiteCase.Pair(key: $0.key, value: $0.value) })
+    }
+  }
+  let store = ResultStore(count: cases.count)
+  let progress = Progress(total: cases.count)
+  let keepRenders = options.contactSheet != nil
+  let check = GoldenCheck(
+    artifactsFolder: options.artifacts ?? GoldenCheck.defaultArtifactsFolder(),
+    policy: options.policy, fingerprint: try ListRenderer().fingerprint())
+  let workers = max(1, min(options.jobs, cases.count))
+  // One renderer per worker: a renderer (its Pango and fontconfig state) is not thread-safe.
+  DispatchQueue.concurrentPerform(iterations: workers) { _ in
+    let renderer = try? ListRenderer()
+    while let index = store.take() {
+      let suiteCase = cases[index]
+      let result = runCase(
+        suiteCase, options: options, mode: mode, check: check, renderer: renderer,
+        keepRender: keepRenders)
+      let done = store.store(result, at: index)
+      progress.update(done: done, last: result.report)
+    }
+  }
+  let results = store.all
+  progress.finish()
+  let elapsed = Date().timeIntervalSince(started)
+  let counts = Dictionary(grouping: results, by: \.report.outcome).mapValues(\.count)
+  for result in results where result.report.isFailure {
+    FileHandle.standardError.write(Data((result.report.message + "\n").utf8))
+  }
+  let summary =
+    "\(results.count) \(results.count == 1 ? "case" : "cases"): \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, "
+    + "\(counts[.missing] ?? 0) missing, \(counts[.recorded] ?? 0) recorded in "
+    + String(format: "%.2f s", elapsed)
+  print(summary)
+  do {
+    try writeReport(results, summary: summary, to: options.report)
+    print("report: \((options.report as NSString).appendingPathComponent("index.html"))")
+    if let sheet = options.contactSheet {
+      try writeContactSheet(results, to: sheet)
+      print("contact sheet: \(sheet)")
+    }
+  } catch {
+    throw report(error)
+  }
+  if results.contains(where: \.report.isFailure) {
+    throw ReportedFailure(status: ExitStatus.failure)
+  }
+}
+
+private func runCase(
+  _ suiteCase: SuiteCase, options: SuiteOptions, mode: RecordMode, check: GoldenCheck,
+  renderer: ListRenderer?, keepRender: Bool
+) -> SuiteResult {
+  let goldenPath = (options.golden as NSString).appendingPathComponent(suiteCase.name + ".png")
+  do {
+    guard let renderer else {
+      throw CLIError("could not create a renderer (see listrender doctor)")
+    }
+    var document = try ListDocument.load(
+      path: (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture))
+    try VariantAxis.apply(suiteCase.combination.map { ($0.key, $0.value) }, to: &document)
+    let bitmap = try renderer.render(document)
+    let report = try check.verify(bitmap, name: suiteCase.name, goldenPath: goldenPath, mode: mode)
+    return SuiteResult(suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
+  } catch {
+    let report = GoldenReport(
+      name: suiteCase.name, outcome: .failed, verdict: nil, goldenPath: goldenPath,
+      artifacts: nil, message: "\(suiteCase.name): \(error)")
+    return SuiteResult(suiteCase: suiteCase, report: report, render: nil)
+  }
+}
+
+/// Every .yaml/.json below `folder`, relative and sorted.
+func fixtureFiles(in folder: String) throws -> [String] {
+  var isFolder: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+    let walker = FileManager.default.enumerator(atPath: folder)
+  else {
+    printError("\(folder): not a folder of fixtures")
+    throw ReportedFailure(status: ExitStatus.badInput)
+  }
+  return walker.compactMap { $0 as? String }
+    .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
+    .sorted()
+}
+
+/// A progress bar on a terminal; one plain line per case otherwise.
+final class Progress: @unchecked Sendable {
+  private let total: Int
+  private let terminal = isatty(STDERR_FILENO) != 0
+  private let lock = NSLock()
+
+  init(total: Int) { self.total = total }
+
+  func update(done: Int, last: GoldenReport) {
+    lock.lock()
+    defer { lock.unlock() }
+    if terminal {
+      let width = 30
+      let filled = total == 0 ? width : width * done / total
+      let bar =
+        String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+      FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) \(last.name)\u{1B}[K".utf8))
+    } else {
+      print(
+        "\(last.outcome.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(last.name)")
+    }
+  }
+
+  func finish() {
+    if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+  }
+}
+
+/// Each case's variants in a row, each image under its label, rows stacked.
+private func writeContactSheet(_ results: [SuiteResult], to path: String) throws {
+  let renderer = try ListRenderer()
+  var rows: [Bitmap] = []
+  for group in Dictionary(grouping: results, by: \.suiteCase.fixture).sorted(by: { $0.key < $1.key }
+  ) {
+    let tiles = try group.value.compactMap { result -> Bitmap? in
+      guard let render = result.render else { return nil }
+      let yaml = """
+        canvas: { width: \(max(120, render.width)), scale: 1, background: "#EEEEEE" }
+        sections:
+          - cells:
+              - { kind: label, text: \(jsonString(result.suiteCase.name)), separator: hidden }
+        """
+      let label = try renderer.render(try ListDocument.decode(yaml: yaml, file: "contact sheet"))
+      return Bitmap.stacked([label, render], gap: 0)
+    }
+    if !tiles.isEmpty { rows.append(Bitmap.sideBySide(tiles, gap: 16)) }
+  }
+  try AtomicFile.write(try PNGCodec.encode(Bitmap.stacked(rows, gap: 24)), to: path)
+}
+
+/// A string as a JSON (and so YAML) double-quoted literal.
+func jsonString(_ text: String) -> String {
+  let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+  return String(decoding: data, as: UTF8.self)
+}

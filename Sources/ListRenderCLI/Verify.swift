@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import GoldenImage
+import ListRender
+
+/// Options shared by `verify` and `record`.
+struct SuiteOptions: ParsableArguments {
+  @Argument(help: "The fixtures folder: every .yaml/.json below it is a case.")
+  var fixtures = "Fixtures"
+
+  @Option(help: "The goldens folder (a case <area>/<case> is <golden>/<area>/<case>.png).")
+  var golden = "Golden"
+
+  @Option(help: "Render this many cases in parallel (default: the number of cores).")
+  var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+  @Option(help: "Take the i-th of n deterministic shares of the cases, as i/n (1-based).")
+  var shard: String?
+
+  @Option(
+    parsing: .upToNextOption,
+    help:
+      "Render every combination, e.g. appearance=light,dark direction=ltr,rtl contentSize=L,AX3.")
+  var variants: [String] = []
+
+  @Option(help: "Also lay out each case's variants, labelled, in one PNG.")
+  var contactSheet: String?
+
+  @Option(help: "Folder of the HTML report (index.html and its images).")
+  var report = "report"
+
+  @Option(help: "pixelmatch threshold, 0...1.")
+  var threshold = 0.1
+
+  @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels too.")
+  var includeAA = false
+
+  @Option(help: "Pass a case when at most this many pixels differ.")
+  var maxDiffPixels: Int?
+
+  @Option(help: "Pass a case when at most this fraction of its pixels differ (0...1).")
+  var maxDiffPixelRatio: Double?
+
+  @Option(
+    help: "Where failure images go (default: $LISTRENDER_ARTIFACTS or .build/golden-artifacts).")
+  var artifacts: String?
+
+  func validate() throws {
+    guard jobs >= 1, jobs <= 64 else { throw ValidationError("--jobs must be within 1...64") }
+    if let shard { _ = try Shard(shard) }
+    _ = try VariantAxis.parse(variants)
+    guard (0...1).contains(threshold) else {
+      throw ValidationError("--threshold must be within 0...1")
+    }
+    if let ratio = maxDiffPixelRatio, !(0...1).contains(ratio) {
+      throw ValidationError("--max-diff-pixel-ratio must be within 0...1")
+    }
+  }
+
+  var policy: GoldenPolicy {
+    var policy = GoldenPolicy()
+    policy.options.threshold = threshold
+    policy.options.includeAA = includeAA
+    policy.maxDiffPixels = maxDiffPixels
+    policy.maxDiffPixelRatio = maxDiffPixelRatio
+    return policy
+  }
+}
+
+struct Verify: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Render every fixture and compare it with its golden; write an HTML report.",
+    discussion: "Exit status: 0 when every case passes, 1 when any fails or is missing.")
+
+  @OptionGroup var options: SuiteOptions
+
+  @Option(help: "never (default) | missing | failed | all: which goldens may be written.")
+  var record = "never"
+
+  func validate() throws {
+    guard RecordMode(rawValue: record) != nil else {
+      throw ValidationError("--record must be one of never, missing, failed, all")
+    }
+  }
+
+  func run() throws {
+    try runSuite(options, mode: RecordMode(rawValue: record) ?? .never)
+  }
+}
+
+struct Record: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Render every fixture and write its golden when missing or different.",
+    discussion: "Look at each new image before committing it.")
+
+  @OptionGroup var options: SuiteOptions
+
+  @Flag(help: "Rewrite every golden, even matching ones.")
+  var all = false
+
+  func run() throws {
+    try runSuite(options, mode: all ? .all : .failed)
+  }
+}
+
+/// `i/n`: the cases whose index (in sorted order) is i−1 modulo n.
+struct Shard {
+  let index: Int
+  let count: Int
+
+  init(_ text: String) throws {
+    let parts = text.split(separator: "/").compactMap { Int($0) }
+    guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+      throw ValidationError("--shard must be i/n with 1 ≤ i ≤ n, such as 2/4")
+    }
+    index = parts[0]
+    count = parts[1]
+  }
+
+  func contains(_ position: Int) -> Bool { position % count == index - 1 }
+}
+
+/// One axis of `--variants`: a canvas field and its values.
+struct VariantAxis {
+  static let keys = ["appearance", "direction", "contentSize", "theme", "scale", "width"]
+  let key: String
+  let values: [String]
+
+  static func parse(_ arguments: [String]) throws -> [VariantAxis] {
+    try arguments.map { argument in
+      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, keys.contains(parts[0]) else {
+        throw ValidationError(
+          "--variants takes key=value,value with key one of \(keys.joined(separator: ", ")); got '\(argument)'"
+        )
+      }
+      let values = parts[1].split(separator: ",").map(String.init)
+      guard !values.isEmpty else { throw ValidationError("--variants \(parts[0]) has no values") }
+      return VariantAxis(key: parts[0], values: values)
+    }
+  }
+
+  /// Every combination, in the order given: [[(key, value)]]; one empty combination for none.
+  static func combinations(_ axes: [VariantAxis]) -> [[(key: String, value: String)]] {
+    axes.reduce([[]]) { partial, axis in
+      partial.flatMap { prefix in axis.values.map { prefix + [(axis.key, $0)] } }
+    }
+  }
+
+  /// Applies one combination to a document by decoding each value as the spec would.
+  static func apply(_ combination: [(key: String, value: String)], to document: inout ListDocument)
+    throws
+  {
+    for (key, value) in combination {
+      let yaml = "canvas: { \(key): \(value) }\nsections: []"
+      let canvas = try ListDocument.decode(yaml: yaml, file: "--variants").canvas
+      switch key {
+      case "appearance": document.canvas.appearance = canvas.appearance
+      case "direction": document.canvas.direction = canvas.direction
+      case "contentSize": document.canvas.contentSize = canvas.contentSize
+      case "theme": document.canvas.theme = canvas.theme
+      case "scale": document.canvas.scale = canvas.scale
+      default: document.canvas.width = canvas.width
+      }
+    }
+  }
+}

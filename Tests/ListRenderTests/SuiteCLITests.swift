@@ -1,0 +1,174 @@
+import Foundation
+import GoldenImage
+import ListRender
+import Testing
+
+/// `listrender diff`, `verify` and `record`, run as a user would.
+@Suite("Golden CLI")
+struct SuiteCLITests {
+  /// A folder with three small fixtures in two areas.
+  private func makeSuite() throws -> URL {
+    let folder = try Paths.temporaryFolder()
+    let fixtures = folder.appendingPathComponent("Fixtures")
+    try FileManager.default.createDirectory(
+      at: fixtures.appendingPathComponent("a"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: fixtures.appendingPathComponent("b"), withIntermediateDirectories: true)
+    let spec = { (title: String) in
+      "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: \(title), asset: { icon: star } } ]\n"
+    }
+    try spec("One").write(
+      to: fixtures.appendingPathComponent("a/one.yaml"), atomically: true, encoding: .utf8)
+    try spec("Two").write(
+      to: fixtures.appendingPathComponent("a/two.yaml"), atomically: true, encoding: .utf8)
+    try spec("Three").write(
+      to: fixtures.appendingPathComponent("b/three.yaml"), atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  private func suite(_ command: String, _ extra: [String] = [], in folder: URL) throws
+    -> ProcessResult
+  {
+    try runListRender(
+      [command, "Fixtures", "--golden", "Golden", "--report", "report", "--artifacts", "artifacts"]
+        + extra, in: folder)
+  }
+
+  @Test("record writes every golden; verify then passes them all")
+  func recordThenVerify() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let record = try suite("record", in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    #expect(record.stdout.contains("3 cases: 0 passed, 0 failed, 0 missing, 3 recorded"))
+    let verify = try suite("verify", in: folder)
+    #expect(verify.status == 0, "\(verify.stderr)")
+    #expect(verify.stdout.contains("3 cases: 3 passed, 0 failed, 0 missing, 0 recorded"))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("report/index.html").path))
+  }
+
+  @Test("verify: one failing and one missing case exit 1 with their messages")
+  func failingAndMissing() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", in: folder)
+    let golden = folder.appendingPathComponent("Golden")
+    try FileManager.default.removeItem(at: golden.appendingPathComponent("b/three.png"))
+    try FileManager.default.copyItem(
+      at: golden.appendingPathComponent("a/one.png"),
+      to: golden.appendingPathComponent("a/two.tmp.png"))
+    try FileManager.default.removeItem(at: golden.appendingPathComponent("a/two.png"))
+    try FileManager.default.moveItem(
+      at: golden.appendingPathComponent("a/two.tmp.png"),
+      to: golden.appendingPathComponent("a/two.png"))
+    let verify = try suite("verify", in: folder)
+    #expect(verify.status == 1)
+    #expect(verify.stdout.contains("3 cases: 1 passed, 1 failed, 1 missing, 0 recorded"))
+    #expect(verify.stderr.contains("a/two: Golden/a/two.png does not match"))
+    #expect(verify.stderr.contains("artifacts/a/two.panel.png"))
+    #expect(verify.stderr.contains("b/three: no golden at Golden/b/three.png"))
+    let html = try String(
+      contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+    #expect(html.contains("images/a__two.expected.png"))
+    #expect(html.contains("images/a__two.diff.png"))
+    #expect(html.contains("images/a__two.actual.png"))
+    #expect(html.contains("type=\"range\""))
+    #expect(html.contains("<details><summary>Passed (1)</summary>"))
+    // Mode `missing` records the missing one and still fails the different one.
+    let partial = try suite("verify", ["--record", "missing"], in: folder)
+    #expect(partial.stdout.contains("1 failed, 0 missing, 1 recorded"))
+  }
+
+  @Test("--shard: the shards' union is every case, with no overlap")
+  func shards() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", in: folder)
+    var seen: [String] = []
+    for index in 1...2 {
+      let result = try suite("verify", ["--shard", "\(index)/2", "--jobs", "1"], in: folder)
+      #expect(result.status == 0)
+      seen += result.stdout.split(separator: "\n").filter { $0.hasPrefix("passed ") }
+        .map { String($0.dropFirst(8)).trimmingCharacters(in: .whitespaces) }
+    }
+    #expect(seen.sorted() == ["a/one", "a/two", "b/three"])
+    #expect(try suite("verify", ["--shard", "3/2"], in: folder).status == 2)
+  }
+
+  @Test("--jobs gives the same results as serial")
+  func jobs() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", ["--jobs", "1"], in: folder)
+    let serial = try Data(contentsOf: folder.appendingPathComponent("Golden/b/three.png"))
+    _ = try suite("record", ["--jobs", "3", "--all"], in: folder)
+    #expect(try Data(contentsOf: folder.appendingPathComponent("Golden/b/three.png")) == serial)
+    let parallel = try suite("verify", ["--jobs", "3"], in: folder)
+    let single = try suite("verify", ["--jobs", "1"], in: folder)
+    func lines(_ result: ProcessResult) -> [String] {
+      result.stdout.split(separator: "\n").map(String.init).filter { !$0.contains(" in ") }.sorted()
+    }
+    #expect(lines(parallel) == lines(single))
+  }
+
+  @Test(
+    "--variants renders every combination against case@variant goldens; --contact-sheet lays them out"
+  )
+  func variants() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let args = [
+      "--variants", "appearance=light,dark", "direction=ltr,rtl", "--contact-sheet", "sheet.png",
+    ]
+    let record = try suite("record", args, in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    #expect(record.stdout.contains("12 cases"))
+    for name in ["a/one@light-ltr", "a/one@dark-rtl", "b/three@dark-ltr"] {
+      #expect(
+        FileManager.default.fileExists(
+          atPath: folder.appendingPathComponent("Golden/\(name).png").path), "\(name)")
+    }
+    let dark = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("Golden/a/one@dark-ltr.png"))))
+    #expect(dark[0, 0] == (6, 24, 36, 255))  // #061824, the Movistar dark background
+    let sheet = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("sheet.png"))))
+    #expect(sheet.width >= 4 * 120)
+    #expect(try suite("verify", args, in: folder).status == 0)
+    #expect(try suite("verify", ["--variants", "colour=red"], in: folder).status == 2)
+  }
+
+  @Test("diff prints the count and exits 1 when images differ, 0 when they match")
+  func diff() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var a = Bitmap(width: 10, height: 10)
+    for y in 0..<10 { for x in 0..<10 { a[x, y] = (255, 255, 255, 255) } }
+    var b = a
+    b[3, 3] = (0, 0, 0, 255)
+    try AtomicFile.write(try PNGCodec.encode(a), to: folder.appendingPathComponent("a.png").path)
+    try AtomicFile.write(try PNGCodec.encode(b), to: folder.appendingPathComponent("b.png").path)
+    let different = try runListRender(["diff", "a.png", "b.png", "-o", "d.png"], in: folder)
+    #expect(different.status == 1)
+    #expect(different.stdout.contains("different pixels: 1"))
+    let diff = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("d.png"))))
+    #expect(diff[3, 3] == (255, 0, 0, 255))
+    let same = try runListRender(["diff", "a.png", "a.png"], in: folder)
+    #expect(same.status == 0)
+    #expect(same.stdout.contains("different pixels: 0"))
+    let loose = try runListRender(["diff", "a.png", "b.png", "--threshold", "1"], in: folder)
+    #expect(loose.status == 0)
+    let missing = try runListRender(["diff", "a.png", "nope.png"], in: folder)
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("nope.png"))
+    try AtomicFile.write(
+      try PNGCodec.encode(Bitmap(width: 3, height: 3)),
+      to: folder.appendingPathComponent("c.png").path)
+    let sizes = try runListRender(["diff", "a.png", "c.png"], in: folder)
+    #expect(sizes.status == 1)
+    #expect(sizes.stderr.contains("10×10") && sizes.stderr.contains("3×3"))
+  }
+}
