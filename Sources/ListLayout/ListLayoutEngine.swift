@@ -153,13 +153,14 @@ public struct ListLayoutEngine {
   /// One line of text at its natural width, for pills, badges and trailing values.
   func naturalText(
     _ text: String, role: LayoutElement.Role, style: TextStyle, color: Color, maxWidth: Double,
-    in context: CellContext
+    in context: CellContext, direction: LayoutDirection? = nil
   ) throws -> LayoutElement {
+    let direction = direction ?? context.direction
     let measured = try measurer.measure(
-      text, style: style, width: max(1, maxWidth), maxLines: 1, direction: context.direction)
+      text, style: style, width: max(1, maxWidth), maxLines: 1, direction: direction)
     let width = min(maxWidth, measured.lines.map(\.width).max() ?? 0)
     var lines = measured.lines
-    if context.direction == .rtl {
+    if direction == .rtl {
       // Lines were right-aligned in `maxWidth`; the frame is only as wide as the text.
       for index in lines.indices { lines[index].x -= maxWidth - width }
     }
@@ -168,7 +169,7 @@ public struct ListLayoutEngine {
       frame: Rect(x: 0, y: 0, width: width, height: measured.height),
       content: .text(
         TextBlock(
-          style: style, color: color, direction: context.direction, lines: lines,
+          style: style, color: color, direction: direction, lines: lines,
           truncated: measured.truncated)))
   }
 

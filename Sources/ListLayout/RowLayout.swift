@@ -317,7 +317,7 @@ extension ListLayoutEngine {
       style.minLineHeight = 16
       var label = try naturalText(
         count > 9 ? "+9" : String(count), role: .badge, style: style,
-        color: theme[.textPrimaryInverse], maxWidth: 40, in: context)
+        color: theme[.textPrimaryInverse], maxWidth: 40, in: context, direction: .ltr)
       let width = count > 9 ? label.frame.width + 12 : 20
       label.frame = label.frame.offsetBy(
         (width - label.frame.width) / 2, (20 - label.frame.height) / 2)

@@ -147,6 +147,16 @@ struct CellLayoutTests {
     #expect(rtl.elements(.asset)[0].frame.x == 360 - 16 - 24 - 8)
   }
 
+  @Test("in RTL a badge above 9 still reads +9 (its digits are laid out left to right)")
+  func rightToLeftBadge() throws {
+    let tree = try cells(
+      "      - { title: A, control: { navigation: { badge: 12 } } }",
+      canvas: "width: 360, scale: 1, direction: rtl")
+    let label = try #require(tree.elements(.badge).compactMap(\.textBlock).first)
+    #expect(label.direction == .ltr)
+    #expect(label.lines.first?.text == "+9")
+  }
+
   @Test("stereo: 24 pt icon → 56, 40 pt image → 72, text only = 16 + text + 16")
   func stereoHeights() throws {
     let icon = try cells(
