@@ -7,32 +7,24 @@ SWIFT_FORMAT := swift format
 
 .PHONY: deps deps-test demo build test format format-check bench clean
 
+# The packages of $(1) that dpkg does not list as installed.
+missing = $(shell for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || echo $$p; done)
+APT_INSTALL = $(SUDO) apt-get update -qq && \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends
+
 ## deps: install only the Debian packages that are missing
 deps:
-	@missing=""; \
-	for p in $(APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	@missing="$(call missing,$(APT_PACKAGES))"; \
+	if [ -n "$$missing" ]; then echo "installing: $$missing"; $(APT_INSTALL) $$missing; fi
 
 ## deps-test: what only the tests need; Chromium renders the HTML report in a real browser. If it
 ## cannot be installed, that one test is skipped with a printed reason.
 TEST_PACKAGES := chromium
 deps-test:
-	@missing=""; \
-	for p in $(TEST_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  ( $(SUDO) apt-get update -qq && \
-	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing ) \
-	  || echo "could not install$$missing: the report's browser test will be skipped"; \
-	fi
+	@missing="$(call missing,$(TEST_PACKAGES))"; \
+	if [ -n "$$missing" ]; then echo "installing: $$missing"; \
+	  ( $(APT_INSTALL) $$missing ) || echo "could not install $$missing: the report's browser test will be skipped"; fi
 
 ## demo: release build, then the built-in showcase to out/showcase.png
 demo: deps

@@ -217,6 +217,13 @@ extension ListLayoutEngine {
     {
       LayoutElement(role: role, source: source, frame: frame, content: content)
     }
+    // Checkboxes and radios: a 24 pt control; unselected rings in `control` (inverse: white).
+    let outline = inverse ? tint : theme[.control]
+    func square24(_ content: LayoutElement.Content) -> PlacedControl {
+      PlacedControl(
+        size: (24, 24),
+        elements: [element(.control, Rect(x: 0, y: 0, width: 24, height: 24), content)])
+    }
     switch control {
     case .navigation(let badge):
       var elements: [LayoutElement] = []
@@ -247,23 +254,9 @@ extension ListLayoutEngine {
         ])
     case .checkbox(let on):
       let mark = inverse ? theme[.backgroundContainerBrand] : theme[.onBrand]
-      let outline = inverse ? tint : theme[.control]
-      return PlacedControl(
-        size: (24, 24),
-        elements: [
-          element(
-            .control, Rect(x: 0, y: 0, width: 24, height: 24),
-            .checkbox(on: on, tint: tint, outline: outline, mark: mark))
-        ])
+      return square24(.checkbox(on: on, tint: tint, outline: outline, mark: mark))
     case .radio(let on):
-      let outline = inverse ? tint : theme[.control]
-      return PlacedControl(
-        size: (24, 24),
-        elements: [
-          element(
-            .control, Rect(x: 0, y: 0, width: 24, height: 24),
-            .radio(on: on, tint: tint, outline: outline))
-        ])
+      return square24(.radio(on: on, tint: tint, outline: outline))
     case .text(let text):
       let label = try naturalText(
         text, role: .control, style: theme.control, color: ink, maxWidth: contentWidth * 0.4,
