@@ -61,7 +61,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ListRenderTests",
-      dependencies: ["ListRender", "ListRenderCLI", "GoldenTesting"],
+      dependencies: ["ListRender", "ListRenderCLI", "GoldenTesting", "ListPainter"],
       swiftSettings: strict
     ),
   ]

@@ -90,7 +90,14 @@ extension ListLayoutEngine {
       let box = LayoutElement(
         role: .emptyButton, source: "emptyView", frame: pill,
         content: .box(fill: theme[.brand], cornerRadius: height / 2))
-      parts.append(([box, label], height, parts.isEmpty ? 0 : 24))
+      var button = [box, label]
+      if empty.elevation > 0 {
+        button.insert(
+          shadowElement(
+            pill, cornerRadius: height / 2, elevation: empty.elevation, source: "emptyView",
+            theme: theme), at: 0)
+      }
+      parts.append((button, height, parts.isEmpty ? 0 : 24))
     }
     let total = parts.reduce(0) { $0 + $1.gap + $1.height }
     var y = safe.top + ((viewportHeight - safe.top - safe.bottom - total) / 2).rounded()

@@ -137,6 +137,10 @@ public struct LayoutElement: Equatable, Sendable {
     case emptyButton
     /// The pull-to-refresh indicator.
     case refreshIndicator
+    /// An elevation shadow.
+    case shadow
+    /// A press ripple.
+    case ripple
   }
 
   /// The paint of an element; the painter dispatches on this.
@@ -160,6 +164,11 @@ public struct LayoutElement: Equatable, Sendable {
     case radio(on: Bool, tint: Color, outline: Color)
     /// An arc of the circle inscribed in the frame (angles in degrees, 0 at the top, clockwise).
     case arc(start: Double, sweep: Double, width: Double, color: Color)
+    /// The shadows of the (rounded) box of the frame, shown only outside it.
+    case shadow(layers: [ShadowLayer], cornerRadius: Double, corners: Corners)
+    /// A filled circle (centre relative to the frame) clipped to the frame's rounded box.
+    case ripple(
+      x: Double, y: Double, radius: Double, color: Color, cornerRadius: Double, corners: Corners)
   }
 
   /// Which corners of a box are rounded.

@@ -79,6 +79,7 @@ extension ListLayoutEngine {
           y: y, width: itemWidth, isLast: index == section.cells.count - 1, cell: cell,
           canvas: canvas, theme: theme)
         var placed = try layoutCell(context)
+        placed.elements = addEffects(placed.elements, in: context)
         if let card = section.card {
           placed.elements = cardCell(
             placed.elements, isFirst: index == 0, isLast: index == section.cells.count - 1,
@@ -95,19 +96,24 @@ extension ListLayoutEngine {
     if let card = section.card {
       let frame = Rect(x: areaX, y: cardTop, width: areaWidth, height: y - cardTop)
       let radius = card.cornerRadius ?? theme.boxedCornerRadius
+      let fill = theme.surface(theme[.backgroundContainer], elevation: card.elevation)
+      if card.elevation > 0 {
+        list.elements.append(
+          shadowElement(
+            frame, cornerRadius: radius, elevation: card.elevation, source: source, theme: theme))
+      }
       list.elements.append(
         LayoutElement(
           role: .card, source: source, frame: frame,
-          content: .box(fill: theme[.backgroundContainer], cornerRadius: radius)))
-      list.elements += cells
-      if card.elevation > 0 {
-        // Elevation is drawn as a 1 pt border until shadows are drawn (issue 5).
-        list.elements.append(
-          LayoutElement(
-            role: .card, source: source, frame: frame,
-            content: .box(
-              fill: Color.black.withAlpha(0), cornerRadius: radius,
-              stroke: Stroke(color: theme[.border], width: 1))))
+          content: .box(fill: fill, cornerRadius: radius)))
+      list.elements += cells.map { element in
+        // Cells take the card's surface (lighter with elevation in Material dark).
+        guard element.role == .cell, case .box(_, let r, let s, let c) = element.content else {
+          return element
+        }
+        var changed = element
+        changed.content = .box(fill: fill, cornerRadius: r, stroke: s, corners: c)
+        return changed
       }
     } else {
       list.elements += cells

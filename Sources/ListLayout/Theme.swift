@@ -34,6 +34,8 @@ public struct Theme: Equatable, Sendable {
   public var sectionHeader: TextStyle
   /// Section footers: 12 pt regular, secondary colour.
   public var sectionFooter: TextStyle
+  /// The elevation shadow model: the canvas's, else Mística (iOS) MDC's, Material web's.
+  public var shadowModel: ShadowModel = .mdc
   /// Monogram initials: 16 pt medium at every content size, since the 40 pt circle is fixed.
   public var monogram = TextStyle(family: "Roboto", weight: .medium, size: 16, minLineHeight: 24)
 
@@ -73,7 +75,26 @@ public struct Theme: Equatable, Sendable {
     // MDCSelfSizingStereoCell uses subtitle1 and body2 at their natural line height (§2).
     stereoTitle = TypeCurve.mdcSubtitle1.scale(Self.roboto(.regular, 16, 0), category)
     stereoDetail = TypeCurve.mdcBody2.scale(Self.roboto(.regular, 14, 0), category)
+    shadowModel = canvas.shadow ?? (canvas.theme == .mistica ? .mdc : .web)
     for (name, color) in canvas.colors { colors[name] = color }
+  }
+
+  /// The colour of a press ripple (REFERENCE §3): MDCRippleLayer black 0.12 (white in dark),
+  /// themed Material list cells onSurface 0.16; MDCInkView black 0.14 (white in dark).
+  public func rippleColor(_ style: RippleStyle) -> Color {
+    let ink = appearance == .dark ? Color.white : Color.black
+    switch style {
+    case .ink: return ink.withAlpha(0.14)
+    case .ripple: return ink.withAlpha(name == .material ? 0.16 : 0.12)
+    }
+  }
+
+  /// The fill of a surface at elevation `e`: Material dark surfaces lighten (§2).
+  public func surface(_ fill: Color, elevation e: Double) -> Color {
+    guard name == .material, appearance == .dark, e >= 1,
+      fill == self[.background] || fill == self[.backgroundContainer]
+    else { return fill }
+    return Elevation.darkSurface(self[.background], elevation: e)
   }
 
   private static func roboto(_ weight: FontWeight, _ size: Double, _ line: Double) -> TextStyle {

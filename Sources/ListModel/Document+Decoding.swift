@@ -65,16 +65,20 @@ extension ListDocument {
   }
 
   private static func decodeDocument(_ reader: NodeReader) throws -> ListDocument {
-    let object = try reader.object(allowed: ["canvas", "sections", "emptyView", "refreshControl"])
+    let object = try reader.object(allowed: [
+      "canvas", "sections", "emptyView", "refreshControl", "animation",
+    ])
     var document = ListDocument()
     if let canvas = object.optional("canvas") { document.canvas = try decodeCanvas(canvas) }
     if let field = object.optional("emptyView") {
-      let empty = try field.object(allowed: ["icon", "title", "message", "button"])
+      let empty = try field.object(allowed: ["icon", "title", "message", "button", "elevation"])
       document.emptyView = EmptyView(
         icon: try empty.optional("icon").map(decodeIcon),
         title: try empty.optional("title")?.string(),
         message: try empty.optional("message")?.string(),
         button: try empty.optional("button")?.string())
+      document.emptyView?.elevation =
+        try empty.optional("elevation")?.number(in: SpecLimits.elevationRange) ?? 0
     }
     if let field = object.optional("refreshControl") {
       let refresh = try field.object(allowed: ["progress", "refreshing", "angle"])
@@ -92,13 +96,50 @@ extension ListDocument {
       }
       document.sections.append(section)
     }
+    if let field = object.optional("animation") {
+      document.animation = try decodeAnimation(field, sections: document.sections)
+    }
     return document
+  }
+
+  private static func decodeAnimation(_ reader: NodeReader, sections: [Section]) throws -> Animation
+  {
+    let object = try reader.object(allowed: ["fps", "duration", "events"])
+    var animation = Animation(
+      fps: try object.optional("fps")?.number(in: SpecLimits.fpsRange) ?? 60,
+      duration: try object.optional("duration")?.number(in: SpecLimits.durationRange) ?? 1)
+    guard animation.frameCount <= SpecLimits.maxFrames else {
+      throw reader.error(
+        "\(animation.frameCount) frames (duration × fps); at most \(SpecLimits.maxFrames) are allowed"
+      )
+    }
+    for field in try object.optional("events")?.list(maxCount: SpecLimits.maxEvents) ?? [] {
+      let event = try field.object(allowed: ["at", "press", "release"])
+      let at = try event.optional("at")?.number(in: 0...SpecLimits.durationRange.upperBound) ?? 0
+      let kind = try event.exactlyOne(of: ["press", "release"])
+      let target = try event.required(kind)
+      let keys = kind == "press" ? ["section", "item", "x", "y"] : ["section", "item"]
+      let where_ = try target.object(allowed: keys)
+      let sectionField = try where_.required("section")
+      let section = try sectionField.integer(in: 0...Double(max(0, sections.count - 1)))
+      let item = try where_.required("item").integer(
+        in: 0...Double(max(0, sections[section].cells.count - 1)))
+      let action: AnimationEvent.Action =
+        kind == "press"
+        ? .press(
+          x: try where_.optional("x")?.number(in: 0...SpecLimits.widthRange.upperBound) ?? 0,
+          y: try where_.optional("y")?.number(in: 0...SpecLimits.lengthRange.upperBound) ?? 0)
+        : .release
+      animation.events.append(AnimationEvent(at: at, section: section, item: item, action: action))
+    }
+    animation.events.sort { $0.at < $1.at }
+    return animation
   }
 
   private static func decodeCanvas(_ reader: NodeReader) throws -> Canvas {
     let object = try reader.object(allowed: [
       "width", "scale", "theme", "appearance", "direction", "contentSize", "safeArea", "background",
-      "height", "contentOffset", "stickyHeaders",
+      "height", "contentOffset", "stickyHeaders", "shadow", "ripple",
     ])
     var canvas = Canvas()
     if let field = object.optional("width") {
@@ -132,6 +173,12 @@ extension ListDocument {
       canvas.contentOffset = try field.number(in: -SpecLimits.lengthRange.upperBound...1_000_000)
     }
     if let field = object.optional("stickyHeaders") { canvas.stickyHeaders = try field.bool() }
+    if let field = object.optional("shadow") {
+      canvas.shadow = try field.enumeration(ShadowModel.self)
+    }
+    if let field = object.optional("ripple") {
+      canvas.ripple = try field.enumeration(RippleStyle.self)
+    }
     return canvas
   }
 
@@ -172,7 +219,7 @@ extension ListDocument {
     if let field = object.optional("card") {
       let card = try field.object(allowed: ["elevation", "cornerRadius"])
       section.card = Card(
-        elevation: try card.optional("elevation")?.number(in: 0...24) ?? 1,
+        elevation: try card.optional("elevation")?.number(in: SpecLimits.elevationRange) ?? 1,
         cornerRadius: try card.optional("cornerRadius")?.number(in: 0...100))
       if object.optional("inset") == nil {
         // A card needs room around it: 8 above and below, 16 on the sides unless told.
@@ -203,7 +250,7 @@ extension ListDocument {
     return colors
   }
 
-  private static let commonCellKeys = ["kind", "state", "separator"]
+  private static let commonCellKeys = ["kind", "state", "separator", "elevation", "ripple"]
 
   private static func decodeCell(_ reader: NodeReader) throws -> Cell {
     let kindName = try reader.peek("kind")?.enumeration(CellKindName.self) ?? .row
@@ -229,11 +276,22 @@ extension ListDocument {
       object = try reader.object(allowed: commonCellKeys + ["text"])
       kind = .label(LabelCell(text: try decodeLabel(object.required("text"), allowEmpty: false)))
     }
-    return Cell(
+    var cell = Cell(
       kind,
       state: try object.optional("state")?.enumeration(CellState.self) ?? .normal,
       separator: try object.optional("separator")?.enumeration(SeparatorVisibility.self)
         ?? .automatic)
+    cell.elevation = try object.optional("elevation")?.number(in: SpecLimits.elevationRange)
+    if let field = object.optional("ripple") {
+      let ripple = try field.object(allowed: ["x", "y", "t", "release"])
+      cell.ripple = RippleFrame(
+        x: try ripple.optional("x")?.number(in: 0...SpecLimits.widthRange.upperBound) ?? 0,
+        y: try ripple.optional("y")?.number(in: 0...SpecLimits.lengthRange.upperBound) ?? 0,
+        t: try ripple.optional("t")?.number(in: 0...SpecLimits.durationRange.upperBound) ?? 0,
+        release: try ripple.optional("release")?.number(in: 0...SpecLimits.durationRange.upperBound)
+      )
+    }
+    return cell
   }
 
   private enum CellKindName: String, CaseIterable {

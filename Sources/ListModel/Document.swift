@@ -17,6 +17,8 @@ public struct ListDocument: Equatable, Sendable {
   public var emptyView: EmptyView?
   /// The pull-to-refresh indicator above the content.
   public var refreshControl: RefreshControl?
+  /// Frames for `listrender animate`: a virtual clock and press/release events.
+  public var animation: Animation?
 
   /// A document from its parts.
   public init(canvas: Canvas = Canvas(), sections: [Section] = []) {
@@ -35,6 +37,8 @@ public struct EmptyView: Equatable, Sendable {
   public var message: String?
   /// A button label.
   public var button: String?
+  /// The button's elevation in points (0: flat).
+  public var elevation: Double = 0
 
   /// An empty view from its parts.
   public init(
@@ -90,9 +94,98 @@ public struct Canvas: Equatable, Sendable {
   public var contentOffset: Double = 0
   /// Whether section headers stay at the top while their section is on screen.
   public var stickyHeaders = false
+  /// The elevation shadow model; nil: the theme's (Mística MDC iOS, Material web).
+  public var shadow: ShadowModel?
+  /// The ripple model of pressed cells.
+  public var ripple: RippleStyle = .ripple
 
   /// The default canvas: 360 pt wide at scale 3, Mística light, left to right.
   public init() {}
+}
+
+/// How elevation shadows are computed (REFERENCE §4).
+public enum ShadowModel: String, CaseIterable, Sendable {
+  /// MDC iOS MDCShadowLayer: an ambient and a key shadow from formulas.
+  case mdc
+  /// Material web: umbra, penumbra and ambient from the elevation table.
+  case web
+}
+
+/// The ink of pressed cells (REFERENCE §3).
+public enum RippleStyle: String, CaseIterable, Sendable {
+  /// MDCRippleLayer (the default).
+  case ripple
+  /// MDCInkLayer.
+  case ink
+}
+
+/// A press seen at one moment: where, how long ago, and when it was released (seconds after
+/// the press), for still frames of the ripple.
+public struct RippleFrame: Equatable, Sendable {
+  /// Touch point from the cell's left edge, in points.
+  public var x: Double
+  /// Touch point from the cell's top edge, in points.
+  public var y: Double
+  /// Seconds since the press.
+  public var t: Double
+  /// Seconds after the press when it was released; nil: still held.
+  public var release: Double?
+
+  /// A ripple frame from its parts.
+  public init(x: Double, y: Double, t: Double, release: Double? = nil) {
+    self.x = x
+    self.y = y
+    self.t = t
+    self.release = release
+  }
+}
+
+/// Frames computed from a virtual clock: frame i shows the list at i / fps seconds.
+public struct Animation: Equatable, Sendable {
+  /// Frames per second.
+  public var fps: Double
+  /// Length in seconds.
+  public var duration: Double
+  /// Presses and releases, by time.
+  public var events: [AnimationEvent]
+
+  /// An animation from its parts.
+  public init(fps: Double = 60, duration: Double = 1, events: [AnimationEvent] = []) {
+    self.fps = fps
+    self.duration = duration
+    self.events = events
+  }
+
+  /// How many frames: ceil(duration × fps).
+  public var frameCount: Int { Int((duration * fps).rounded(.up)) }
+}
+
+/// Something that happens to a cell at a time.
+public struct AnimationEvent: Equatable, Sendable {
+  /// What happens.
+  public enum Action: Equatable, Sendable {
+    /// A touch down at (x, y) in the cell, in points.
+    case press(x: Double, y: Double)
+    /// The touch lifts.
+    case release
+  }
+
+  /// Seconds from the start.
+  public var at: Double
+  /// The cell's section index.
+  public var section: Int
+  /// The cell's index in its section.
+  public var item: Int
+  /// What happens.
+  public var action: Action
+
+  /// An event from its parts.
+  public init(at: Double, section: Int, item: Int, action: Action) {
+    self.at = at
+    self.section = section
+    self.item = item
+    self.action = action
+  }
 }
 
 /// Insets in points.
@@ -499,6 +592,10 @@ public struct Cell: Equatable, Sendable {
   public var state: CellState
   /// Whether it draws a bottom separator.
   public var separator: SeparatorVisibility
+  /// Elevation in points; nil: the style's own (a Material boxed card: 1; otherwise 0).
+  public var elevation: Double?
+  /// A still frame of a ripple on this cell.
+  public var ripple: RippleFrame?
 
   /// A cell from its parts.
   public init(_ kind: Kind, state: CellState = .normal, separator: SeparatorVisibility = .automatic)

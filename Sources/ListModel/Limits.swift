@@ -11,6 +11,16 @@ public enum SpecLimits {
   public static let lengthRange: ClosedRange<Double> = 0...10_000
   /// Columns of a grid.
   public static let columnRange: ClosedRange<Double> = 1...12
+  /// Elevation in points.
+  public static let elevationRange: ClosedRange<Double> = 0...24
+  /// Animation frames per second.
+  public static let fpsRange: ClosedRange<Double> = 1...120
+  /// Animation length in seconds.
+  public static let durationRange: ClosedRange<Double> = 0.01...60
+  /// Most frames in one animation.
+  public static let maxFrames = 3_600
+  /// Most animation events.
+  public static let maxEvents = 1_000
   /// Most sections in one document.
   public static let maxSections = 1_000
   /// Most cells in one document, over all sections.

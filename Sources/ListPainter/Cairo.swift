@@ -7,8 +7,8 @@ final class CairoSurface {
   let width: Int
   let height: Int
 
-  init(width: Int, height: Int) throws {
-    pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+  init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws {
+    pointer = cairo_image_surface_create(format, Int32(width), Int32(height))
     self.width = width
     self.height = height
     do {

@@ -43,6 +43,21 @@ extension Painter {
     cairo_stroke(cr)
   }
 
+  /// A ripple: its circle, clipped to the cell's (rounded) box — ripples are bounded.
+  func paintRipple(
+    _ cr: OpaquePointer, x: Double, y: Double, radius: Double, color: Color, cornerRadius: Double,
+    corners: LayoutElement.Corners, frame: Rect
+  ) {
+    cairo_save(cr)
+    addRoundedRect(cr, frame, radius: cornerRadius, corners: corners)
+    cairo_clip(cr)
+    cairo_new_sub_path(cr)
+    cairo_arc(cr, frame.x + x, frame.y + y, radius, 0, 2 * Double.pi)
+    setSource(cr, color)
+    cairo_fill(cr)
+    cairo_restore(cr)
+  }
+
   /// A filled ellipse inscribed in the frame.
   func paintEllipse(_ cr: OpaquePointer, frame: Rect, fill: Color) {
     addEllipse(cr, frame)

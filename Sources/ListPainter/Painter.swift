@@ -14,6 +14,10 @@ public final class Painter {
   let shaper: TextShaper
   let images: ImageLibrary
   let icons: IconCatalog
+  /// Blurred nine-slice tiles, by radius and σ in device pixels.
+  var shadowTiles: [ShadowTileKey: AlphaMask] = [:]
+  /// Device pixels per point of the tree being painted.
+  private var scale = 1.0
 
   /// A painter drawing text with `fonts`, image files from `images`, icons from `icons`.
   public init(fonts: FontSystem, images: ImageLibrary, icons: IconCatalog) throws {
@@ -27,6 +31,7 @@ public final class Painter {
     let surface = try CairoSurface(width: tree.pixelWidth, height: tree.pixelHeight)
     let context = try CairoContext(surface: surface)
     let cr = context.pointer
+    scale = tree.scale
     cairo_scale(cr, tree.scale, tree.scale)
     setSource(cr, tree.background)
     cairo_paint(cr)
@@ -66,6 +71,14 @@ public final class Painter {
       paintRadio(cr, on: on, tint: tint, outline: outline, frame: frame)
     case .arc(let start, let sweep, let width, let color):
       paintArc(cr, start: start, sweep: sweep, width: width, color: color, frame: frame)
+    case .shadow(let layers, let cornerRadius, let corners):
+      try paintShadow(
+        cr, layers: layers, cornerRadius: cornerRadius, corners: corners, frame: frame, scale: scale
+      )
+    case .ripple(let x, let y, let radius, let color, let cornerRadius, let corners):
+      paintRipple(
+        cr, x: x, y: y, radius: radius, color: color, cornerRadius: cornerRadius, corners: corners,
+        frame: frame)
     }
   }
 }

@@ -150,8 +150,9 @@ struct ListLayoutTests {
     }
     #expect(corners == [.top, nil, .bottom])
     #expect(tree.elements(.separator).count == 2)
-    // The elevation is a border drawn over the cells until shadows land.
-    #expect(tree.elements(.card).count == 2)
+    // The elevation is the card's shadow, drawn under it.
+    #expect(tree.elements(.card).count == 1)
+    #expect(tree.elements(.shadow).first?.frame == card.frame)
     #expect(tree.height == 8 + 216 + 8)
   }
 

@@ -1,0 +1,66 @@
+import ListModel
+
+/// Elevation shadows and ripples, added to any cell after its own layout (REFERENCE §3, §4).
+extension ListLayoutEngine {
+  /// A cell's elevation: its own, else 1 for a Material boxed card, else 0.
+  func elevation(of cell: Cell, theme: Theme) -> Double {
+    if let elevation = cell.elevation { return elevation }
+    if case .row(let row) = cell.kind, row.style == .boxed, theme.name == .material { return 1 }
+    return 0
+  }
+
+  /// Adds the shadow under the cell's box (lightening a Material dark surface, replacing the
+  /// Material card's placeholder border) and the ripple over it.
+  func addEffects(_ elements: [LayoutElement], in context: CellContext) -> [LayoutElement] {
+    var result = elements
+    guard let index = result.firstIndex(where: { $0.role == .cell }),
+      case .box(let fill, let radius, let stroke, let corners) = result[index].content
+    else { return result }
+    let theme = context.theme
+    let elevation = elevation(of: context.cell, theme: theme)
+    if elevation > 0 {
+      result[index].content = .box(
+        fill: theme.surface(fill, elevation: elevation), cornerRadius: radius,
+        stroke: theme.name == .material ? nil : stroke, corners: corners)
+      result.insert(
+        shadowElement(
+          result[index].frame, cornerRadius: radius, corners: corners, elevation: elevation,
+          source: context.source, theme: theme),
+        at: index)
+    }
+    if let press = context.cell.ripple,
+      let last = result.lastIndex(where: { [.cell, .highlight, .shadow].contains($0.role) })
+    {
+      let box = result[index + (elevation > 0 ? 1 : 0)].frame
+      // The touch point is given as seen, from the cell's left: undo the coming RTL mirror.
+      let x = context.direction == .rtl ? box.width - press.x : press.x
+      if let state = RippleTimeline.state(
+        context.canvas.ripple, at: press.t, x: x, y: press.y, release: press.release,
+        width: box.width, height: box.height), state.opacity > 0
+      {
+        let color = theme.rippleColor(context.canvas.ripple)
+        result.insert(
+          LayoutElement(
+            role: .ripple, source: context.source, frame: box,
+            content: .ripple(
+              x: state.x, y: state.y, radius: state.radius,
+              color: color.withAlpha(color.alpha * state.opacity), cornerRadius: radius,
+              corners: corners)),
+          at: last + 1)
+      }
+    }
+    return result
+  }
+
+  /// The shadow element of a (rounded) box at `elevation`, in the theme's shadow model.
+  func shadowElement(
+    _ frame: Rect, cornerRadius: Double, corners: LayoutElement.Corners = .all, elevation: Double,
+    source: String, theme: Theme
+  ) -> LayoutElement {
+    LayoutElement(
+      role: .shadow, source: source, frame: frame,
+      content: .shadow(
+        layers: Elevation.shadows(elevation, model: theme.shadowModel), cornerRadius: cornerRadius,
+        corners: corners))
+  }
+}

@@ -1,0 +1,251 @@
+import CPangoCairo
+import Foundation
+import ListLayout
+import ListModel
+
+/// A blurred mask in device pixels: `width × height` bytes of coverage, 0...255.
+struct AlphaMask {
+  var width: Int
+  var height: Int
+  var bytes: [UInt8]
+}
+
+/// Key of a cached nine-slice tile: corner radius and σ in quarter device pixels.
+struct ShadowTileKey: Hashable {
+  let radius: Int
+  let sigma: Int
+}
+
+extension Painter {
+  /// Draws each shadow layer of the box `frame`: the shape offset, grown by the spread, blurred
+  /// (σ), filled with the layer colour, and clipped to the outside of the box itself, so a
+  /// translucent surface never shows its own shadow (CSS box-shadow semantics, REFERENCE §4).
+  func paintShadow(
+    _ cr: OpaquePointer, layers: [ShadowLayer], cornerRadius: Double,
+    corners: LayoutElement.Corners, frame: Rect, scale: Double
+  ) throws {
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    // Clip to everything but the shape (even-odd: a huge rectangle with the shape cut out).
+    // The cut-out is the shape inset by one device pixel: the surface drawn over the shadow
+    // antialiases its own edge, so its partly covered pixels keep the shadow under them, as
+    // browsers draw box-shadow (cutting those too would fade the shadow there twice).
+    let inset = 1 / scale
+    cairo_new_path(cr)
+    cairo_rectangle(cr, -1e5, -1e5, 2e5, 2e5)
+    addRoundedRect(
+      cr,
+      Rect(
+        x: frame.x + inset, y: frame.y + inset, width: max(0, frame.width - 2 * inset),
+        height: max(0, frame.height - 2 * inset)),
+      radius: max(0, cornerRadius - inset), corners: corners)
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+    cairo_clip(cr)
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    for layer in layers where layer.color.alpha > 0 {
+      let shape = Rect(
+        x: frame.x - layer.spread, y: frame.y + layer.offsetY - layer.spread,
+        width: frame.width + 2 * layer.spread, height: frame.height + 2 * layer.spread)
+      guard shape.width > 0, shape.height > 0 else { continue }
+      let radius = max(0, cornerRadius + layer.spread) * scale
+      let sigma = layer.sigma * scale
+      let width = max(1, Int((shape.width * scale).rounded()))
+      let height = max(1, Int((shape.height * scale).rounded()))
+      let pad = Self.blurPadding(sigma)
+      let mask = shadowMask(
+        width: width, height: height, radius: radius, corners: corners, sigma: sigma)
+      let surface = try maskSurface(mask)
+      cairo_save(cr)
+      cairo_identity_matrix(cr)
+      setSource(cr, layer.color)
+      cairo_mask_surface(
+        cr, surface.pointer, shape.x * scale - Double(pad), shape.y * scale - Double(pad))
+      cairo_restore(cr)
+    }
+  }
+
+  /// Room a blur needs on each side: 3σ, whole pixels.
+  static func blurPadding(_ sigma: Double) -> Int {
+    sigma < 0.5 ? 0 : Int((3 * sigma).rounded(.up))
+  }
+
+  /// The blurred coverage of a `width × height` rounded rectangle, padded by 3σ on each side.
+  /// A rectangle rounded on all corners and large enough is built as a nine-slice of one small
+  /// blurred tile (cached by radius and σ): its corners are the tile's, its edges the tile's
+  /// middle row and column stretched — the same pixels as blurring the whole shape, for less.
+  func shadowMask(
+    width: Int, height: Int, radius: Double, corners: LayoutElement.Corners, sigma: Double
+  ) -> AlphaMask {
+    let pad = Self.blurPadding(sigma)
+    let core = Int(radius.rounded(.up)) + pad
+    guard corners == .all, pad > 0, width >= 2 * core + 1, height >= 2 * core + 1 else {
+      return blurredShape(
+        width: width, height: height, radius: radius, corners: corners, sigma: sigma)
+    }
+    let key = ShadowTileKey(radius: Int((radius * 4).rounded()), sigma: Int((sigma * 4).rounded()))
+    let tile =
+      shadowTiles[key]
+      ?? blurredShape(
+        width: 2 * core + 1, height: 2 * core + 1, radius: radius, corners: .all, sigma: sigma)
+    shadowTiles[key] = tile
+    let outWidth = width + 2 * pad
+    let outHeight = height + 2 * pad
+    let edge = core + pad  // tile columns/rows 0..<edge are a corner; `edge` is the middle.
+    var bytes = [UInt8](repeating: 0, count: outWidth * outHeight)
+    bytes.withUnsafeMutableBufferPointer { out in
+      tile.bytes.withUnsafeBufferPointer { source in
+        for y in 0..<outHeight {
+          let tileY = y < edge ? y : y >= outHeight - edge ? tile.height - (outHeight - y) : edge
+          let row = tileY * tile.width
+          let start = y * outWidth
+          for x in 0..<edge { out[start + x] = source[row + x] }
+          let middle = source[row + edge]
+          for x in edge..<(outWidth - edge) { out[start + x] = middle }
+          for x in (outWidth - edge)..<outWidth {
+            out[start + x] = source[row + tile.width - (outWidth - x)]
+          }
+        }
+      }
+    }
+    return AlphaMask(width: outWidth, height: outHeight, bytes: bytes)
+  }
+
+  /// Draws the shape into an A8 buffer padded by 3σ and blurs it with three box blurs a side.
+  func blurredShape(
+    width: Int, height: Int, radius: Double, corners: LayoutElement.Corners, sigma: Double
+  ) -> AlphaMask {
+    let pad = Self.blurPadding(sigma)
+    let outWidth = width + 2 * pad
+    let outHeight = height + 2 * pad
+    var bytes = [UInt8](repeating: 0, count: outWidth * outHeight)
+    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(outWidth)))
+    var buffer = [UInt8](repeating: 0, count: stride * outHeight)
+    buffer.withUnsafeMutableBytes { raw in
+      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
+        let surface = cairo_image_surface_create_for_data(
+          base, CAIRO_FORMAT_A8, Int32(outWidth), Int32(outHeight), Int32(stride))
+      else { return }
+      guard let cr = cairo_create(surface) else {
+        cairo_surface_destroy(surface)
+        return
+      }
+      addRoundedRect(
+        cr, Rect(x: Double(pad), y: Double(pad), width: Double(width), height: Double(height)),
+        radius: radius, corners: corners)
+      cairo_set_source_rgba(cr, 0, 0, 0, 1)
+      cairo_fill(cr)
+      cairo_destroy(cr)
+      cairo_surface_flush(surface)
+      cairo_surface_destroy(surface)
+    }
+    for y in 0..<outHeight {
+      for x in 0..<outWidth { bytes[y * outWidth + x] = buffer[y * stride + x] }
+    }
+    if pad > 0 { BoxBlur.gaussian(&bytes, width: outWidth, height: outHeight, sigma: sigma) }
+    return AlphaMask(width: outWidth, height: outHeight, bytes: bytes)
+  }
+
+  /// An A8 cairo surface holding the mask.
+  private func maskSurface(_ mask: AlphaMask) throws -> CairoSurface {
+    let surface = try CairoSurface(width: mask.width, height: mask.height, format: CAIRO_FORMAT_A8)
+    cairo_surface_flush(surface.pointer)
+    guard let data = cairo_image_surface_get_data(surface.pointer) else {
+      throw PainterError.cairo("mask surface has no data")
+    }
+    let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+    mask.bytes.withUnsafeBufferPointer { source in
+      for y in 0..<mask.height {
+        guard let base = source.baseAddress else { return }
+        (data + y * stride).update(from: base + y * mask.width, count: mask.width)
+      }
+    }
+    cairo_surface_mark_dirty(surface.pointer)
+    return surface
+  }
+}
+
+/// A Gaussian blur approximated by three box blurs per axis (SVG feGaussianBlur; GTK's
+/// gskcairoblur): box size d = floor(σ·3·√(2π)/4 + 0.5); for an even d, two boxes of d offset
+/// half a pixel either way and one of d + 1 (REFERENCE §4).
+enum BoxBlur {
+  static func gaussian(_ bytes: inout [UInt8], width: Int, height: Int, sigma: Double) {
+    let d = Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
+    // Three boxes of one or two pixels are no blur at all: below σ = 2 px convolve with the
+    // Gaussian itself (cheap at that size), as browsers do for small blurs.
+    guard sigma >= 2 else {
+      exactGaussian(&bytes, width: width, height: height, sigma: sigma)
+      return
+    }
+    // (left, right) extents of each pass.
+    let passes: [(Int, Int)] =
+      d % 2 == 1
+      ? Array(repeating: ((d - 1) / 2, (d - 1) / 2), count: 3)
+      : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+    let longest = max(width, height)
+    var lineStorage = [UInt8](repeating: 0, count: longest)
+    var scratchStorage = [UInt8](repeating: 0, count: longest)
+    bytes.withUnsafeMutableBufferPointer { image in
+      lineStorage.withUnsafeMutableBufferPointer { line in
+        scratchStorage.withUnsafeMutableBufferPointer { scratch in
+          for y in 0..<height {
+            for x in 0..<width { line[x] = image[y * width + x] }
+            for (left, right) in passes {
+              boxPass(line, scratch, count: width, left: left, right: right)
+            }
+            for x in 0..<width { image[y * width + x] = line[x] }
+          }
+          for x in 0..<width {
+            for y in 0..<height { line[y] = image[y * width + x] }
+            for (left, right) in passes {
+              boxPass(line, scratch, count: height, left: left, right: right)
+            }
+            for y in 0..<height { image[y * width + x] = line[y] }
+          }
+        }
+      }
+    }
+  }
+
+  /// A separable convolution with a normalised Gaussian kernel of radius ⌈3σ⌉.
+  private static func exactGaussian(_ bytes: inout [UInt8], width: Int, height: Int, sigma: Double)
+  {
+    guard sigma > 0 else { return }
+    let radius = Int((3 * sigma).rounded(.up))
+    var kernel = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+    let total = kernel.reduce(0, +)
+    kernel = kernel.map { $0 / total }
+    var values = bytes.map(Double.init)
+    var scratch = values
+    func pass(count: Int, lines: Int, index: (Int, Int) -> Int) {
+      for line in 0..<lines {
+        for i in 0..<count {
+          var sum = 0.0
+          for k in -radius...radius where i + k >= 0 && i + k < count {
+            sum += values[index(line, i + k)] * kernel[k + radius]
+          }
+          scratch[index(line, i)] = sum
+        }
+      }
+      values = scratch
+    }
+    pass(count: width, lines: height) { line, i in line * width + i }
+    pass(count: height, lines: width) { line, i in i * width + line }
+    bytes = values.map { UInt8(max(0, min(255, $0.rounded()))) }
+  }
+
+  /// One box of `left + right + 1` pixels over `line[0..<count]`, zero outside; rounded mean.
+  private static func boxPass(
+    _ line: UnsafeMutableBufferPointer<UInt8>, _ scratch: UnsafeMutableBufferPointer<UInt8>,
+    count: Int, left: Int, right: Int
+  ) {
+    let size = left + right + 1
+    var sum = 0
+    for i in 0..<min(right, count) { sum += Int(line[i]) }
+    for i in 0..<count {
+      if i + right < count { sum += Int(line[i + right]) }
+      scratch[i] = UInt8((sum + size / 2) / size)
+      if i - left >= 0 { sum -= Int(line[i - left]) }
+    }
+    for i in 0..<count { line[i] = scratch[i] }
+  }
+}
