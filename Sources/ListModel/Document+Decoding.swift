@@ -119,16 +119,16 @@ extension ListDocument {
       let kind = try event.exactlyOne(of: ["press", "release"])
       let target = try event.required(kind)
       let keys = kind == "press" ? ["section", "item", "x", "y"] : ["section", "item"]
-      let where_ = try target.object(allowed: keys)
-      let sectionField = try where_.required("section")
+      let location = try target.object(allowed: keys)
+      let sectionField = try location.required("section")
       let section = try sectionField.integer(in: 0...Double(max(0, sections.count - 1)))
-      let item = try where_.required("item").integer(
+      let item = try location.required("item").integer(
         in: 0...Double(max(0, sections[section].cells.count - 1)))
       let action: AnimationEvent.Action =
         kind == "press"
         ? .press(
-          x: try where_.optional("x")?.number(in: 0...SpecLimits.widthRange.upperBound) ?? 0,
-          y: try where_.optional("y")?.number(in: 0...SpecLimits.lengthRange.upperBound) ?? 0)
+          x: try location.optional("x")?.number(in: 0...SpecLimits.widthRange.upperBound) ?? 0,
+          y: try location.optional("y")?.number(in: 0...SpecLimits.lengthRange.upperBound) ?? 0)
         : .release
       animation.events.append(AnimationEvent(at: at, section: section, item: item, action: action))
     }
