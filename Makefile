@@ -1,5 +1,6 @@
 # ListRender: `make demo` and `make test` install what is missing, then build and run.
-APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev librsvg2-dev libgdk-pixbuf-2.0-dev \
+APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libimagequant-dev \
+                librsvg2-dev libgdk-pixbuf-2.0-dev \
                 webp-pixbuf-loader fonts-roboto-unhinted fonts-material-design-icons-iconfont \
                 fonts-noto-core
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -26,12 +27,13 @@ deps-test:
 	if [ -n "$$missing" ]; then echo "installing: $$missing"; \
 	  ( $(APT_INSTALL) $$missing ) || echo "could not install $$missing: the report's browser test will be skipped"; fi
 
-## demo: release build, then the built-in showcase to out/showcase.png
+## demo: release build, then the built-in showcase to out/showcase.png and its ripple to out/ripple.gif
 demo: deps
 	swift build -c release --product listrender
 	mkdir -p out
 	.build/release/listrender render -o out/showcase.png
-	@echo "wrote out/showcase.png"
+	.build/release/listrender animate --scale 1 --gif out/ripple.gif
+	@echo "wrote out/showcase.png and out/ripple.gif"
 
 build: deps
 	swift build

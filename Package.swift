@@ -30,7 +30,7 @@ let package = Package(
     .systemLibrary(
       name: "CCodecs",
       pkgConfig: "libpng",
-      providers: [.apt(["libpng-dev"])]
+      providers: [.apt(["libpng-dev", "libgif-dev", "libimagequant-dev"])]
     ),
     .target(name: "ListModel", dependencies: ["Yams"], swiftSettings: strict),
     .target(name: "ListLayout", dependencies: ["ListModel"], swiftSettings: strict),
@@ -53,8 +53,10 @@ let package = Package(
     // `ListRender` on case-insensitive file systems; the product (the binary) keeps the name.
     .executableTarget(
       name: "ListRenderCLI",
+      // The modules it uses are named directly (not only through ListRender's re-exports) so
+      // that incremental builds see their changes.
       dependencies: [
-        "ListRender",
+        "ListRender", "ListModel", "ListLayout", "ImageCodec", "GoldenImage",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

@@ -5,6 +5,15 @@
 // setjmp/longjmp API, which Swift cannot use (DESIGN.md, facts found while prototyping).
 #include <png.h>
 #include <zlib.h>
+// GIF output: libimagequant picks each frame's palette, giflib writes the file.
+#include <gif_lib.h>
+#include <libimagequant.h>
+#include <stdbool.h>
+
+static inline GifFileType *lr_gif_open(const char *path, int *error) {
+  return EGifOpenFileName(path, false, error);
+}
+static inline int lr_gif_ok(void) { return GIF_OK; }
 
 static inline png_uint_32 lr_png_image_version(void) { return PNG_IMAGE_VERSION; }
 static inline png_uint_32 lr_png_format_rgb(void) { return PNG_FORMAT_RGB; }

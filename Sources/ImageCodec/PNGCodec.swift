@@ -18,10 +18,10 @@ public enum PNGCodec {
   /// Largest image decoded, in pixels, so a hostile file cannot make us allocate without bound.
   public static let maxDecodedPixels = 100_000_000
 
-  /// Encodes with libpng's fast flag: RGB when the image is opaque, RGBA otherwise. The bytes
-  /// depend only on the pixels and libpng/zlib versions (no timestamps).
-  public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
-    let opaque = bitmap.isOpaque
+  /// Encodes with libpng's fast flag: RGB when the image is opaque, RGBA otherwise (or as
+  /// `alpha` says). The bytes depend only on the pixels and libpng/zlib versions (no timestamps).
+  public static func encode(_ bitmap: Bitmap, alpha: Bool? = nil) throws -> [UInt8] {
+    let opaque = !(alpha ?? !bitmap.isOpaque)
     let source: [UInt8] = opaque ? rgb(from: bitmap) : bitmap.pixels
     var image = png_image()
     image.version = lr_png_image_version()

@@ -62,6 +62,25 @@ public final class ListRenderer {
     try painter.paint(tree)
   }
 
+  /// Renders the frames `range` of the document's animation one at a time, handing each to
+  /// `body` as soon as it is drawn (so frames can be encoded as they come, not held).
+  ///
+  /// ```swift
+  /// try renderer.renderFrames(document, range: 0..<document.animation!.frameCount) { index, frame in
+  ///   try writer.add(frame)
+  /// }
+  /// ```
+  public func renderFrames(
+    _ document: ListDocument, range: Range<Int>, _ body: (Int, Bitmap) throws -> Void
+  ) throws {
+    let fps = document.animation?.fps ?? 60
+    for index in range {
+      let frame = AnimationTimeline.document(
+        document, at: AnimationTimeline.time(ofFrame: index, fps: fps))
+      try body(index, try render(frame))
+    }
+  }
+
   /// Layout and pixels together (the CLI writes both).
   public func renderWithLayout(_ document: ListDocument) throws -> (
     bitmap: Bitmap, layout: LayoutTree

@@ -108,6 +108,13 @@ public enum Showcase {
             text: A self-sizing label cell with a bottom separator, as tall as its text.
           - kind: label
             text: Long text wraps onto as many lines as it needs.
+    # `listrender animate` with no spec: a press and release on the boxed invoice cell.
+    animation:
+      fps: 30
+      duration: 1.0
+      events:
+        - { at: 0.1, press: { section: 1, item: 0, x: 120, y: 50 } }
+        - { at: 0.5, release: { section: 1, item: 0 } }
 
     """
 }

@@ -1,0 +1,194 @@
+import Foundation
+import ListRender
+import Testing
+
+/// The virtual clock and `listrender animate` (issue 5).
+@Suite("Animation")
+struct AnimationTests {
+  private let spec = """
+    canvas: { width: 200, scale: 1 }
+    sections:
+      - cells:
+          - { title: Pressed }
+          - { style: boxed, title: Other }
+    animation:
+      fps: 20
+      duration: 0.5
+      events:
+        - { at: 0.1, press: { section: 0, item: 0, x: 30, y: 20 } }
+        - { at: 0.3, release: { section: 0, item: 0 } }
+    """
+
+  @Test(
+    "frame i is the document at i / fps: the press carries its age, the release once it happened")
+  func timeline() throws {
+    let document = try ListDocument.decode(yaml: spec)
+    #expect(document.animation?.frameCount == 10)
+    #expect(AnimationTimeline.document(document, at: 0.05).sections[0].cells[0].ripple == nil)
+    let held = AnimationTimeline.document(document, at: 0.2).sections[0].cells[0].ripple
+    #expect(held?.x == 30 && held?.y == 20)
+    #expect(abs((held?.t ?? 0) - 0.1) < 1e-12)
+    #expect(held?.release == nil)
+    let released = AnimationTimeline.document(document, at: 0.4).sections[0].cells[0].ripple
+    #expect(abs((released?.release ?? 0) - 0.2) < 1e-12)
+    #expect(AnimationTimeline.document(document, at: 0.4).sections[0].cells[1].ripple == nil)
+  }
+
+  @Test("events must name existing cells; frames are bounded")
+  func badEvents() {
+    #expect(throws: SpecError.self) {
+      try ListDocument.decode(
+        yaml:
+          "sections:\n  - cells: [ { title: A } ]\nanimation: { events: [ { at: 0, press: { section: 0, item: 3 } } ] }"
+      )
+    }
+    #expect(throws: SpecError.self) {
+      try ListDocument.decode(yaml: "sections: []\nanimation: { fps: 120, duration: 60 }")
+    }
+  }
+
+  private func makeSpec() throws -> URL {
+    let folder = try Paths.temporaryFolder()
+    try spec.write(
+      to: folder.appendingPathComponent("press.yaml"), atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  @Test("animate writes PNG frames, an APNG and a GIF with the right frame counts and delays")
+  func outputs() throws {
+    let folder = try makeSpec()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runListRender(
+      ["animate", "press.yaml", "-o", "frames", "--apng", "press.png", "--gif", "press.gif"],
+      in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let frames = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("frames").path)
+    #expect(frames.sorted() == (0..<10).map { String(format: "frame-%04d.png", $0) })
+    // APNG: acTL announces 10 frames; 10 fcTL, each 1/20 s; libpng reads the first frame.
+    let apng = [UInt8](try Data(contentsOf: folder.appendingPathComponent("press.png")))
+    let chunks = Self.chunks(apng)
+    let acTL = try #require(chunks.first { $0.type == "acTL" })
+    #expect(Self.be32(acTL.data, 0) == 10)
+    let controls = chunks.filter { $0.type == "fcTL" }
+    #expect(controls.count == 10)
+    #expect(controls.allSatisfy { Self.be16($0.data, 20) == 100 && Self.be16($0.data, 22) == 2000 })
+    let first = try PNGCodec.decode(apng)
+    let frame0 = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("frames/frame-0000.png"))))
+    #expect(first == frame0)
+    // GIF: 10 images, each 5 cs (1/20 s), looping.
+    let gif = [UInt8](try Data(contentsOf: folder.appendingPathComponent("press.gif")))
+    let (images, delays, loops) = Self.gifFrames(gif)
+    #expect(images == 10)
+    #expect(delays == Array(repeating: 5, count: 10))
+    #expect(loops)
+  }
+
+  @Test("the same spec gives the same bytes: PNG frames, APNG and GIF alike")
+  func deterministic() throws {
+    let folder = try makeSpec()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for run in ["a", "b"] {
+      let result = try runListRender(
+        [
+          "animate", "press.yaml", "-o", "frames-\(run)", "--apng", "\(run).png", "--gif",
+          "\(run).gif",
+        ],
+        in: folder)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    for (a, b) in [
+      ("a.png", "b.png"), ("a.gif", "b.gif"),
+      ("frames-a/frame-0004.png", "frames-b/frame-0004.png"),
+    ] {
+      #expect(
+        try Data(contentsOf: folder.appendingPathComponent(a))
+          == Data(contentsOf: folder.appendingPathComponent(b)), "\(a)")
+    }
+  }
+
+  @Test("--frames renders a range; bad ranges and specs without animation are bad input")
+  func ranges() throws {
+    let folder = try makeSpec()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runListRender(
+      ["animate", "press.yaml", "--frames", "3..5", "-o", "part"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(
+        atPath: folder.appendingPathComponent("part").path
+      ).sorted()
+        == ["frame-0003.png", "frame-0004.png", "frame-0005.png"])
+    #expect(
+      try runListRender(["animate", "press.yaml", "--frames", "5..10"], in: folder).status == 2)
+    #expect(
+      try runListRender(["animate", "press.yaml", "--frames", "banana"], in: folder).status == 2)
+    try "sections: []\n".write(
+      to: folder.appendingPathComponent("still.yaml"), atomically: true, encoding: .utf8)
+    let still = try runListRender(["animate", "still.yaml"], in: folder)
+    #expect(still.status == 2)
+    #expect(still.stderr.contains("no `animation:`"))
+  }
+
+  static func be32(_ bytes: [UInt8], _ offset: Int) -> Int {
+    Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+      | Int(bytes[offset + 3])
+  }
+
+  static func be16(_ bytes: [UInt8], _ offset: Int) -> Int {
+    Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+  }
+
+  static func chunks(_ png: [UInt8]) -> [(type: String, data: [UInt8])] {
+    var result: [(String, [UInt8])] = []
+    var offset = 8
+    while offset + 12 <= png.count {
+      let length = be32(png, offset)
+      result.append(
+        (
+          String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self),
+          Array(png[(offset + 8)..<(offset + 8 + length)])
+        ))
+      offset += 12 + length
+    }
+    return result
+  }
+
+  /// Walks a GIF's blocks: image count, graphic-control delays (cs), NETSCAPE looping.
+  static func gifFrames(_ gif: [UInt8]) -> (images: Int, delays: [Int], loops: Bool) {
+    var offset = 13
+    if gif[10] & 0x80 != 0 { offset += 3 << (Int(gif[10] & 7) + 1) }
+    var images = 0
+    var delays: [Int] = []
+    var loops = false
+    func skipSubBlocks() {
+      while offset < gif.count, gif[offset] != 0 { offset += Int(gif[offset]) + 1 }
+      offset += 1
+    }
+    while offset < gif.count {
+      switch gif[offset] {
+      case 0x21:
+        let label = gif[offset + 1]
+        if label == 0xF9 { delays.append(Int(gif[offset + 4]) | Int(gif[offset + 5]) << 8) }
+        if label == 0xFF,
+          String(decoding: gif[(offset + 3)..<(offset + 14)], as: UTF8.self) == "NETSCAPE2.0"
+        {
+          loops = true
+        }
+        offset += 2
+        skipSubBlocks()
+      case 0x2C:
+        images += 1
+        let packed = gif[offset + 9]
+        offset += 10
+        if packed & 0x80 != 0 { offset += 3 << (Int(packed & 7) + 1) }
+        offset += 1  // LZW minimum code size
+        skipSubBlocks()
+      default:
+        return (images, delays, loops)
+      }
+    }
+    return (images, delays, loops)
+  }
+}
