@@ -43,7 +43,7 @@ public final class APNGWriter {
   /// Appends a frame (all frames must have the first one's size).
   public func add(_ bitmap: Bitmap) throws {
     let png = try PNGCodec.encode(bitmap, alpha: alpha)
-    let chunks = try pngChunks(png)
+    let chunks = pngChunks(png)
     var out: [UInt8] = []
     if written == 0 {
       guard let header = chunks.first(where: { $0.type == "IHDR" }) else {
@@ -243,30 +243,3 @@ private func replace(_ path: String, with temporary: String) throws {
     throw PNGError(message: "cannot move the finished file to \(path)")
   }
 }
-
-/// The chunks of a PNG: type and data.
-func pngChunks(_ png: [UInt8]) throws -> [(type: String, data: [UInt8])] {
-  var chunks: [(String, [UInt8])] = []
-  var offset = 8
-  while offset + 12 <= png.count {
-    let length =
-      Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8
-      | Int(png[offset + 3])
-    let type = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
-    guard offset + 12 + length <= png.count else { throw PNGError(message: "truncated PNG") }
-    chunks.append((type, Array(png[(offset + 8)..<(offset + 8 + length)])))
-    offset += 12 + length
-  }
-  return chunks
-}
-
-func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-  let body = Array(type.utf8) + data
-  return be32(UInt32(data.count)) + body + be32(Checksum.crc32(body))
-}
-
-func be32(_ value: UInt32) -> [UInt8] {
-  [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-}
-
-func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }

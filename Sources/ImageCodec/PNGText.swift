@@ -22,7 +22,7 @@ public enum PNGText {
       guard (1...79).contains(key.count), !key.contains(0) else {
         throw PNGError(message: "bad tEXt keyword '\(keyword)'")
       }
-      out += chunk(type: "tEXt", data: key + [0] + Array(text.utf8))
+      out += chunk("tEXt", key + [0] + Array(text.utf8))
     }
     out += png[33...]
     return out
@@ -32,35 +32,12 @@ public enum PNGText {
   public static func read(_ png: [UInt8]) -> [String: String] {
     guard png.count >= 8, Array(png.prefix(8)) == signature else { return [:] }
     var entries: [String: String] = [:]
-    var offset = 8
-    while offset + 12 <= png.count {
-      let length =
-        Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8
-        | Int(png[offset + 3])
-      let type = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
-      let start = offset + 8
-      guard length >= 0, start + length + 4 <= png.count else { break }
-      if type == "tEXt", let zero = png[start..<(start + length)].firstIndex(of: 0) {
-        let key = String(decoding: png[start..<zero], as: UTF8.self)
-        entries[key] = String(decoding: png[(zero + 1)..<(start + length)], as: UTF8.self)
-      }
-      if type == "IDAT" || type == "IEND" { break }
-      offset = start + length + 4
+    for chunk in pngChunks(png) where chunk.type == "tEXt" {
+      guard let zero = chunk.data.firstIndex(of: 0) else { continue }
+      entries[String(decoding: chunk.data[..<zero], as: UTF8.self)] = String(
+        decoding: chunk.data[(zero + 1)...], as: UTF8.self)
     }
     return entries
-  }
-
-  private static func chunk(type: String, data: [UInt8]) -> [UInt8] {
-    let typeBytes = Array(type.utf8)
-    let length = UInt32(data.count)
-    var out: [UInt8] = [
-      UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF),
-      UInt8(length & 0xFF),
-    ]
-    out += typeBytes + data
-    let crc = Checksum.crc32(typeBytes + data)
-    out += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
-    return out
   }
 }
 

@@ -55,14 +55,7 @@ struct Animate: ParsableCommand {
   func run() throws {
     do {
       let renderer = try ListRenderer()
-      var document =
-        if let spec {
-          try ListDocument.load(path: spec)
-        } else {
-          try Showcase.document(registeringImagesWith: renderer)
-        }
-      if let scale { document.canvas.scale = scale }
-      if let width { document.canvas.width = width }
+      let document = try loadDocument(spec, renderer: renderer, scale: scale, width: width)
       guard let animation = document.animation else {
         printError("\(spec ?? Showcase.name): the spec has no `animation:` section")
         throw ReportedFailure(status: ExitStatus.badInput)

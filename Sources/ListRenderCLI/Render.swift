@@ -43,14 +43,7 @@ struct Render: ParsableCommand {
     do {
       let renderer = try ListRenderer()
       clock.lap("fonts and icons")
-      var document =
-        if let spec {
-          try ListDocument.load(path: spec)
-        } else {
-          try Showcase.document(registeringImagesWith: renderer)
-        }
-      if let scale { document.canvas.scale = scale }
-      if let width { document.canvas.width = width }
+      let document = try loadDocument(spec, renderer: renderer, scale: scale, width: width)
       clock.lap("decode")
       let tree = try renderer.layout(document)
       clock.lap("layout")
@@ -97,4 +90,20 @@ struct PhaseClock {
     }
     FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
   }
+}
+
+/// The spec's document, or the built-in showcase (its images registered with `renderer`), with
+/// the command line's `--scale` and `--width` applied.
+func loadDocument(_ spec: String?, renderer: ListRenderer, scale: Double?, width: Double?) throws
+  -> ListDocument
+{
+  var document =
+    if let spec {
+      try ListDocument.load(path: spec)
+    } else {
+      try Showcase.document(registeringImagesWith: renderer)
+    }
+  if let scale { document.canvas.scale = scale }
+  if let width { document.canvas.width = width }
+  return document
 }

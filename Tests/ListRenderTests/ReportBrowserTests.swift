@@ -29,20 +29,9 @@ struct ReportBrowserTests {
       .write(to: spec, atomically: true, encoding: .utf8)
     #expect(try runListRender(["verify"], in: folder).status == 1)
     let shot = folder.appendingPathComponent("shot.png")
-    let browser = Process()
-    browser.executableURL = URL(fileURLWithPath: try #require(Self.chromium))
-    browser.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-      "--screenshot=\(shot.path)", "--window-size=1100,800",
-      folder.appendingPathComponent("report/index.html").absoluteString,
-    ]
-    browser.standardOutput = FileHandle.nullDevice
-    browser.standardError = FileHandle.nullDevice
-    try browser.run()
-    // Bounded: a browser that hangs is stopped after 60 s.
-    let deadline = Date().addingTimeInterval(60)
-    while browser.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-    if browser.isRunning { browser.terminate() }
+    try chromiumScreenshot(
+      try #require(Self.chromium), page: folder.appendingPathComponent("report/index.html"),
+      to: shot, window: "1100,800")
     let image = try PNGCodec.decode([UInt8](try Data(contentsOf: shot)))
     // The diff image's red pixels, and the dark Movistar text of the expected and actual images
     // to their left and right: three images side by side.

@@ -31,19 +31,8 @@ struct ShadowBrowserTests {
     <body><div></div></body></html>
     """.write(to: html, atomically: true, encoding: .utf8)
     let shot = folder.appendingPathComponent("shot.png")
-    let browser = Process()
-    browser.executableURL = URL(fileURLWithPath: chromium)
-    browser.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-      "--force-device-scale-factor=1", "--window-size=360,280", "--screenshot=\(shot.path)",
-      html.absoluteString,
-    ]
-    browser.standardOutput = FileHandle.nullDevice
-    browser.standardError = FileHandle.nullDevice
-    try browser.run()
-    let deadline = Date().addingTimeInterval(60)
-    while browser.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-    if browser.isRunning { browser.terminate() }
+    try chromiumScreenshot(
+      chromium, page: html, to: shot, window: "360,280", extra: ["--force-device-scale-factor=1"])
     let theirs = try PNGCodec.decode([UInt8](try Data(contentsOf: shot)))
     let card = Rect(x: 60, y: 50, width: 240, height: 120)
     let tree = LayoutTree(

@@ -77,3 +77,23 @@ extension LayoutElement {
     return nil
   }
 }
+
+/// Runs headless Chromium on `page` and writes a screenshot; stopped after 60 s if it hangs.
+func chromiumScreenshot(
+  _ chromium: String, page: URL, to shot: URL, window: String, extra: [String] = []
+)
+  throws
+{
+  let browser = Process()
+  browser.executableURL = URL(fileURLWithPath: chromium)
+  browser.arguments =
+    ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + extra + [
+      "--window-size=\(window)", "--screenshot=\(shot.path)", page.absoluteString,
+    ]
+  browser.standardOutput = FileHandle.nullDevice
+  browser.standardError = FileHandle.nullDevice
+  try browser.run()
+  let deadline = Date().addingTimeInterval(60)
+  while browser.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+  if browser.isRunning { browser.terminate() }
+}
