@@ -11,7 +11,7 @@ struct SuiteOptions: ParsableArguments {
   @Option(help: "The goldens folder (a case <area>/<case> is <golden>/<area>/<case>.png).")
   var golden = "Golden"
 
-  @Option(help: "Render this many cases in parallel (default: the number of cores).")
+  @Option(help: "Render this many cases in parallel (one renderer per worker).")
   var jobs = ProcessInfo.processInfo.activeProcessorCount
 
   @Option(help: "Take the i-th of n deterministic shares of the cases, as i/n (1-based).")
@@ -74,17 +74,20 @@ struct Verify: ParsableCommand {
 
   @OptionGroup var options: SuiteOptions
 
-  @Option(help: "never (default) | missing | failed | all: which goldens may be written.")
-  var record = "never"
+  @Option(
+    help:
+      "never | missing | failed | all: which goldens may be written (default: $LISTRENDER_RECORD, else never)."
+  )
+  var record: String?
 
   func validate() throws {
-    guard RecordMode(rawValue: record) != nil else {
+    if let record, RecordMode(rawValue: record) == nil {
       throw ValidationError("--record must be one of never, missing, failed, all")
     }
   }
 
   func run() throws {
-    try runSuite(options, mode: RecordMode(rawValue: record) ?? .never)
+    try runSuite(options, mode: record.flatMap(RecordMode.init(rawValue:)) ?? .fromEnvironment())
   }
 }
 

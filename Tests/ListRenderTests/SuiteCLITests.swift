@@ -76,7 +76,16 @@ struct SuiteCLITests {
     #expect(html.contains("images/a__two.actual.png"))
     #expect(html.contains("type=\"range\""))
     #expect(html.contains("<details><summary>Passed (1)</summary>"))
-    // Mode `missing` records the missing one and still fails the different one.
+    // Mode `missing` (from the flag or LISTRENDER_RECORD) records the missing one and still
+    // fails the different one.
+    let fromEnvironment = try runListRender(
+      [
+        "verify", "Fixtures", "--golden", "Golden", "--report", "report", "--artifacts",
+        "artifacts",
+      ],
+      environment: ["LISTRENDER_RECORD": "missing"], in: folder)
+    #expect(fromEnvironment.stdout.contains("1 failed, 0 missing, 1 recorded"))
+    try FileManager.default.removeItem(at: golden.appendingPathComponent("b/three.png"))
     let partial = try suite("verify", ["--record", "missing"], in: folder)
     #expect(partial.stdout.contains("1 failed, 0 missing, 1 recorded"))
   }

@@ -43,7 +43,10 @@ func runListRender(
   let process = Process()
   process.executableURL = Paths.binary
   process.arguments = arguments
-  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  // The binary sees none of the developer's LISTRENDER_* settings unless a test sets them
+  // (LISTRENDER_RECORD=missing swift test must not make the CLI tests record).
+  let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LISTRENDER_") }
+  process.environment = inherited.merging(environment) { $1 }
   if let folder { process.currentDirectoryURL = folder }
   let out = Pipe()
   let err = Pipe()
