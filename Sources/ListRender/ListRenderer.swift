@@ -105,6 +105,7 @@ public final class ListRenderer {
       case nil: break
       }
     }
+    if let icon = document.emptyView?.icon { try resolve(icon) }
     for section in document.sections {
       for cell in section.cells {
         switch cell.kind {

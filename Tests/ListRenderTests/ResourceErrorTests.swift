@@ -34,6 +34,18 @@ struct ResourceErrorTests {
     #expect(failure.message.contains("'download'"))
   }
 
+  @Test("an unknown empty-view icon is a spec error too")
+  func unknownEmptyViewIcon() throws {
+    let document = try ListDocument.decode(
+      yaml: "sections: []\nemptyView: { icon: inboxx, title: Nothing }", file: "spec.yaml")
+    #expect {
+      try ListRenderer().layout(document)
+    } throws: { error in
+      let error = error as? SpecError
+      return error?.path == "emptyView.icon" && error?.message.contains("'inbox'") == true
+    }
+  }
+
   @Test("a missing image names its path and field")
   func missingImage() throws {
     let failure = try #require(try error("{ title: A, asset: { image: nowhere.png } }"))
