@@ -34,6 +34,17 @@ struct AnimationTests {
     #expect(AnimationTimeline.document(document, at: 0.4).sections[0].cells[1].ripple == nil)
   }
 
+  @Test("a refreshing spinner turns with the clock")
+  func spinner() throws {
+    let document = try ListDocument.decode(
+      yaml:
+        "sections: []\nrefreshControl: { refreshing: true, angle: 30 }\nanimation: { fps: 10, duration: 2 }"
+    )
+    #expect(AnimationTimeline.document(document, at: 0).refreshControl?.angle == 30)
+    let later = try #require(AnimationTimeline.document(document, at: 1.333).refreshControl?.angle)
+    #expect(abs(later - 390) < 1e-9)
+  }
+
   @Test("events must name existing cells; frames are bounded")
   func badEvents() {
     #expect(throws: SpecError.self) {
