@@ -47,7 +47,9 @@ public struct FontFile: Equatable, Sendable {
 /// (DESIGN.md, "Determinism"). Whatever `FONTCONFIG_FILE` or the user's fonts.conf say, text
 /// comes from these files and is drawn without hinting, in grey antialiasing.
 ///
-/// Not thread-safe: use one per thread.
+/// Not thread-safe: use one per thread. The fontconfig configuration behind it is built once
+/// per set of files and shared by every FontSystem of the process (read-only once built), so
+/// renderers on several threads never replace or free the configuration another one is using.
 public final class FontSystem {
   let config: OpaquePointer
   let fontMap: UnsafeMutablePointer<PangoFontMap>
@@ -92,7 +94,6 @@ public final class FontSystem {
   deinit {
     cairo_font_options_destroy(options)
     lr_object_unref(fontMap)
-    FcConfigDestroy(config)
   }
 
   /// A new Pango context over this font map with the deterministic font options.
@@ -111,4 +112,38 @@ final class PangoContextHandle {
   let pointer: OpaquePointer
   init(_ pointer: OpaquePointer) { self.pointer = pointer }
   deinit { lr_object_unref(UnsafeMutableRawPointer(pointer)) }
+}
+
+/// One fontconfig configuration per set of font files, built once and kept for the process.
+enum SharedFontConfig {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var configs: [[String]: OpaquePointer] = [:]
+  // The one we made current (asking fontconfig could make it load the system configuration).
+  nonisolated(unsafe) private static var current: OpaquePointer?
+
+  /// The configuration holding exactly `files`, made current for cairo's FreeType backend
+  /// (which consults the current configuration when it resolves a font pattern).
+  static func config(for files: [FontFile]) throws -> OpaquePointer {
+    lock.lock()
+    defer { lock.unlock() }
+    let key = files.map(\.path)
+    if let config = configs[key] {
+      if current != config {
+        FcConfigSetCurrent(config)
+        current = config
+      }
+      return config
+    }
+    guard let config = FcConfigCreate() else {
+      throw PainterError.creationFailed("a fontconfig configuration")
+    }
+    for file in files where FcConfigAppFontAddFile(config, file.path) == 0 {
+      FcConfigDestroy(config)
+      throw PainterError.unusableFont(path: file.path)
+    }
+    FcConfigSetCurrent(config)
+    current = config
+    configs[key] = config
+    return config
+  }
 }
