@@ -118,6 +118,14 @@ public enum Pixelmatch {
     return count
   }
 
+  /// The 3×3 neighbourhood of (x, y), clipped to the image: (x0, y0, x2, y2).
+  @inline(__always)
+  private static func neighbourhood(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> (
+    Int, Int, Int, Int
+  ) {
+    (max(x - 1, 0), max(y - 1, 0), min(x + 1, width - 1), min(y + 1, height - 1))
+  }
+
   @inline(__always)
   private static func samePixel(_ a: Pixels, _ i: Int, _ b: Pixels, _ j: Int) -> Bool {
     a[i] == b[j] && a[i + 1] == b[j + 1] && a[i + 2] == b[j + 2] && a[i + 3] == b[j + 3]
@@ -130,11 +138,9 @@ public enum Pixelmatch {
     _ img: Pixels, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int, _ a: Pixels, _ b: Pixels,
     _ checkerboard: Bool
   ) -> Bool {
-    let x0 = max(x1 - 1, 0)
-    let y0 = max(y1 - 1, 0)
-    let x2 = min(x1 + 1, width - 1)
-    let y2 = min(y1 + 1, height - 1)
+    let (x0, y0, x2, y2) = neighbourhood(x1, y1, width, height)
     let pos = (y1 * width + x1) * 4
+    // A pixel on the border starts with one "equal" neighbour already counted.
     var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
     var minDelta = 0.0
     var maxDelta = 0.0
@@ -177,11 +183,9 @@ public enum Pixelmatch {
   )
     -> Bool
   {
-    let x0 = max(x1 - 1, 0)
-    let y0 = max(y1 - 1, 0)
-    let x2 = min(x1 + 1, width - 1)
-    let y2 = min(y1 + 1, height - 1)
+    let (x0, y0, x2, y2) = neighbourhood(x1, y1, width, height)
     let pos = (y1 * width + x1) * 4
+    // A pixel on the border starts with one "equal" neighbour already counted.
     var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
     for x in x0...x2 {
       for y in y0...y2 where !(x == x1 && y == y1) {

@@ -63,23 +63,12 @@ public final class FontSystem {
     if let missing = FontFile.missing(in: files).first {
       throw PainterError.missingFont(path: missing.path, package: missing.package)
     }
-    guard let config = FcConfigCreate() else {
-      throw PainterError.creationFailed("a fontconfig configuration")
-    }
-    for file in files where FcConfigAppFontAddFile(config, file.path) == 0 {
-      FcConfigDestroy(config)
-      throw PainterError.unusableFont(path: file.path)
-    }
-    // cairo's FreeType backend consults the *current* configuration when it resolves a font
-    // pattern, so ours must be current as well as the font map's.
-    FcConfigSetCurrent(config)
+    let config = try SharedFontConfig.config(for: files)
     guard let fontMap = lr_font_map_new(config) else {
-      FcConfigDestroy(config)
       throw PainterError.creationFailed("a Pango font map")
     }
     guard let options = cairo_font_options_create() else {
       lr_object_unref(fontMap)
-      FcConfigDestroy(config)
       throw PainterError.creationFailed("cairo font options")
     }
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)

@@ -11,6 +11,10 @@ extension ListRenderer {
   /// try ListRenderer().fingerprint()["pango"]  // "1.50.12"
   /// ```
   public func fingerprint() -> [String: String] {
+    FingerprintCache.value(for: fonts.files) { computeFingerprint() }
+  }
+
+  private func computeFingerprint() -> [String: String] {
     var result: [String: String] = [:]
     for (name, version) in LibraryVersions.all { result[name] = version }
     for file in fonts.files {
@@ -20,5 +24,21 @@ extension ListRenderer {
       }
     }
     return result
+  }
+}
+
+/// Fingerprints by font set: the files are read and hashed once per process, not per call.
+private enum FingerprintCache {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var values: [[String]: [String: String]] = [:]
+
+  static func value(for files: [FontFile], compute: () -> [String: String]) -> [String: String] {
+    lock.lock()
+    defer { lock.unlock() }
+    let key = files.map(\.path)
+    if let value = values[key] { return value }
+    let value = compute()
+    values[key] = value
+    return value
   }
 }
