@@ -1,7 +1,8 @@
 import Foundation
 
 /// The layout as JSON, for tests and tools: every element's role, source and frame in points,
-/// and for text its line count and whether it was truncated.
+/// and for text its line count, whether it was truncated, and each line's text and frame (so an
+/// element can be found by what it says).
 ///
 /// ```swift
 /// let json = try tree.dumpJSON()  // {"elements":[{"frame":{…},"kind":"title","lines":1,…}],…}
@@ -30,6 +31,16 @@ extension LayoutTree {
       public var lines: Int?
       /// For text: whether it was cut and ellipsized.
       public var truncated: Bool?
+      /// For text: each line's characters and frame, in points from the image's top left.
+      public var text: [Line]?
+    }
+
+    /// One line of a text element.
+    public struct Line: Codable, Equatable, Sendable {
+      /// The characters on the line (the last line of cut text: all that remains).
+      public var text: String
+      /// The line's box in points.
+      public var frame: Rect
     }
   }
 
@@ -40,13 +51,19 @@ extension LayoutTree {
       elements: elements.map { element in
         var lines: Int?
         var truncated: Bool?
+        var text: [Dump.Line]?
         if case .text(let block) = element.content {
           lines = block.lines.count
           truncated = block.truncated
+          text = block.lines.map { line in
+            Dump.Line(
+              text: line.text,
+              frame: line.frame.offsetBy(element.frame.x, element.frame.y))
+          }
         }
         return Dump.Element(
           kind: element.role, path: element.source, frame: element.frame, lines: lines,
-          truncated: truncated)
+          truncated: truncated, text: text)
       })
   }
 

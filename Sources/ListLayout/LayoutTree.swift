@@ -248,13 +248,24 @@ public struct SwitchPaint: Equatable, Sendable {
 }
 
 /// Text broken into lines, each placed inside the element's frame.
+///
+/// The whole paragraph is kept with the wrap width and line limit it was measured with: they
+/// are the key under which the renderer keeps the shaped paragraph, so the painter draws the
+/// very glyphs that were measured (DESIGN.md, style rule 8).
 public struct TextBlock: Equatable, Sendable {
+  /// The label's whole text, as measured.
+  public var text: String
   /// The font and line metrics.
   public var style: TextStyle
   /// Text colour.
   public var color: Color
-  /// Base direction for the bidirectional algorithm.
+  /// The layout (canvas) direction: the base direction of paragraphs without a strong
+  /// character, and the side lines are aligned to.
   public var direction: LayoutDirection
+  /// The width the text was wrapped at, in points.
+  public var wrapWidth: Double
+  /// The line limit it was measured with (nil: unlimited).
+  public var maxLines: Int?
   /// The lines, top to bottom.
   public var lines: [TextLine]
   /// Whether text was cut and ended with an ellipsis.
@@ -262,44 +273,56 @@ public struct TextBlock: Equatable, Sendable {
 
   /// A block from its parts.
   public init(
-    style: TextStyle, color: Color, direction: LayoutDirection, lines: [TextLine], truncated: Bool
+    text: String, style: TextStyle, color: Color, direction: LayoutDirection, wrapWidth: Double,
+    maxLines: Int?, lines: [TextLine], truncated: Bool
   ) {
+    self.text = text
     self.style = style
     self.color = color
     self.direction = direction
+    self.wrapWidth = wrapWidth
+    self.maxLines = maxLines
     self.lines = lines
     self.truncated = truncated
   }
 }
 
-/// One line of text, positioned relative to its block's frame.
+/// One line of text, positioned relative to its block's frame. Every line of a block has the
+/// same height (the style's line pitch); glyphs of taller fallback fonts may overflow it.
 public struct TextLine: Equatable, Sendable {
   /// The characters on this line (for the last line of truncated text: all that remains).
   public var text: String
-  /// Where the line's layout origin goes, relative to the block's top left.
+  /// Left edge of the line's text, relative to the block's left.
   public var x: Double
-  /// Top of the line's layout (its origin) relative to the block's top.
+  /// Top of the line's box, relative to the block's top.
   public var y: Double
+  /// The line's height: the pitch shared by every line of the block.
+  public var height: Double
   /// Baseline relative to the block's top.
   public var baseline: Double
-  /// The line's advance width.
+  /// The line's advance width (without spaces at a wrap point).
   public var width: Double
-  /// Width the line is drawn into; the painter ellipsizes at it when `ellipsized`.
-  public var availableWidth: Double
   /// Whether this line ends in an ellipsis.
   public var ellipsized: Bool
+  /// The base direction of the paragraph the line belongs to (its first strong character's,
+  /// else the canvas's): the bidirectional runs of the line are ordered in it.
+  public var paragraphDirection: LayoutDirection
 
   /// A line from its parts.
   public init(
-    text: String, x: Double, y: Double, baseline: Double, width: Double, availableWidth: Double,
-    ellipsized: Bool
+    text: String, x: Double, y: Double, height: Double, baseline: Double, width: Double,
+    ellipsized: Bool, paragraphDirection: LayoutDirection = .ltr
   ) {
+    self.paragraphDirection = paragraphDirection
     self.text = text
     self.x = x
     self.y = y
+    self.height = height
     self.baseline = baseline
     self.width = width
-    self.availableWidth = availableWidth
     self.ellipsized = ellipsized
   }
+
+  /// The line's box relative to its block.
+  public var frame: Rect { Rect(x: x, y: y, width: width, height: height) }
 }

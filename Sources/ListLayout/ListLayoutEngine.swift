@@ -145,7 +145,8 @@ public struct ListLayoutEngine {
       frame: Rect(x: x, y: y, width: max(1, width), height: measured.height),
       content: .text(
         TextBlock(
-          style: style, color: color, direction: context.direction, lines: measured.lines,
+          text: label.text, style: style, color: color, direction: context.direction,
+          wrapWidth: max(1, width), maxLines: label.maxLines, lines: measured.lines,
           truncated: measured.truncated)),
       opacity: opacity)
   }
@@ -169,8 +170,8 @@ public struct ListLayoutEngine {
       frame: Rect(x: 0, y: 0, width: width, height: measured.height),
       content: .text(
         TextBlock(
-          style: style, color: color, direction: direction, lines: lines,
-          truncated: measured.truncated)))
+          text: text, style: style, color: color, direction: direction, wrapWidth: max(1, maxWidth),
+          maxLines: 1, lines: lines, truncated: measured.truncated)))
   }
 
   /// The highlight or selection overlay of a cell's box, if its state has one.

@@ -3,15 +3,20 @@ import ListLayout
 import ListModel
 
 extension Painter {
-  /// Draws each line as the single-line layout the measurer measured, at its stored origin.
+  /// Draws the lines of the paragraph the measurer shaped (the same Pango lines, taken from the
+  /// shared cache), each at its stored place.
   func paintText(_ cr: OpaquePointer, block: TextBlock, frame: Rect) throws {
+    let paragraph = try shaper.paragraph(
+      block.text, style: block.style, width: block.wrapWidth, maxLines: block.maxLines,
+      direction: block.direction)
+    guard paragraph.lines.count == block.lines.count else {
+      throw PainterError.creationFailed(
+        "text '\(block.text.prefix(40))' (its lines differ from the layout's)")
+    }
     setSource(cr, block.color)
-    for line in block.lines {
-      let layout = try shaper.layout(
-        line.text, style: block.style, direction: block.direction,
-        width: line.ellipsized ? line.availableWidth : nil, maxLines: line.ellipsized ? 1 : nil)
-      cairo_move_to(cr, frame.x + line.x, frame.y + line.y)
-      pango_cairo_show_layout(cr, layout.pointer)
+    for (line, shaped) in zip(block.lines, paragraph.lines) {
+      cairo_move_to(cr, frame.x + line.x - shaped.left, frame.y + line.baseline)
+      pango_cairo_show_layout_line(cr, shaped.line)
     }
   }
 

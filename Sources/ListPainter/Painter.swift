@@ -20,8 +20,14 @@ public final class Painter {
   private var scale = 1.0
 
   /// A painter drawing text with `fonts`, image files from `images`, icons from `icons`.
-  public init(fonts: FontSystem, images: ImageLibrary, icons: IconCatalog) throws {
-    shaper = try TextShaper(fonts: fonts)
+  public convenience init(fonts: FontSystem, images: ImageLibrary, icons: IconCatalog) throws {
+    self.init(sharingTextWith: try PangoTextMeasurer(fonts: fonts), images: images, icons: icons)
+  }
+
+  /// A painter that draws the paragraphs `measurer` shaped (each is shaped once per renderer).
+  package init(sharingTextWith measurer: PangoTextMeasurer, images: ImageLibrary, icons: IconCatalog)
+  {
+    shaper = measurer.shaper
     self.images = images
     self.icons = icons
   }

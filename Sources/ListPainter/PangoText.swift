@@ -48,43 +48,248 @@ final class PangoLayoutHandle {
   var baseline: Double { Double(pango_layout_get_baseline(pointer)) / Double(lr_pango_scale()) }
 }
 
-/// Makes Pango layouts with the renderer's fonts; shared by measuring and painting so that both
-/// see the same glyphs.
-final class TextShaper {
-  let context: PangoContextHandle
+/// One line of a shaped paragraph, ready to draw with `pango_cairo_show_layout_line`.
+struct ShapedLine {
+  /// The line, owned by `layout` (kept alive by the paragraph).
+  let line: UnsafeMutablePointer<PangoLayoutLine>
+  /// Where the visible text starts, relative to the line's origin (spaces at a wrap point
+  /// excluded), in points.
+  let left: Double
+  /// The visible advance width, in points.
+  let width: Double
+  /// The line's characters (trailing spaces at a wrap point removed; for an ellipsized last
+  /// line, all the text that remains).
+  let text: String
+  /// Whether Pango ended this line with an ellipsis.
+  let ellipsized: Bool
+  /// The resolved base direction of the line's paragraph.
+  let direction: LayoutDirection
+}
+
+/// A paragraph shaped once: its Pango layouts (one, or two when the last visible line had to be
+/// cut after a hard line break) and its lines. Measuring reads it; painting draws its lines.
+final class ShapedParagraph {
+  let layouts: [PangoLayoutHandle]
+  let lines: [ShapedLine]
+  let truncated: Bool
+
+  init(layouts: [PangoLayoutHandle], lines: [ShapedLine], truncated: Bool) {
+    self.layouts = layouts
+    self.lines = lines
+    self.truncated = truncated
+  }
+}
+
+/// The vertical metrics every line of a style shares: the primary font's ascent and height,
+/// and the pitch (the style's minimum line height or the font's own, whichever is taller).
+struct LineMetrics {
+  let ascent: Double
+  let fontHeight: Double
+  let pitch: Double
+}
+
+/// Makes Pango layouts with the renderer's fonts and keeps every shaped paragraph, so that
+/// measuring and painting use the same glyphs and each paragraph is shaped once per renderer.
+///
+/// There is one Pango context per layout direction and neither is changed after it is made:
+/// a cached layout would otherwise be laid out again (its lines freed) when the context changed.
+package final class TextShaper {
+  private let contexts: [LayoutDirection: PangoContextHandle]
   private var descriptions: [TextStyle: FontDescription] = [:]
-  private var direction: LayoutDirection?
+  private var metrics: [TextStyle: LineMetrics] = [:]
+  private var paragraphs: [ParagraphKey: ShapedParagraph] = [:]
+  /// Cached paragraphs at most; the cache is emptied when it would grow past this (a render of
+  /// the largest document, 10,000 cells of three labels each, still fits).
+  static let cacheLimit = 40_000
 
-  init(fonts: FontSystem) throws { context = try fonts.makeContext() }
+  /// What identifies a shaped paragraph.
+  struct ParagraphKey: Hashable {
+    let text: String
+    let style: TextStyle
+    let width: Double
+    let maxLines: Int?
+    let direction: LayoutDirection
+  }
 
-  /// A layout of `text` in `style`. With `width`, text wraps there (word, then character); with
-  /// `maxLines` as well, it is cut to that many lines and ends in an ellipsis.
-  func layout(
-    _ text: String, style: TextStyle, direction: LayoutDirection, width: Double? = nil,
-    maxLines: Int? = nil
-  ) throws -> PangoLayoutHandle {
-    if self.direction != direction {
+  init(fonts: FontSystem) throws {
+    var contexts: [LayoutDirection: PangoContextHandle] = [:]
+    for direction in LayoutDirection.allCases {
+      let context = try fonts.makeContext()
       pango_context_set_base_dir(
         context.pointer, direction == .rtl ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
-      self.direction = direction
+      contexts[direction] = context
     }
-    let layout = try PangoLayoutHandle(context: context)
-    // Like a UILabel with natural direction: each paragraph takes its direction from its first
-    // strong character; the context's base direction applies to neutral text. Alignment comes
-    // from the layout (the measurer places each line).
-    pango_layout_set_auto_dir(layout.pointer, 1)
+    self.contexts = contexts
+  }
+
+  /// How many paragraphs are cached (for tests of reuse).
+  package var cachedParagraphCount: Int { paragraphs.count }
+
+  /// A single-paragraph layout of `text` in `style`, for glyphs and pills that are never
+  /// wrapped. `natural` lets the first strong character choose the direction.
+  func layout(
+    _ text: String, style: TextStyle, direction: LayoutDirection, natural: Bool = true
+  ) throws -> PangoLayoutHandle {
+    let layout = try PangoLayoutHandle(context: context(direction))
+    pango_layout_set_auto_dir(layout.pointer, natural ? 1 : 0)
     pango_layout_set_font_description(layout.pointer, try description(for: style).pointer)
-    if let width {
-      pango_layout_set_width(
-        layout.pointer, Int32((width * Double(lr_pango_scale())).rounded(.down)))
-      pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
-      if let maxLines {
-        pango_layout_set_ellipsize(layout.pointer, PANGO_ELLIPSIZE_END)
-        pango_layout_set_height(layout.pointer, -Int32(clamping: maxLines))
+    pango_layout_set_text(layout.pointer, text, -1)
+    return layout
+  }
+
+  /// The shared vertical metrics of `style`, read from a line of Latin text in its primary
+  /// font (fallback fonts do not change a label's line pitch).
+  func lineMetrics(_ style: TextStyle) throws -> LineMetrics {
+    if let cached = metrics[style] { return cached }
+    let reference = try layout("A", style: style, direction: .ltr)
+    let height = reference.logicalExtents.height
+    let measured = LineMetrics(
+      ascent: reference.baseline, fontHeight: height, pitch: max(style.minLineHeight, height))
+    metrics[style] = measured
+    return measured
+  }
+
+  /// The paragraph `text` wrapped at `width` points (word, then character when a word is wider
+  /// than the line), cut to `maxLines` lines with an ellipsis, explicit line breaks counting as
+  /// lines. Each paragraph takes its base direction from its first strong character, else
+  /// `direction`. Shaped once and kept.
+  func paragraph(
+    _ text: String, style: TextStyle, width: Double, maxLines: Int?, direction: LayoutDirection
+  ) throws -> ShapedParagraph {
+    let key = ParagraphKey(
+      text: text, style: style, width: width, maxLines: maxLines, direction: direction)
+    if let cached = paragraphs[key] { return cached }
+    let shaped = try shape(key)
+    if paragraphs.count >= Self.cacheLimit { paragraphs.removeAll(keepingCapacity: true) }
+    paragraphs[key] = shaped
+    return shaped
+  }
+
+  private func shape(_ key: ParagraphKey) throws -> ShapedParagraph {
+    let utf8 = Array(key.text.utf8)
+    let hasHardBreaks = key.text.unicodeScalars.contains {
+      $0 == "\n" || $0 == "\r" || $0 == "\u{2029}"
+    }
+    // Without hard breaks Pango's own limit (lines per paragraph) is the label's limit.
+    let limit = hasHardBreaks ? nil : key.maxLines
+    let layout = try wrapped(
+      key.text, key: key, maxLines: limit, naturalDirection: true)
+    let count = Int(pango_layout_get_line_count(layout.pointer))
+    let pangoTruncated = limit != nil && pango_layout_is_ellipsized(layout.pointer) != 0
+    guard let maxLines = key.maxLines, hasHardBreaks, count > maxLines else {
+      let lines = try (0..<count).map { index in
+        try shapedLine(
+          layout, index, utf8: utf8, ellipsized: pangoTruncated && index == count - 1)
       }
+      return ShapedParagraph(layouts: [layout], lines: lines, truncated: pangoTruncated)
+    }
+    // More lines than allowed across hard breaks: the lines before the last visible one stay as
+    // shaped; the last one is the rest of its paragraph on one line, ending in an ellipsis
+    // (Pango's when it overflows, else one added because later paragraphs are hidden), shaped
+    // in the direction its paragraph resolved to.
+    var lines = try (0..<(maxLines - 1)).map { try shapedLine(layout, $0, utf8: utf8) }
+    guard let last = pango_layout_get_line_readonly(layout.pointer, Int32(maxLines - 1)) else {
+      throw PainterError.creationFailed("a Pango layout line")
+    }
+    let start = min(utf8.count, Int(last.pointee.start_index))
+    var end = start
+    while end < utf8.count, utf8[end] != 0x0A, utf8[end] != 0x0D,
+      !(utf8[end] == 0xE2 && end + 2 < utf8.count && utf8[end + 1] == 0x80
+        && utf8[end + 2] == 0xA9)
+    {
+      end += 1
+    }
+    let rest = String(decoding: utf8[start..<end], as: UTF8.self)
+    let resolved: LayoutDirection =
+      pango_layout_line_get_resolved_direction(last) == PANGO_DIRECTION_RTL ? .rtl : .ltr
+    let tail = try wrapped(
+      rest + "\u{2026}", key: key, maxLines: 1, naturalDirection: false, direction: resolved)
+    let tailLine = try shapedLine(tail, 0, utf8: Array((rest + "\u{2026}").utf8), ellipsized: true)
+    lines.append(
+      ShapedLine(
+        line: tailLine.line, left: tailLine.left, width: tailLine.width,
+        text: String(decoding: utf8[start...], as: UTF8.self), ellipsized: true,
+        direction: resolved))
+    return ShapedParagraph(layouts: [layout, tail], lines: lines, truncated: true)
+  }
+
+  /// A layout wrapped at the key's width, limited to `maxLines` per paragraph with an ellipsis.
+  private func wrapped(
+    _ text: String, key: ParagraphKey, maxLines: Int?, naturalDirection: Bool,
+    direction: LayoutDirection? = nil
+  ) throws -> PangoLayoutHandle {
+    let layout = try PangoLayoutHandle(context: context(direction ?? key.direction))
+    // Like a UILabel: each paragraph takes its base direction from its first strong character;
+    // the context's (the canvas's) applies to neutral text.
+    pango_layout_set_auto_dir(layout.pointer, naturalDirection ? 1 : 0)
+    pango_layout_set_font_description(layout.pointer, try description(for: key.style).pointer)
+    pango_layout_set_width(
+      layout.pointer, Int32((key.width * Double(lr_pango_scale())).rounded(.down)))
+    pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
+    if let maxLines {
+      pango_layout_set_ellipsize(layout.pointer, PANGO_ELLIPSIZE_END)
+      pango_layout_set_height(layout.pointer, -Int32(clamping: maxLines))
     }
     pango_layout_set_text(layout.pointer, text, -1)
     return layout
+  }
+
+  /// Line `index` of `layout` with its visible extent: spaces at a wrap point take no room (and
+  /// would shift lines aligned to the right).
+  private func shapedLine(
+    _ layout: PangoLayoutHandle, _ index: Int, utf8: [UInt8], ellipsized: Bool = false
+  ) throws -> ShapedLine {
+    guard let line = pango_layout_get_line_readonly(layout.pointer, Int32(index)) else {
+      throw PainterError.creationFailed("a Pango layout line")
+    }
+    let unit = Double(lr_pango_scale())
+    var logical = PangoRectangle()
+    pango_layout_line_get_extents(line, nil, &logical)
+    let start = min(utf8.count, Int(line.pointee.start_index))
+    let end = ellipsized ? utf8.count : min(utf8.count, start + Int(line.pointee.length))
+    var contentEnd = end
+    if !ellipsized {
+      while contentEnd > start, [0x20, 0x09, 0x0A, 0x0D].contains(utf8[contentEnd - 1]) {
+        contentEnd -= 1
+      }
+    }
+    var left = Double(logical.x) / unit
+    var width = Double(logical.width) / unit
+    let direction: LayoutDirection =
+      pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL ? .rtl : .ltr
+    if contentEnd < end {
+      let trailing = spaceWidth(line, from: contentEnd, to: end) / unit
+      // Trailing spaces sit at the paragraph's end side (UAX #9, rule L1).
+      if direction == .rtl { left += trailing }
+      width -= trailing
+    }
+    return ShapedLine(
+      line: line, left: left, width: max(0, width),
+      text: String(decoding: utf8[start..<contentEnd], as: UTF8.self), ellipsized: ellipsized,
+      direction: direction)
+  }
+
+  /// The drawn width of the bytes `from..<to` of a line, in Pango units.
+  private func spaceWidth(_ line: UnsafeMutablePointer<PangoLayoutLine>, from: Int, to: Int)
+    -> Double
+  {
+    var ranges: UnsafeMutablePointer<Int32>?
+    var count: Int32 = 0
+    pango_layout_line_get_x_ranges(line, Int32(from), Int32(to), &ranges, &count)
+    defer { g_free(ranges) }
+    guard let ranges else { return 0 }
+    var total = 0.0
+    for index in 0..<Int(count) {
+      total += Double(ranges[2 * index + 1] - ranges[2 * index])
+    }
+    return total
+  }
+
+  private func context(_ direction: LayoutDirection) throws -> PangoContextHandle {
+    guard let context = contexts[direction] else {
+      throw PainterError.creationFailed("a Pango context")
+    }
+    return context
   }
 
   private func description(for style: TextStyle) throws -> FontDescription {
@@ -97,56 +302,41 @@ final class TextShaper {
 
 /// ``TextMeasuring`` by Pango: real line breaking and real glyph metrics.
 ///
-/// Each line is measured as the single-line layout the painter will draw, so layout and
-/// pixels cannot disagree.
+/// Each paragraph is shaped once and kept by the shaper it shares with the painter, which draws
+/// the very lines measured here.
 public final class PangoTextMeasurer: TextMeasuring {
-  let shaper: TextShaper
+  package let shaper: TextShaper
 
   /// A measurer over `fonts`.
-  public init(fonts: FontSystem) throws { shaper = try TextShaper(fonts: fonts) }
+  public convenience init(fonts: FontSystem) throws { self.init(shaper: try TextShaper(fonts: fonts)) }
+
+  init(shaper: TextShaper) { self.shaper = shaper }
 
   /// See ``TextMeasuring/measure(_:style:width:maxLines:direction:alignment:)``.
   public func measure(
     _ text: String, style: TextStyle, width: Double, maxLines: Int?, direction: LayoutDirection,
     alignment: TextAlignment
   ) throws -> MeasuredText {
-    let paragraph = try shaper.layout(
-      text, style: style, direction: direction, width: width, maxLines: maxLines)
-    let truncated = maxLines != nil && pango_layout_is_ellipsized(paragraph.pointer) != 0
-    let utf8 = Array(text.utf8)
-    let count = Int(pango_layout_get_line_count(paragraph.pointer))
+    let paragraph = try shaper.paragraph(
+      text, style: style, width: width, maxLines: maxLines, direction: direction)
+    let metrics = try shaper.lineMetrics(style)
     var lines: [TextLine] = []
     var top = 0.0
-    for index in 0..<count {
-      guard let line = pango_layout_get_line_readonly(paragraph.pointer, Int32(index)) else {
-        continue
-      }
-      let start = min(utf8.count, Int(line.pointee.start_index))
-      let isEllipsized = truncated && index == count - 1
-      let end = isEllipsized ? utf8.count : min(utf8.count, start + Int(line.pointee.length))
-      var lineText = String(decoding: utf8[start..<end], as: UTF8.self)
-      if !isEllipsized {
-        // Spaces at a wrap point take no room on the line (and would shift RTL alignment).
-        while let last = lineText.last, last.isWhitespace { lineText.removeLast() }
-      }
-      let single = try shaper.layout(
-        lineText, style: style, direction: direction, width: isEllipsized ? width : nil,
-        maxLines: isEllipsized ? 1 : nil)
-      let extents = single.logicalExtents
-      let lineHeight = max(style.minLineHeight, extents.height)
-      // Half-leading: the extra height of a minimum line height is shared above and below.
-      let originY = top + (lineHeight - extents.height) / 2
+    for shaped in paragraph.lines {
+      // Half-leading: the pitch's extra height is shared above and below the font's box.
+      let baseline = top + (metrics.pitch - metrics.fontHeight) / 2 + metrics.ascent
       let left =
         switch alignment {
-        case .center: (width - extents.width) / 2
-        case .leading: direction == .rtl ? width - extents.width : 0
+        case .center: (width - shaped.width) / 2
+        case .leading: direction == .rtl ? width - shaped.width : 0
         }
       lines.append(
         TextLine(
-          text: lineText, x: left - extents.x, y: originY, baseline: originY + single.baseline,
-          width: extents.width, availableWidth: width, ellipsized: isEllipsized))
-      top += lineHeight
+          text: shaped.text, x: left, y: top, height: metrics.pitch, baseline: baseline,
+          width: shaped.width, ellipsized: shaped.ellipsized,
+          paragraphDirection: shaped.direction))
+      top += metrics.pitch
     }
-    return MeasuredText(lines: lines, height: top, truncated: truncated)
+    return MeasuredText(lines: lines, height: top, truncated: paragraph.truncated)
   }
 }

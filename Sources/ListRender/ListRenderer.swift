@@ -36,8 +36,11 @@ public final class ListRenderer {
     icons = try IconCatalog()
     images = ImageLibrary()
     measurer = try PangoTextMeasurer(fonts: fonts)
-    painter = try Painter(fonts: fonts, images: images, icons: icons)
+    painter = Painter(sharingTextWith: measurer, images: images, icons: icons)
   }
+
+  /// How many shaped paragraphs the renderer keeps (tests check that text is reused).
+  package var shapedParagraphCount: Int { measurer.shaper.cachedParagraphCount }
 
   /// Makes image bytes available at `path` as if a file were there (for images embedded in a
   /// program, such as the built-in showcase's).
