@@ -25,8 +25,9 @@ public final class Painter {
   }
 
   /// A painter that draws the paragraphs `measurer` shaped (each is shaped once per renderer).
-  package init(sharingTextWith measurer: PangoTextMeasurer, images: ImageLibrary, icons: IconCatalog)
-  {
+  package init(
+    sharingTextWith measurer: PangoTextMeasurer, images: ImageLibrary, icons: IconCatalog
+  ) {
     shaper = measurer.shaper
     self.images = images
     self.icons = icons

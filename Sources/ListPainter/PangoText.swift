@@ -308,7 +308,9 @@ public final class PangoTextMeasurer: TextMeasuring {
   package let shaper: TextShaper
 
   /// A measurer over `fonts`.
-  public convenience init(fonts: FontSystem) throws { self.init(shaper: try TextShaper(fonts: fonts)) }
+  public convenience init(fonts: FontSystem) throws {
+    self.init(shaper: try TextShaper(fonts: fonts))
+  }
 
   init(shaper: TextShaper) { self.shaper = shaper }
 

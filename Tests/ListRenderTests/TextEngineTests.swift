@@ -74,7 +74,8 @@ struct TextEngineTests {
     #expect(detail.lines.map(\.ellipsized) == [false, false, true])
     // Within the limit nothing is cut.
     let fits = try layout(
-      "canvas: { scale: 1 }\nsections:\n  - cells:\n      - title: { text: \"A\\nB\", maxLines: 2 }")
+      "canvas: { scale: 1 }\nsections:\n  - cells:\n      - title: { text: \"A\\nB\", maxLines: 2 }"
+    )
     let block = try #require(fits.elements(.title).first?.textBlock)
     #expect(block.lines.map(\.text) == ["A", "B"])
     #expect(!block.truncated)
