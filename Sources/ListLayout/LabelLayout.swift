@@ -29,6 +29,18 @@ extension ListLayoutEngine {
         role: .cell, source: context.source, frame: box,
         content: .box(fill: theme[.background], cornerRadius: 0))
     ]
+    if context.showsSeparator(byDefault: true) {
+      // System separator fallback RGB(200, 199, 204); dark: #38383A.
+      let color =
+        dark
+        ? Color(red: 0.22, green: 0.22, blue: 0.23)
+        : Color(red: 200 / 255, green: 199 / 255, blue: 204 / 255)
+      let insets = context.separatorInsets(standard: (margin, 0), text: margin)
+      elements.append(
+        separator(
+          under: box, leading: insets.leading, trailing: insets.trailing, color: color,
+          thickness: 0.5, in: context))
+    }
     if context.cell.state == .highlighted {
       // System fill fallback: white 0.9 (dark: the dark system fill, white 0.17).
       let fill =
@@ -41,16 +53,6 @@ extension ListLayoutEngine {
       elements.append(overlay)
     }
     elements.append(placedText)
-    if context.showsSeparator(byDefault: true) {
-      // System separator fallback RGB(200, 199, 204); dark: #38383A.
-      let color =
-        dark
-        ? Color(red: 0.22, green: 0.22, blue: 0.23)
-        : Color(red: 200 / 255, green: 199 / 255, blue: 204 / 255)
-      elements.append(
-        separator(
-          under: box, leading: margin, trailing: 0, color: color, thickness: 0.5, in: context))
-    }
     return PlacedCell(elements: elements, height: height)
   }
 }

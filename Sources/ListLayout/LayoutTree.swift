@@ -236,14 +236,20 @@ public struct SwitchPaint: Equatable, Sendable {
   public var offColor: Color
   /// Thumb colour.
   public var thumb: Color
+  /// Drawn for a right-to-left layout: "on" puts the thumb on the left, as UISwitch does.
+  public var isMirrored: Bool
 
   /// A switch from its parts.
-  public init(on: Bool, style: SwitchStyle, onColor: Color, offColor: Color, thumb: Color) {
+  public init(
+    on: Bool, style: SwitchStyle, onColor: Color, offColor: Color, thumb: Color,
+    isMirrored: Bool = false
+  ) {
     self.on = on
     self.style = style
     self.onColor = onColor
     self.offColor = offColor
     self.thumb = thumb
+    self.isMirrored = isMirrored
   }
 }
 

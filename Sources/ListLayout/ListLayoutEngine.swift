@@ -109,6 +109,8 @@ public struct ListLayoutEngine {
     let cell: Cell
     let canvas: Canvas
     let theme: Theme
+    /// The cell after this one in its section.
+    var next: Cell? = nil
 
     var direction: LayoutDirection { canvas.direction }
 
@@ -121,8 +123,27 @@ public struct ListLayoutEngine {
       }
     }
 
-    /// Opacity of labels and controls (disabled: 0.5, REFERENCE §1).
+    /// Whether the next cell is a full-width row: automatic row separators are drawn only
+    /// between two of them (never above a boxed card).
+    var nextIsFullWidthRow: Bool {
+      if case .row(let row)? = next?.kind { return row.style == .fullWidth }
+      return false
+    }
+
+    /// Opacity of the whole content, asset, labels and control (disabled: 0.5, REFERENCE §1).
     var contentOpacity: Double { cell.state == .disabled ? 0.5 : 1 }
+
+    /// Where the bottom separator starts and ends: the style's own `standard` inset, at the
+    /// text's leading edge, or edge to edge.
+    func separatorInsets(standard: (leading: Double, trailing: Double), text: Double) -> (
+      leading: Double, trailing: Double
+    ) {
+      switch cell.separatorInset {
+      case .standard: return standard
+      case .text: return (text, standard.trailing)
+      case .none: return (0, 0)
+      }
+    }
   }
 
   /// A cell's elements and the height it takes in the list.
@@ -189,17 +210,21 @@ public struct ListLayoutEngine {
       content: .box(fill: fill, cornerRadius: cornerRadius))
   }
 
-  /// A hairline (one device pixel) at the bottom of `frame`, inset on both sides.
+  /// A hairline at the bottom of `frame`, inset on both sides: one device pixel, or
+  /// `thickness` points rounded to whole device pixels (at least one), its edges on device
+  /// pixels at every scale, as UIKit draws hairlines.
   func separator(
     under frame: Rect, leading: Double, trailing: Double, color: Color, thickness: Double? = nil,
     in context: CellContext
   ) -> LayoutElement {
-    let height = thickness ?? 1 / context.canvas.scale
+    let scale = context.canvas.scale
+    let pixels = max(1, ((thickness ?? 0) * scale).rounded())
+    let bottom = (frame.maxY * scale).rounded(.down)
     return LayoutElement(
       role: .separator, source: context.source,
       frame: Rect(
-        x: frame.x + leading, y: frame.maxY - height,
-        width: max(0, frame.width - leading - trailing), height: height),
+        x: frame.x + leading, y: (bottom - pixels) / scale,
+        width: max(0, frame.width - leading - trailing), height: pixels / scale),
       content: .box(fill: color, cornerRadius: 0))
   }
 }

@@ -111,6 +111,15 @@ extension ListLayoutEngine {
           fill: theme[fill], cornerRadius: cornerRadius,
           stroke: row.style == .boxed ? Stroke(color: theme[.border], width: 1) : nil))
     ]
+    // The separator lies under the pressed overlay and the ripple, which cover the whole cell.
+    if context.showsSeparator(byDefault: row.style == .fullWidth && context.nextIsFullWidthRow) {
+      let insets = context.separatorInsets(
+        standard: (inner, inner), text: textX - boxX)
+      elements.append(
+        separator(
+          under: box, leading: insets.leading, trailing: insets.trailing, color: theme[.divider],
+          in: context))
+    }
     if let overlay = stateOverlay(box, cornerRadius: cornerRadius, in: context) {
       elements.append(overlay)
     }
@@ -118,7 +127,8 @@ extension ListLayoutEngine {
       let assetY = titleOnly ? boxY + (boxHeight - size) / 2 : contentTop + 4
       elements += try assetElements(
         asset, frame: Rect(x: contentX, y: assetY, width: size, height: size), ink: primary,
-        in: context)
+        in: context
+      ).map { $0.withOpacity(opacity) }
     }
     elements += labels.map { $0.offsetBy(0, textTop) }
     if let control {
@@ -133,15 +143,11 @@ extension ListLayoutEngine {
         return element
       }
     }
-    if context.showsSeparator(byDefault: row.style == .fullWidth) {
-      elements.append(
-        separator(under: box, leading: 16, trailing: 16, color: theme[.divider], in: context))
-    }
     return PlacedCell(elements: elements, height: outer.top + boxHeight + outer.bottom)
   }
 
   /// Section A's elements in `frame` (24 pt for a small icon, 40 pt otherwise).
-  private func assetElements(
+  func assetElements(
     _ asset: Asset, frame: Rect, ink: Color, in context: CellContext
   ) throws -> [LayoutElement] {
     switch asset {
@@ -181,17 +187,18 @@ extension ListLayoutEngine {
     }
   }
 
-  /// A Material icon glyph, or an icon file (tinted only when a colour is given for a file).
+  /// A Material icon glyph, or an icon file: a template (its alpha in the icon colour, as an
+  /// iOS template image) unless the spec says `template: false`.
   func iconElement(
-    _ icon: Icon, role: LayoutElement.Role, frame: Rect, color: Color?, tintFiles: Bool = false,
-    in context: CellContext
+    _ icon: Icon, role: LayoutElement.Role, frame: Rect, color: Color?, in context: CellContext
   ) -> LayoutElement {
+    let ink = color ?? context.theme[.textPrimary]
     let content: LayoutElement.Content
     switch icon.source {
     case .named(let name):
-      content = .glyph(name: name, color: color ?? context.theme[.textPrimary])
+      content = .glyph(name: name, color: ink)
     case .file(let path):
-      content = .image(ImagePaint(path: path, fit: .aspectFit, tint: tintFiles ? color : nil))
+      content = .image(ImagePaint(path: path, fit: .aspectFit, tint: icon.isTemplate ? ink : nil))
     }
     return LayoutElement(role: role, source: context.source, frame: frame, content: content)
   }
@@ -246,7 +253,8 @@ extension ListLayoutEngine {
       let paint = SwitchPaint(
         on: on, style: style, onColor: tint,
         offColor: inverse ? tint.withAlpha(0.3) : theme[.control],
-        thumb: inverse && on ? theme[.backgroundContainerBrand] : .white)
+        thumb: inverse && on ? theme[.backgroundContainerBrand] : .white,
+        isMirrored: context.direction == .rtl)
       return PlacedControl(
         size: size,
         elements: [
@@ -327,6 +335,13 @@ extension ListLayoutEngine {
 }
 
 extension LayoutElement {
+  /// The same element drawn at `opacity`.
+  func withOpacity(_ opacity: Double) -> LayoutElement {
+    var dimmed = self
+    dimmed.opacity = opacity
+    return dimmed
+  }
+
   /// The same element moved by (dx, dy).
   func offsetBy(_ dx: Double, _ dy: Double) -> LayoutElement {
     var moved = self

@@ -77,7 +77,8 @@ extension ListLayoutEngine {
         let context = CellContext(
           source: "\(source).cells[\(index)]", x: areaX + Double(column) * (itemWidth + spacing),
           y: y, width: itemWidth, isLast: index == section.cells.count - 1, cell: cell,
-          canvas: canvas, theme: theme)
+          canvas: canvas, theme: theme,
+          next: index + 1 < section.cells.count ? section.cells[index + 1] : nil)
         var placed = try layoutCell(context)
         placed.elements = addEffects(placed.elements, in: context)
         if let card = section.card {

@@ -57,29 +57,37 @@ extension ListLayoutEngine {
         role: .cell, source: context.source, frame: box,
         content: .box(fill: theme[.background], cornerRadius: 0))
     ]
+    if context.showsSeparator(byDefault: false) {
+      let insets = context.separatorInsets(
+        standard: (textX - context.x, 0), text: textX - context.x)
+      elements.append(
+        separator(
+          under: box, leading: insets.leading, trailing: insets.trailing, color: theme[.divider],
+          in: context))
+    }
     if let overlay = stateOverlay(box, cornerRadius: 0, in: context) { elements.append(overlay) }
     if let image = stereo.leadingImage, let frame = leadingFrame {
-      elements.append(stereoImageElement(image, role: .leadingImage, frame: frame, in: context))
+      elements += try stereoImageElements(image, role: .leadingImage, frame: frame, in: context)
+        .map { $0.withOpacity(opacity) }
     }
     if let image = stereo.trailingImage, let frame = trailingFrame {
-      elements.append(stereoImageElement(image, role: .trailingImage, frame: frame, in: context))
+      elements += try stereoImageElements(image, role: .trailingImage, frame: frame, in: context)
+        .map { $0.withOpacity(opacity) }
     }
     elements.append(title)
     if let detail { elements.append(detail) }
-    if context.showsSeparator(byDefault: false) {
-      elements.append(
-        separator(
-          under: box, leading: textX - context.x, trailing: 0, color: theme[.divider], in: context))
-    }
     return PlacedCell(elements: elements, height: box.height)
   }
 
-  /// A stereo image's size: icons 24; images at their size, aspect-fit into 56 when larger.
+  /// A stereo image's size: icons 24; icons on a circle and monograms 40 (an avatar); images at
+  /// their size, aspect-fit into 56 when larger, square when clipped to a circle.
   private func stereoImageSize(_ image: StereoImage) throws -> (width: Double, height: Double) {
     switch image {
-    case .icon:
-      return (24, 24)
-    case .image(let reference, let size):
+    case .icon(_, let background, _):
+      return background == nil ? (24, 24) : (40, 40)
+    case .monogram:
+      return (40, 40)
+    case .image(let reference, let size, let shape):
       let intrinsic = try images.size(of: reference)
       var width = intrinsic.width
       var height = intrinsic.height
@@ -94,21 +102,41 @@ extension ListLayoutEngine {
         width *= factor
         height *= factor
       }
+      if shape == .circle {
+        let side = min(width, height)
+        return (side, side)
+      }
       return (width, height)
     }
   }
 
-  private func stereoImageElement(
+  /// A stereo image's elements, drawn as the row's asset of the same kind would be.
+  private func stereoImageElements(
     _ image: StereoImage, role: LayoutElement.Role, frame: Rect, in context: CellContext
-  ) -> LayoutElement {
+  ) throws -> [LayoutElement] {
+    let asset: Asset
     switch image {
-    case .icon(let icon):
-      return iconElement(
-        icon, role: role, frame: frame, color: context.theme[.textSecondary], in: context)
-    case .image(let reference, _):
-      return LayoutElement(
-        role: role, source: context.source, frame: frame,
-        content: .image(ImagePaint(path: reference.path, fit: .aspectFit)))
+    case .icon(let icon, let background?, let color):
+      asset = .largeIcon(icon, background: background, color: color)
+    case .icon(let icon, nil, let color):
+      asset = .smallIcon(icon, color: color)
+    case .monogram(let text, let background, let color):
+      asset = .monogram(text, background: background, color: color)
+    case .image(let reference, _, let shape):
+      return [
+        LayoutElement(
+          role: role, source: context.source, frame: frame,
+          content: .image(
+            ImagePaint(
+              path: reference.path, fit: shape == .circle ? .aspectFill : .aspectFit,
+              clipToCircle: shape == .circle)))
+      ]
     }
+    return try assetElements(asset, frame: frame, ink: context.theme[.textSecondary], in: context)
+      .map { element in
+        var element = element
+        if element.role == .asset { element.role = role }
+        return element
+      }
   }
 }

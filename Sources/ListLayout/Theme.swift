@@ -80,8 +80,10 @@ public struct Theme: Equatable, Sendable {
   }
 
   /// The colour of a press ripple (REFERENCE §3): MDCRippleLayer black 0.12 (white in dark),
-  /// themed Material list cells onSurface 0.16; MDCInkView black 0.14 (white in dark).
+  /// themed Material list cells onSurface 0.16; MDCInkView black 0.14 (white in dark). Mística
+  /// presses in its highlight colour (§1: black 5%, white 5% in dark), ripple or highlight alike.
   public func rippleColor(_ style: RippleStyle) -> Color {
+    if name == .mistica { return self[.highlight] }
     let ink = appearance == .dark ? Color.white : Color.black
     switch style {
     case .ink: return ink.withAlpha(0.14)

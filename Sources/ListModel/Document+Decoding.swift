@@ -277,10 +277,19 @@ extension ListDocument {
       kind = .label(LabelCell(text: try decodeLabel(object.required("text"), allowEmpty: false)))
     }
     var cell = Cell(
-      kind,
-      state: try object.optional("state")?.enumeration(CellState.self) ?? .normal,
-      separator: try object.optional("separator")?.enumeration(SeparatorVisibility.self)
-        ?? .automatic)
+      kind, state: try object.optional("state")?.enumeration(CellState.self) ?? .normal)
+    if let field = object.optional("separator") {
+      // `separator: hidden`, or `{ visibility: visible, inset: text }`.
+      if case .mapping = field.node {
+        let separator = try field.object(allowed: ["visibility", "inset"])
+        cell.separator =
+          try separator.optional("visibility")?.enumeration(SeparatorVisibility.self) ?? .automatic
+        cell.separatorInset =
+          try separator.optional("inset")?.enumeration(SeparatorInset.self) ?? .standard
+      } else {
+        cell.separator = try field.enumeration(SeparatorVisibility.self)
+      }
+    }
     cell.elevation = try object.optional("elevation")?.number(in: SpecLimits.elevationRange)
     if let field = object.optional("ripple") {
       let ripple = try field.object(allowed: ["x", "y", "t", "release"])
@@ -311,11 +320,19 @@ extension ListDocument {
   }
 
   private static func decodeIcon(_ reader: NodeReader) throws -> Icon {
+    try decodeIcon(reader, template: nil)
+  }
+
+  /// An icon name or file; `template` (a file icon's `template: false`) keeps a file's colours.
+  private static func decodeIcon(_ reader: NodeReader, template: NodeReader?) throws -> Icon {
     let name = try reader.string(allowEmpty: false)
     let lower = name.lowercased()
     if lower.hasSuffix(".svg") || lower.hasSuffix(".png") {
-      return Icon(.file(try reader.filePath()), location: reader.location)
+      return Icon(
+        .file(try reader.filePath()), location: reader.location,
+        isTemplate: try template?.bool() ?? true)
     }
+    if let template { throw template.error("template applies to icon files (.svg, .png) only") }
     return Icon(.named(name), location: reader.location)
   }
 
@@ -324,11 +341,17 @@ extension ListDocument {
   }
 
   private static func decodeAsset(_ reader: NodeReader) throws -> Asset {
-    let object = try reader.object(allowed: ["icon", "image", "monogram", "background", "color"])
+    let object = try reader.object(allowed: [
+      "icon", "image", "monogram", "background", "color", "template",
+    ])
     let color = try object.optional("color")?.color()
-    switch try object.exactlyOne(of: ["icon", "image", "monogram"]) {
+    let kind = try object.exactlyOne(of: ["icon", "image", "monogram"])
+    if kind != "icon", let template = object.optional("template") {
+      throw template.error("template applies to icons only")
+    }
+    switch kind {
     case "icon":
-      let icon = try decodeIcon(object.required("icon"))
+      let icon = try decodeIcon(object.required("icon"), template: object.optional("template"))
       if let background = try object.optional("background")?.color() {
         return .largeIcon(icon, background: background, color: color)
       }
@@ -336,12 +359,9 @@ extension ListDocument {
     case "image":
       return .image(try decodeImage(object.required("image")))
     default:
-      let text = try object.required("monogram").string(allowEmpty: false)
-      guard text.count <= 3 else {
-        throw try object.required("monogram").error("a monogram has at most 3 characters")
-      }
       return .monogram(
-        text, background: try object.required("background").color(), color: color)
+        try decodeMonogram(object.required("monogram")),
+        background: try object.required("background").color(), color: color)
     }
   }
 
@@ -380,14 +400,43 @@ extension ListDocument {
     }
   }
 
+  /// What a row asset accepts, plus an image's `size` and `shape`.
   private static func decodeStereoImage(_ reader: NodeReader) throws -> StereoImage {
-    let object = try reader.object(allowed: ["image", "icon", "size"])
-    if try object.exactlyOne(of: ["image", "icon"]) == "icon" {
-      return .icon(try decodeIcon(object.required("icon")))
+    let object = try reader.object(allowed: [
+      "image", "icon", "monogram", "size", "shape", "background", "color", "template",
+    ])
+    let kind = try object.exactlyOne(of: ["image", "icon", "monogram"])
+    let onlyFor: [String: String] = [
+      "size": "image", "shape": "image", "template": "icon", "color": "icon or monogram",
+    ]
+    for (key, owner) in onlyFor where object.optional(key) != nil && !owner.contains(kind) {
+      throw try object.required(key).error("\(key) applies to \(owner) only")
     }
-    return .image(
-      try decodeImage(object.required("image")),
-      size: try object.optional("size")?.number(in: 1...512))
+    let color = try object.optional("color")?.color()
+    switch kind {
+    case "icon":
+      return .icon(
+        try decodeIcon(object.required("icon"), template: object.optional("template")),
+        background: try object.optional("background")?.color(), color: color)
+    case "monogram":
+      return .monogram(
+        try decodeMonogram(object.required("monogram")),
+        background: try object.required("background").color(), color: color)
+    default:
+      if let background = object.optional("background") {
+        throw background.error("background applies to icon or monogram only")
+      }
+      return .image(
+        try decodeImage(object.required("image")),
+        size: try object.optional("size")?.number(in: 1...512),
+        shape: try object.optional("shape")?.enumeration(ImageShape.self) ?? .rectangle)
+    }
+  }
+
+  private static func decodeMonogram(_ reader: NodeReader) throws -> String {
+    let text = try reader.string(allowEmpty: false)
+    guard text.count <= 3 else { throw reader.error("a monogram has at most 3 characters") }
+    return text
   }
 
   /// A string, or `{ text, maxLines }`.

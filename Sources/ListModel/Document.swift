@@ -403,11 +403,17 @@ public struct Icon: Equatable, Sendable {
   public var source: Source
   /// Where the spec names it.
   public var location: SourceLocation
+  /// A template image, as on iOS: a file icon keeps its alpha and takes the icon colour
+  /// (default). `false` keeps the file's own colours. Named icons are always tinted.
+  public var isTemplate: Bool
 
   /// An icon from its source.
-  public init(_ source: Source, location: SourceLocation = SourceLocation()) {
+  public init(
+    _ source: Source, location: SourceLocation = SourceLocation(), isTemplate: Bool = true
+  ) {
     self.source = source
     self.location = location
+    self.isTemplate = isTemplate
   }
 
   /// A Material icon by name.
@@ -534,12 +540,33 @@ public struct RowCell: Equatable, Sendable {
   }
 }
 
-/// An image slot of a stereo cell: an image file or a Material icon.
+/// An image slot of a stereo cell: what a row's asset can be (REFERENCE §2 sizes).
 public enum StereoImage: Equatable, Sendable {
-  /// An image file; `size` (points) overrides its intrinsic size.
-  case image(ImageReference, size: Double?)
-  /// A 24 pt icon.
-  case icon(Icon)
+  /// An image file; `size` (points) overrides its intrinsic size; a rectangle (MDC's default)
+  /// or clipped to a circle.
+  case image(ImageReference, size: Double?, shape: ImageShape)
+  /// A 24 pt icon; with a background, a 24 pt icon on a 40 pt circle.
+  case icon(Icon, background: Color?, color: Color?)
+  /// Initials on a 40 pt circle.
+  case monogram(String, background: Color, color: Color?)
+}
+
+/// The outline an image is drawn in.
+public enum ImageShape: String, CaseIterable, Sendable {
+  /// The image's own rectangle.
+  case rectangle
+  /// Clipped to the inscribed circle.
+  case circle
+}
+
+/// Where a cell's bottom separator starts.
+public enum SeparatorInset: String, CaseIterable, Sendable {
+  /// The style's own inset (16 pt for rows; the text for stereo cells).
+  case standard
+  /// At the leading edge of the cell's text (Material's inset divider, x 72 beside an icon).
+  case text
+  /// Edge to edge.
+  case none
 }
 
 /// MDCSelfSizingStereoCell (seed 000, REFERENCE §2).
@@ -592,6 +619,8 @@ public struct Cell: Equatable, Sendable {
   public var state: CellState
   /// Whether it draws a bottom separator.
   public var separator: SeparatorVisibility
+  /// Where that separator starts.
+  public var separatorInset: SeparatorInset = .standard
   /// Elevation in points; nil: the style's own (a Material boxed card: 1; otherwise 0).
   public var elevation: Double?
   /// A still frame of a ripple on this cell.

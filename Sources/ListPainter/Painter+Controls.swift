@@ -13,7 +13,7 @@ extension Painter {
       setSource(cr, toggle.on ? toggle.onColor : toggle.offColor)
       cairo_fill(cr)
       let diameter = frame.height - 4
-      let x = toggle.on ? frame.x + frame.width - 2 - diameter : frame.x + 2
+      let x = toggle.on != toggle.isMirrored ? frame.x + frame.width - 2 - diameter : frame.x + 2
       let thumb = Rect(x: x, y: frame.y + 2, width: diameter, height: diameter)
       paintEllipse(cr, frame: thumb, fill: toggle.thumb)
       addEllipse(cr, thumb)
@@ -25,7 +25,9 @@ extension Painter {
       addRoundedRect(cr, track, radius: 7)
       setSource(cr, toggle.on ? toggle.onColor.withAlpha(0.5) : toggle.offColor.withAlpha(0.38))
       cairo_fill(cr)
-      let thumb = Rect(x: toggle.on ? frame.x + 16 : frame.x, y: frame.y, width: 20, height: 20)
+      let thumb = Rect(
+        x: toggle.on != toggle.isMirrored ? frame.x + 16 : frame.x, y: frame.y, width: 20,
+        height: 20)
       paintEllipse(cr, frame: thumb, fill: toggle.on ? toggle.onColor : toggle.thumb)
       addEllipse(cr, thumb)
       setSource(cr, thumbBorder)

@@ -14,13 +14,16 @@ extension Painter {
       cairo_fill(cr)
     }
     if let stroke, stroke.width > 0 {
-      let half = stroke.width / 2
+      // A border is a hairline: whole device pixels wide, its edges on device pixels.
+      let outer = frame.snapped(to: scale)
+      let width = max(1, (stroke.width * scale).rounded()) / scale
+      let half = width / 2
       let inset = Rect(
-        x: frame.x + half, y: frame.y + half, width: frame.width - stroke.width,
-        height: frame.height - stroke.width)
+        x: outer.x + half, y: outer.y + half, width: outer.width - width,
+        height: outer.height - width)
       addRoundedRect(cr, inset, radius: max(0, cornerRadius - half), corners: corners)
       setSource(cr, stroke.color)
-      cairo_set_line_width(cr, stroke.width)
+      cairo_set_line_width(cr, width)
       cairo_stroke(cr)
     }
   }
@@ -63,6 +66,17 @@ extension Painter {
     addEllipse(cr, frame)
     setSource(cr, fill)
     cairo_fill(cr)
+  }
+}
+
+extension Rect {
+  /// The rectangle with its edges moved to the nearest device pixels.
+  func snapped(to scale: Double) -> Rect {
+    let left = (x * scale).rounded() / scale
+    let top = (y * scale).rounded() / scale
+    return Rect(
+      x: left, y: top, width: ((x + width) * scale).rounded() / scale - left,
+      height: ((y + height) * scale).rounded() / scale - top)
   }
 }
 

@@ -17,7 +17,7 @@ public final class Painter {
   /// Blurred nine-slice tiles, by radius and σ in device pixels.
   var shadowTiles: [ShadowTileKey: AlphaMask] = [:]
   /// Device pixels per point of the tree being painted.
-  private var scale = 1.0
+  var scale = 1.0
 
   /// A painter drawing text with `fonts`, image files from `images`, icons from `icons`.
   public convenience init(fonts: FontSystem, images: ImageLibrary, icons: IconCatalog) throws {
@@ -42,14 +42,27 @@ public final class Painter {
     cairo_scale(cr, tree.scale, tree.scale)
     setSource(cr, tree.background)
     cairo_paint(cr)
-    for element in tree.elements {
-      let translucent = element.opacity < 1
-      if translucent { cairo_push_group(cr) }
-      try paint(element, cr)
-      if translucent {
-        cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, element.opacity)
+    var index = tree.elements.startIndex
+    while index < tree.elements.endIndex {
+      let element = tree.elements[index]
+      guard element.opacity < 1 else {
+        try paint(element, cr)
+        index += 1
+        continue
       }
+      // A run of one cell's elements at the same opacity is one group, composited once, as a
+      // view's alpha dims its subviews together (an icon over its circle does not show it).
+      var end = index + 1
+      while end < tree.elements.endIndex, tree.elements[end].opacity == element.opacity,
+        tree.elements[end].source == element.source
+      {
+        end += 1
+      }
+      cairo_push_group(cr)
+      for member in tree.elements[index..<end] { try paint(member, cr) }
+      cairo_pop_group_to_source(cr)
+      cairo_paint_with_alpha(cr, element.opacity)
+      index = end
     }
     try context.checkStatus()
     return try surface.bitmap()

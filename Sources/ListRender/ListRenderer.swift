@@ -103,9 +103,9 @@ public final class ListRenderer {
     }
     func resolve(_ image: StereoImage?) throws {
       switch image {
-      case .icon(let icon)?: try resolve(icon)
-      case .image(let reference, _)?: try images.load(reference)
-      case nil: break
+      case .icon(let icon, _, _)?: try resolve(icon)
+      case .image(let reference, _, _)?: try images.load(reference)
+      case .monogram?, nil: break
       }
     }
     if let icon = document.emptyView?.icon { try resolve(icon) }
