@@ -22,6 +22,26 @@ public struct ShadowLayer: Equatable, Sendable {
   }
 }
 
+extension ShadowLayer {
+  /// How far below its surface's bottom edge the layer can still be seen, in points: where the
+  /// Gaussian tail under a straight edge falls below half a colour level (0.5 / 255), and no
+  /// further than the 3σ the painter blurs to (REFERENCE §4).
+  public var visibleExtent: Double {
+    let edge = max(0, offsetY + spread)
+    let threshold = 0.5 / 255
+    guard color.alpha > threshold, sigma > 0 else { return edge }
+    // The darkness at z standard deviations past the edge is alpha × Q(z); solve for z.
+    let tail = threshold / color.alpha
+    var low = 0.0
+    var high = 3.0
+    for _ in 0..<50 {
+      let mid = (low + high) / 2
+      if 0.5 * erfc(mid / 2.0.squareRoot()) > tail { low = mid } else { high = mid }
+    }
+    return max(0, offsetY + spread + high * sigma)
+  }
+}
+
 /// Elevation: the shadows a surface casts, and how dark surfaces lighten (REFERENCE §2, §4).
 public enum Elevation {
   /// The shadow layers for elevation `e` points in `model`; none when e ≤ 0.

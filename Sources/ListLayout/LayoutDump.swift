@@ -16,6 +16,8 @@ extension LayoutTree {
     public var height: Double
     /// Device pixels per point.
     public var scale: Double
+    /// Points added below the content to hold its shadows (included in `height`).
+    public var shadowRoom: Double?
     /// Every element, in painting order.
     public var elements: [Element]
 
@@ -47,7 +49,7 @@ extension LayoutTree {
   /// The dump as a value.
   public var dump: Dump {
     Dump(
-      width: width, height: height, scale: scale,
+      width: width, height: height, scale: scale, shadowRoom: shadowRoom,
       elements: elements.map { element in
         var lines: Int?
         var truncated: Bool?

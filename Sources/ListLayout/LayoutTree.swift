@@ -45,6 +45,9 @@ public struct LayoutTree: Equatable, Sendable {
   public var background: Color
   /// Everything drawn, in painting order.
   public var elements: [LayoutElement]
+  /// Points added below the content of a content-sized image to hold its shadows (included in
+  /// `height`).
+  public var shadowRoom: Double = 0
 
   /// A tree from its parts.
   public init(

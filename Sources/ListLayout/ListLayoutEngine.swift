@@ -78,9 +78,20 @@ public struct ListLayoutEngine {
         return mirrored
       }
     }
-    let tree = LayoutTree(
-      width: canvas.width, height: height, scale: canvas.scale, background: background,
-      elements: elements)
+    // A content-sized image grows at the bottom to hold what can be seen of the shadows.
+    var shadowRoom = 0.0
+    if canvas.height == nil {
+      let shadowBottom =
+        elements.compactMap { element -> Double? in
+          guard case .shadow(let layers, _, _) = element.content else { return nil }
+          return element.frame.maxY + (layers.map(\.visibleExtent).max() ?? 0)
+        }.max() ?? 0
+      shadowRoom = max(0, shadowBottom.rounded(.up) - height)
+    }
+    var tree = LayoutTree(
+      width: canvas.width, height: height + shadowRoom, scale: canvas.scale,
+      background: background, elements: elements)
+    tree.shadowRoom = shadowRoom
     let pixels = tree.pixelWidth * tree.pixelHeight
     guard tree.pixelWidth <= SpecLimits.maxPixelSide, tree.pixelHeight <= SpecLimits.maxPixelSide,
       pixels <= SpecLimits.maxPixels, tree.pixelHeight > 0
@@ -140,7 +151,7 @@ public struct ListLayoutEngine {
     ) {
       switch cell.separatorInset {
       case .standard: return standard
-      case .text: return (text, standard.trailing)
+      case .text: return (text, 0)
       case .none: return (0, 0)
       }
     }
@@ -172,14 +183,15 @@ public struct ListLayoutEngine {
       opacity: opacity)
   }
 
-  /// One line of text at its natural width, for pills, badges and trailing values.
+  /// Text at its natural width (the widest of its lines, at most `maxWidth`), for pills,
+  /// badges and trailing values: one line unless `maxLines` says otherwise.
   func naturalText(
     _ text: String, role: LayoutElement.Role, style: TextStyle, color: Color, maxWidth: Double,
-    in context: CellContext, direction: LayoutDirection? = nil
+    in context: CellContext, direction: LayoutDirection? = nil, maxLines: Int? = 1
   ) throws -> LayoutElement {
     let direction = direction ?? context.direction
     let measured = try measurer.measure(
-      text, style: style, width: max(1, maxWidth), maxLines: 1, direction: direction)
+      text, style: style, width: max(1, maxWidth), maxLines: maxLines, direction: direction)
     let width = min(maxWidth, measured.lines.map(\.width).max() ?? 0)
     var lines = measured.lines
     if direction == .rtl {
@@ -192,7 +204,7 @@ public struct ListLayoutEngine {
       content: .text(
         TextBlock(
           text: text, style: style, color: color, direction: direction, wrapWidth: max(1, maxWidth),
-          maxLines: 1, lines: lines, truncated: measured.truncated)))
+          maxLines: maxLines, lines: lines, truncated: measured.truncated)))
   }
 
   /// The highlight or selection overlay of a cell's box, if its state has one.

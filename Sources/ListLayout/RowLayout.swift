@@ -27,14 +27,21 @@ extension ListLayoutEngine {
     let assetGap: Double =
       row.asset.map { if case .smallIcon = $0 { theme.smallIconGap } else { Self.sectionSpacing } }
       ?? 0
+    // At accessibility sizes the parts stack: asset, then the text at full width, then the
+    // control on its own line (as UIKit apps do), so no label is narrower than at size L.
+    let stacked = context.canvas.contentSize.isAccessibilityCategory
     let control = try row.control.map {
-      try layoutControl($0, inverse: inverse, contentWidth: contentWidth, in: context)
+      try layoutControl(
+        $0, inverse: inverse, contentWidth: contentWidth, stacked: stacked, in: context)
     }
-    let textX = contentX + (assetSize.map { $0 + assetGap } ?? 0)
-    let textWidth = max(
-      1,
-      contentWidth - (textX - contentX) - (control.map { $0.size.width + Self.sectionSpacing } ?? 0)
-    )
+    let textX = stacked ? contentX : contentX + (assetSize.map { $0 + assetGap } ?? 0)
+    let textWidth =
+      stacked
+      ? contentWidth
+      : max(
+        1,
+        contentWidth - (textX - contentX)
+          - (control.map { $0.size.width + Self.sectionSpacing } ?? 0))
 
     // Section B, stacked from y = 0 and moved into place below.
     var labels: [LayoutElement] = []
@@ -85,17 +92,27 @@ extension ListLayoutEngine {
     }
     let textHeight = y
 
-    let titleOnly = row.headline == nil && row.subtitle == nil && row.description == nil
+    let titleOnly =
+      row.headline == nil && row.subtitle == nil && row.description == nil && !stacked
     let lines = 1 + (row.subtitle == nil ? 0 : 1) + (row.description == nil ? 0 : 1)
-    let contentHeight = max(
-      textHeight, assetSize.map { titleOnly ? $0 : $0 + 4 } ?? 0, control?.size.height ?? 0)
+    // Stacked: the asset, the text and the control one below the other, 16 apart (the spacing
+    // between sections, REFERENCE §1).
+    let stackedTextTop = assetSize.map { $0 + Self.sectionSpacing } ?? 0
+    let contentHeight =
+      stacked
+      ? stackedTextTop + textHeight + (control.map { Self.sectionSpacing + $0.size.height } ?? 0)
+      : max(
+        textHeight, assetSize.map { titleOnly ? $0 : $0 + 4 } ?? 0, control?.size.height ?? 0)
     let boxHeight = max(
       theme.rowMinHeight(style: row.style, hasAsset: row.asset != nil, lines: lines),
       (contentHeight + 2 * theme.rowVerticalMargin).rounded(.up))
     let box = Rect(x: boxX, y: boxY, width: boxWidth, height: boxHeight)
     let contentTop = boxY + (boxHeight - contentHeight) / 2
     // A lone title is centred with its asset; otherwise text starts at the content's top.
-    let textTop = titleOnly ? boxY + (boxHeight - textHeight) / 2 : contentTop
+    let textTop =
+      stacked
+      ? contentTop + stackedTextTop
+      : titleOnly ? boxY + (boxHeight - textHeight) / 2 : contentTop
 
     let cornerRadius = row.style == .fullWidth ? 0 : theme.boxedCornerRadius
     let fill: ColorName =
@@ -124,7 +141,8 @@ extension ListLayoutEngine {
       elements.append(overlay)
     }
     if let asset = row.asset, let size = assetSize {
-      let assetY = titleOnly ? boxY + (boxHeight - size) / 2 : contentTop + 4
+      let assetY =
+        stacked ? contentTop : titleOnly ? boxY + (boxHeight - size) / 2 : contentTop + 4
       elements += try assetElements(
         asset, frame: Rect(x: contentX, y: assetY, width: size, height: size), ink: primary,
         in: context
@@ -132,11 +150,15 @@ extension ListLayoutEngine {
     }
     elements += labels.map { $0.offsetBy(0, textTop) }
     if let control {
-      // The control area is as tall as section B; presets centre their content in it.
-      let origin = (
-        x: contentX + contentWidth - control.size.width,
-        y: textTop + (textHeight - control.size.height) / 2
-      )
+      // The control area is as tall as section B; presets centre their content in it. Stacked,
+      // it is a line of its own below the text, at the leading edge.
+      let origin =
+        stacked
+        ? (x: contentX, y: textTop + textHeight + Self.sectionSpacing)
+        : (
+          x: contentX + contentWidth - control.size.width,
+          y: textTop + (textHeight - control.size.height) / 2
+        )
       elements += control.elements.map {
         var element = $0.offsetBy(origin.x, origin.y)
         element.opacity = opacity
@@ -212,8 +234,13 @@ extension ListLayoutEngine {
   /// Section C (REFERENCE §1): the navigation preset (badge, 16, chevron, centre-aligned) or a
   /// single control in the vertically centred preset. In boxed-inverse rows controls are white.
   private func layoutControl(
-    _ control: Control, inverse: Bool, contentWidth: Double, in context: CellContext
+    _ control: Control, inverse: Bool, contentWidth: Double, stacked: Bool,
+    in context: CellContext
   ) throws -> PlacedControl {
+    // Beside the text, a value takes at most 40% of the row and a button 50%; on a line of its
+    // own (stacked), the whole width.
+    let valueWidth = stacked ? contentWidth : contentWidth * 0.4
+    let buttonWidth = stacked ? contentWidth - 32 : contentWidth * 0.5
     let theme = context.theme
     // "In boxedInverse controls are white": the inverse text colour (white in Mística light).
     let tint = inverse ? theme[.textPrimaryInverse] : theme[.brand]
@@ -237,16 +264,18 @@ extension ListLayoutEngine {
       var x = 0.0
       if let badge {
         let parts = try badgeElements(badge, in: context)
-        // Centre-aligned with the 24 pt chevron.
-        let dy = (24 - badgeHeight(badge)) / 2
-        elements += parts.map { $0.offsetBy(0, dy) }
+        // Centre-aligned with the 24 pt chevron (a badge grown past it sets the height).
+        let height = max(24, badgeHeight(badge, theme: theme))
+        elements += parts.map { $0.offsetBy(0, (height - badgeHeight(badge, theme: theme)) / 2) }
         x = (parts.first?.frame.width ?? 0) + 16
       }
+      let height = elements.map(\.frame.maxY).max().map { max(24, $0) } ?? 24
       let chevron = context.direction == .rtl ? "chevron_left" : "chevron_right"
       elements.append(
         element(
-          .chevron, Rect(x: x, y: 0, width: 24, height: 24), .glyph(name: chevron, color: ink)))
-      return PlacedControl(size: (x + 24, 24), elements: elements)
+          .chevron, Rect(x: x, y: (height - 24) / 2, width: 24, height: 24),
+          .glyph(name: chevron, color: ink)))
+      return PlacedControl(size: (x + 24, height), elements: elements)
     case .toggle(let on):
       let style = theme.switchStyle
       let size = style == .ios ? (51.0, 31.0) : (36.0, 20.0)
@@ -267,8 +296,7 @@ extension ListLayoutEngine {
       return square24(.radio(on: on, tint: tint, outline: outline))
     case .text(let text):
       let label = try naturalText(
-        text, role: .control, style: theme.control, color: ink, maxWidth: contentWidth * 0.4,
-        in: context)
+        text, role: .control, style: theme.control, color: ink, maxWidth: valueWidth, in: context)
       return PlacedControl(size: (label.frame.width, label.frame.height), elements: [label])
     case .icon(let icon):
       return PlacedControl(
@@ -284,7 +312,7 @@ extension ListLayoutEngine {
       var label = try naturalText(
         title, role: .control, style: style,
         color: inverse ? theme[.backgroundContainerBrand] : theme[.onBrand],
-        maxWidth: contentWidth * 0.5, in: context)
+        maxWidth: buttonWidth, in: context)
       let height = max(32, label.frame.height + 8)
       let pill = Rect(x: 0, y: 0, width: label.frame.width + 32, height: height)
       label.frame = label.frame.offsetBy(16, (height - label.frame.height) / 2)
@@ -296,38 +324,46 @@ extension ListLayoutEngine {
     }
   }
 
-  private func badgeHeight(_ badge: Badge) -> Double {
-    if case .dot = badge { return 8 }
-    return 20
+  /// How much a badge grows with the content size: it follows the caption style's curve, as
+  /// the tag does (its 12 pt text is a caption at size L).
+  private func badgeScale(_ theme: Theme) -> Double { theme.caption.size / 12 }
+
+  private func badgeHeight(_ badge: Badge, theme: Theme) -> Double {
+    ((badge == .dot ? 8 : 20) * badgeScale(theme)).rounded()
   }
 
   /// REFERENCE §1: a flag dot 8×8; a numeric 20×20 circle; above 9 "+9" in a pill of text
-  /// width + 12 by 20; text 12 pt medium in `textPrimaryInverse` on `badge`.
+  /// width + 12 by 20; text 12 pt medium in `textPrimaryInverse` on `badge` — at size L; every
+  /// figure grows with the caption curve.
   private func badgeElements(_ badge: Badge, in context: CellContext) throws -> [LayoutElement] {
     let theme = context.theme
+    let height = badgeHeight(badge, theme: theme)
     switch badge {
     case .dot:
       return [
         LayoutElement(
-          role: .badge, source: context.source, frame: Rect(x: 0, y: 0, width: 8, height: 8),
+          role: .badge, source: context.source,
+          frame: Rect(x: 0, y: 0, width: height, height: height),
           content: .ellipse(fill: theme[.badge]))
       ]
     case .count(let count):
+      let scale = badgeScale(theme)
       var style = theme.caption
-      style.size = 12
-      style.minLineHeight = 16
+      style.size = theme.caption.size
+      style.minLineHeight = (16 * scale).rounded()
       var label = try naturalText(
         count > 9 ? "+9" : String(count), role: .badge, style: style,
-        color: theme[.textPrimaryInverse], maxWidth: 40, in: context, direction: .ltr)
-      let width = count > 9 ? label.frame.width + 12 : 20
+        color: theme[.textPrimaryInverse], maxWidth: 40 * scale, in: context, direction: .ltr)
+      let width = count > 9 ? label.frame.width + (12 * scale).rounded() : height
       label.frame = label.frame.offsetBy(
-        (width - label.frame.width) / 2, (20 - label.frame.height) / 2)
+        (width - label.frame.width) / 2, (height - label.frame.height) / 2)
       let shape: LayoutElement.Content =
-        count > 9 ? .box(fill: theme[.badge], cornerRadius: 10) : .ellipse(fill: theme[.badge])
+        count > 9
+        ? .box(fill: theme[.badge], cornerRadius: height / 2) : .ellipse(fill: theme[.badge])
       return [
         LayoutElement(
-          role: .badge, source: context.source, frame: Rect(x: 0, y: 0, width: width, height: 20),
-          content: shape),
+          role: .badge, source: context.source,
+          frame: Rect(x: 0, y: 0, width: width, height: height), content: shape),
         label,
       ]
     }

@@ -165,29 +165,32 @@ extension ListLayoutEngine {
       source: source, x: x, y: y, width: width, isLast: false,
       cell: Cell(.label(LabelCell(text: ""))), canvas: canvas, theme: theme)
     let style = isHeader ? theme.sectionHeader : theme.sectionFooter
+    // A detail ("See all") wraps within 40% of the width rather than being cut.
     var detail = try text.detail.map {
       try naturalText(
         $0, role: .headerDetail, style: theme.body, color: theme[.brand],
-        maxWidth: (width - 2 * margin) * 0.4, in: context)
+        maxWidth: (width - 2 * margin) * 0.4, in: context, maxLines: nil)
     }
     let titleWidth = width - 2 * margin - (detail.map { $0.frame.width + 16 } ?? 0)
     var title = try textElement(
       Label(text.title), role: isHeader ? .header : .footer, style: style,
       color: theme[.textSecondary], x: x + margin, y: 0, width: titleWidth, in: context)
+    // Title and detail share their last line; a detail that wraps taller pushes the title down.
+    let textHeight = max(title.frame.height, detail?.frame.height ?? 0)
     let above: Double
     let height: Double
     switch (isHeader, theme.name) {
     case (true, .mistica):
       above = 24
-      height = (24 + title.frame.height + 8).rounded(.up)
+      height = (24 + textHeight + 8).rounded(.up)
     case (true, .material):
-      height = max(48, (title.frame.height + 16).rounded(.up))
-      above = (height - title.frame.height) / 2
+      height = max(48, (textHeight + 16).rounded(.up))
+      above = (height - textHeight) / 2
     case (false, _):
       above = 8
-      height = (8 + title.frame.height + 16).rounded(.up)
+      height = (8 + textHeight + 16).rounded(.up)
     }
-    title.frame.y = y + above
+    title.frame.y = y + above + textHeight - title.frame.height
     var elements: [LayoutElement] = []
     if let background {
       elements.append(

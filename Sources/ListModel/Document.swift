@@ -275,6 +275,14 @@ public enum LayoutDirection: String, CaseIterable, Sendable {
 public enum ContentSizeCategory: String, CaseIterable, Sendable {
   // swift-format-ignore: AlwaysUseLowerCamelCase
   case XS, S, M, L, XL, XXL, XXXL, AX1, AX2, AX3, AX4, AX5
+
+  /// Whether this is one of the accessibility sizes (AX1…AX5), where rows stack their parts.
+  public var isAccessibilityCategory: Bool {
+    switch self {
+    case .AX1, .AX2, .AX3, .AX4, .AX5: return true
+    default: return false
+    }
+  }
 }
 
 /// A group of cells with the IGListSectionController layout knobs (REFERENCE §6): all zero
@@ -563,7 +571,8 @@ public enum ImageShape: String, CaseIterable, Sendable {
 public enum SeparatorInset: String, CaseIterable, Sendable {
   /// The style's own inset (16 pt for rows; the text for stereo cells).
   case standard
-  /// At the leading edge of the cell's text (Material's inset divider, x 72 beside an icon).
+  /// From the leading edge of the cell's text to the trailing edge (Material's inset divider,
+  /// x 72 beside an icon).
   case text
   /// Edge to edge.
   case none

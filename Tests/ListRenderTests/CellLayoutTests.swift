@@ -209,7 +209,8 @@ struct CellLayoutTests {
     let tree = try cells("      - { kind: label, text: One }\n      - { kind: label, text: Two }")
     #expect(tree.elements(.cell)[0].frame.height == 40)
     let separator = try #require(tree.elements(.separator).first)
-    #expect(separator.frame == Rect(x: 16, y: 39.5, width: 344, height: 0.5))
+    // At scale 1 the 0.5 pt hairline is one whole device pixel, on a whole pixel.
+    #expect(separator.frame == Rect(x: 16, y: 39, width: 344, height: 1))
     #expect(tree.elements(.separator).count == 1)
   }
 

@@ -138,7 +138,8 @@ struct EffectsTests {
     }
     #expect(x == 164 && y == 46)  // the centre of the 328 × 92 box
     #expect(radius == 16)
-    #expect(color == Color.black.withAlpha(0.12))
+    // Mística: its highlight colour, black 5% (REFERENCE §1), as the highlighted state.
+    #expect(color == Color.black.withAlpha(0.05))
   }
 
   @Test("elevation adds a shadow under the box; a Material card loses its placeholder border")

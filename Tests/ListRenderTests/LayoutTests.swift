@@ -158,9 +158,11 @@ struct LayoutTests {
       "canvas: { scale: 1 }\nsections:\n  - cells: [ { title: A, subtitle: B }, { title: C } ]")
     let data = try tree.dumpJSON()
     let dump = try JSONDecoder().decode(LayoutTree.Dump.self, from: data)
-    #expect(dump.elements.map(\.kind) == [.cell, .title, .subtitle, .separator, .cell, .title])
-    #expect(dump.elements[1].lines == 1)
-    #expect(dump.elements[1].truncated == false)
+    // The separator is drawn right after its cell's box, under any pressed overlay.
+    #expect(dump.elements.map(\.kind) == [.cell, .separator, .title, .subtitle, .cell, .title])
+    #expect(dump.elements[2].lines == 1)
+    #expect(dump.elements[2].truncated == false)
+    #expect(dump.elements[2].text?.map(\.text) == ["A"])
     #expect(dump.elements[0].lines == nil)
     #expect(dump.height == tree.height)
   }
