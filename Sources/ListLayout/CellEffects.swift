@@ -17,15 +17,22 @@ extension ListLayoutEngine {
       case .box(let fill, let radius, let stroke, let corners) = result[index].content
     else { return result }
     let theme = context.theme
-    let elevation = elevation(of: context.cell, theme: theme)
+    var elevation = elevation(of: context.cell, theme: theme)
+    var layers = Elevation.shadows(elevation, model: theme.shadowModel)
+    if let rising = context.cell.motion?.elevation {
+      // A pressed cell part way between its resting and pressed elevations.
+      elevation = rising.from + (rising.to - rising.from) * rising.fraction
+      layers = Elevation.shadows(
+        from: rising.from, to: rising.to, fraction: rising.fraction, model: theme.shadowModel)
+    }
     if elevation > 0 {
       result[index].content = .box(
         fill: theme.surface(fill, elevation: elevation), cornerRadius: radius,
         stroke: theme.name == .material ? nil : stroke, corners: corners)
       result.insert(
-        shadowElement(
-          result[index].frame, cornerRadius: radius, corners: corners, elevation: elevation,
-          source: context.source, theme: theme),
+        LayoutElement(
+          role: .shadow, source: context.source, frame: result[index].frame,
+          content: .shadow(layers: layers, cornerRadius: radius, corners: corners)),
         at: index)
     }
     if let press = context.cell.ripple,

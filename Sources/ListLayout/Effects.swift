@@ -23,6 +23,11 @@ public struct ShadowLayer: Equatable, Sendable {
 }
 
 extension ShadowLayer {
+  /// The same layer at another opacity.
+  func withAlpha(_ alpha: Double) -> ShadowLayer {
+    ShadowLayer(offsetY: offsetY, sigma: sigma, spread: spread, color: color.withAlpha(alpha))
+  }
+
   /// How far below its surface's bottom edge the layer can still be seen, in points: where the
   /// Gaussian tail under a straight edge falls below half a colour level (0.5 / 255), and no
   /// further than the 3σ the painter blurs to (REFERENCE §4).
@@ -71,6 +76,24 @@ public enum Elevation {
           offsetY: layer.y, sigma: layer.blur / 2, spread: layer.spread,
           color: Color.black.withAlpha(opacity))
       }
+    }
+  }
+
+  /// The shadow `fraction` of the way from elevation `from` to `to`: each layer's offset, blur,
+  /// spread and opacity interpolated (a layer missing on one side is there at opacity 0).
+  public static func shadows(from: Double, to: Double, fraction: Double, model: ShadowModel)
+    -> [ShadowLayer]
+  {
+    let start = shadows(from, model: model)
+    let end = shadows(to, model: model)
+    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
+    return (0..<max(start.count, end.count)).map { index in
+      let first = index < start.count ? start[index] : end[index].withAlpha(0)
+      let last = index < end.count ? end[index] : start[index].withAlpha(0)
+      return ShadowLayer(
+        offsetY: mix(first.offsetY, last.offsetY), sigma: mix(first.sigma, last.sigma),
+        spread: mix(first.spread, last.spread),
+        color: first.color.withAlpha(mix(first.color.alpha, last.color.alpha)))
     }
   }
 
@@ -175,6 +198,8 @@ public struct CubicBezier: Sendable {
   public func value(at x: Double) -> Double {
     guard x > 0 else { return 0 }
     guard x < 1 else { return 1 }
+    // A curve symmetric about its middle passes exactly through (0.5, 0.5).
+    if x == 0.5, x1 + x2 == 1, y1 + y2 == 1 { return 0.5 }
     var low = 0.0
     var high = 1.0
     for _ in 0..<60 {

@@ -76,3 +76,66 @@ extension LayoutTree {
     return try encoder.encode(dump)
   }
 }
+
+/// One animation frame's layout for tests and tools: every cell's identity, current height,
+/// expand state and alpha, then the whole layout dump.
+public struct FrameDump: Codable, Equatable, Sendable {
+  /// The frame's time in seconds.
+  public var time: Double
+  /// Every cell drawn in the frame (leaving cells of an update included), in painting order.
+  public var cells: [Cell]
+  /// The frame's layout.
+  public var layout: LayoutTree.Dump
+
+  /// One cell of a frame.
+  public struct Cell: Codable, Equatable, Sendable {
+    /// Its identity: its section's (`id` or `#index`) and its own (`id` or title), as
+    /// `section/cell`.
+    public var identity: String
+    /// Its spec path in the list it is drawn from (`before.` for the list an update leaves).
+    public var path: String
+    /// Its box now.
+    public var frame: Rect
+    /// Its box's current height in points.
+    public var height: Double
+    /// Its expand state (`collapsed`, `expanded` or a height), for expandable cells.
+    public var expandState: String?
+    /// Its opacity now (fading in or out during an update).
+    public var alpha: Double
+  }
+
+  /// The dump of `tree`, the layout of `frame` at `time`.
+  public init(time: Double, frame: AnimationFrame, tree: LayoutTree) {
+    self.time = time
+    layout = tree.dump
+    cells = tree.elements.filter { $0.role == .cell }.compactMap { element in
+      let leaving = element.source.hasPrefix(LayoutTransition.beforePrefix)
+      let source =
+        leaving
+        ? String(element.source.dropFirst(LayoutTransition.beforePrefix.count)) : element.source
+      let sections = leaving ? frame.update?.from ?? [] : frame.document.sections
+      guard let address = LayoutTransition.Groups.address(of: source), let item = address.item,
+        address.section < sections.count, item < sections[address.section].cells.count
+      else { return nil }
+      let cell = sections[address.section].cells[item]
+      let state = cell.expandable.map { expandable -> String in
+        switch expandable.state {
+        case .collapsed: return "collapsed"
+        case .expanded: return "expanded"
+        case .height(let points): return "\(points)"
+        }
+      }
+      return Cell(
+        identity: sections[address.section].identity(at: address.section) + "/" + cell.identity,
+        path: element.source, frame: element.frame, height: element.frame.height,
+        expandState: state, alpha: element.opacity)
+    }
+  }
+
+  /// The dump as pretty-printed JSON with sorted keys.
+  public func json() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    return try encoder.encode(self)
+  }
+}

@@ -76,16 +76,22 @@ public struct LayoutElement: Equatable, Sendable {
   public var frame: Rect
   /// How it is painted.
   public var content: Content
-  /// Opacity the element is drawn with (disabled labels and controls: 0.5).
+  /// Opacity the element is drawn with (disabled content: 0.5).
   public var opacity: Double
+  /// The shape the element is clipped to (an expandable cell's current bounds), if any.
+  public var clip: Clip?
 
   /// An element from its parts.
-  public init(role: Role, source: String, frame: Rect, content: Content, opacity: Double = 1) {
+  public init(
+    role: Role, source: String, frame: Rect, content: Content, opacity: Double = 1,
+    clip: Clip? = nil
+  ) {
     self.role = role
     self.source = source
     self.frame = frame
     self.content = content
     self.opacity = opacity
+    self.clip = clip
   }
 
   /// What an element is, for the layout dump and for tests.
@@ -182,6 +188,23 @@ public struct LayoutElement: Equatable, Sendable {
     case top
     /// The two bottom corners (the last cell of a card).
     case bottom
+  }
+}
+
+/// A (rounded) rectangle an element is clipped to.
+public struct Clip: Equatable, Sendable {
+  /// The rectangle in points.
+  public var rect: Rect
+  /// Corner radius.
+  public var cornerRadius: Double
+  /// Which corners are rounded.
+  public var corners: LayoutElement.Corners
+
+  /// A clip from its parts.
+  public init(rect: Rect, cornerRadius: Double, corners: LayoutElement.Corners) {
+    self.rect = rect
+    self.cornerRadius = cornerRadius
+    self.corners = corners
   }
 }
 

@@ -80,6 +80,7 @@ extension ListLayoutEngine {
           canvas: canvas, theme: theme,
           next: index + 1 < section.cells.count ? section.cells[index + 1] : nil)
         var placed = try layoutCell(context)
+        if let expandable = cell.expandable { placed = expand(placed, expandable, in: context) }
         placed.elements = addEffects(placed.elements, in: context)
         if let card = section.card {
           placed.elements = cardCell(

@@ -113,27 +113,166 @@ extension ListDocument {
         "\(animation.frameCount) frames (duration × fps); at most \(SpecLimits.maxFrames) are allowed"
       )
     }
+    let kinds = ["press", "release", "toggle", "transition", "update"]
+    var decoded: [(event: AnimationEvent, reader: NodeReader, target: NodeReader?)] = []
     for field in try object.optional("events")?.list(maxCount: SpecLimits.maxEvents) ?? [] {
-      let event = try field.object(allowed: ["at", "press", "release"])
+      let event = try field.object(allowed: ["at", "duration"] + kinds)
       let at = try event.optional("at")?.number(in: 0...SpecLimits.durationRange.upperBound) ?? 0
-      let kind = try event.exactlyOne(of: ["press", "release"])
+      let duration = try event.optional("duration")?.number(in: SpecLimits.durationRange)
+      let kind = try event.exactlyOne(of: kinds)
       let target = try event.required(kind)
-      let keys = kind == "press" ? ["section", "item", "x", "y"] : ["section", "item"]
+      if kind == "update" {
+        let update = try target.object(allowed: ["sections", "file"])
+        let sections: [Section]
+        if try update.exactlyOne(of: ["sections", "file"]) == "file" {
+          sections = try load(path: try update.required("file").filePath()).sections
+        } else {
+          sections = try update.required("sections").list(maxCount: SpecLimits.maxSections)
+            .map(decodeSection)
+        }
+        decoded.append(
+          (
+            AnimationEvent(
+              at: at, section: 0, item: 0, action: .update(sections: sections), duration: duration),
+            target, nil
+          ))
+        continue
+      }
+      let keys: [String] =
+        switch kind {
+        case "press": ["section", "item", "x", "y"]
+        case "transition": ["section", "item", "to"]
+        default: ["section", "item"]
+        }
       let location = try target.object(allowed: keys)
-      let sectionField = try location.required("section")
-      let section = try sectionField.integer(in: 0...Double(max(0, sections.count - 1)))
-      let item = try location.required("item").integer(
-        in: 0...Double(max(0, sections[section].cells.count - 1)))
-      let action: AnimationEvent.Action =
-        kind == "press"
-        ? .press(
+      let action: AnimationEvent.Action
+      switch kind {
+      case "press":
+        action = .press(
           x: try location.optional("x")?.number(in: 0...SpecLimits.widthRange.upperBound) ?? 0,
           y: try location.optional("y")?.number(in: 0...SpecLimits.lengthRange.upperBound) ?? 0)
-        : .release
-      animation.events.append(AnimationEvent(at: at, section: section, item: item, action: action))
+      case "release": action = .release
+      case "toggle": action = .toggle
+      default: action = .transition(to: try decodeExpansionState(location.required("to")))
+      }
+      // Indices are checked below, against the list as it is when the event happens.
+      let section = try location.required("section").integer(in: 0...Double(SpecLimits.maxSections))
+      let item = try location.required("item").integer(in: 0...Double(SpecLimits.maxCells))
+      decoded.append(
+        (
+          AnimationEvent(
+            at: at, section: section, item: item, action: action, duration: duration), target,
+          location.owner
+        ))
     }
-    animation.events.sort { $0.at < $1.at }
+    // Events happen in time order (a stable sort keeps the spec's order for equal times).
+    decoded = decoded.enumerated().sorted {
+      ($0.element.event.at, $0.offset) < ($1.element.event.at, $1.offset)
+    }
+    .map(\.element)
+    var current = sections
+    for (event, eventReader, target) in decoded {
+      switch event.action {
+      case .update(let next):
+        try checkIdentities(current, reader: eventReader, role: "the list before this update")
+        try checkIdentities(next, reader: eventReader, role: "this update")
+        current = next
+      default:
+        guard let target else { break }
+        guard event.section < current.count else {
+          throw target.error(
+            "section \(event.section) does not exist at \(event.at) s (the list has \(current.count))"
+          )
+        }
+        let cells = current[event.section].cells
+        guard event.item < cells.count else {
+          throw target.error(
+            "item \(event.item) does not exist in section \(event.section) at \(event.at) s (it has \(cells.count))"
+          )
+        }
+        if [.toggle].contains(event.action) || event.action.isTransition,
+          cells[event.item].expandable == nil
+        {
+          throw target.error(
+            "sections[\(event.section)].cells[\(event.item)] is not expandable (give it `expandable:`)"
+          )
+        }
+      }
+      animation.events.append(event)
+    }
     return animation
+  }
+
+  /// Two sections, or two cells of one section, with the same identity cannot be told apart by
+  /// an update: an error naming both, suggesting `id:`.
+  private static func checkIdentities(_ sections: [Section], reader: NodeReader, role: String)
+    throws
+  {
+    var sectionSeen: [String: Int] = [:]
+    for (index, section) in sections.enumerated() {
+      let identity = section.identity(at: index)
+      if let first = sectionSeen[identity] {
+        throw reader.error(
+          "in \(role), sections[\(first)] and sections[\(index)] have the same identity '\(identity)'; give them distinct `id:`s"
+        )
+      }
+      sectionSeen[identity] = index
+      var cellSeen: [String: Int] = [:]
+      for (item, cell) in section.cells.enumerated() {
+        if let first = cellSeen[cell.identity] {
+          throw reader.error(
+            "in \(role), sections[\(index)].cells[\(first)] and sections[\(index)].cells[\(item)] have the same identity '\(cell.identity.prefix(60))'; give them distinct `id:`s"
+          )
+        }
+        cellSeen[cell.identity] = item
+      }
+    }
+  }
+
+  /// `collapsed`, `expanded` or a height in points.
+  private static func decodeExpansionState(_ reader: NodeReader) throws -> ExpansionState {
+    if case .scalar(let scalar) = reader.node, scalar.style == .plain,
+      Double(scalar.string) != nil
+    {
+      return .height(try reader.number(in: 1...SpecLimits.lengthRange.upperBound))
+    }
+    switch try reader.string() {
+    case "collapsed": return .collapsed
+    case "expanded": return .expanded
+    case let other:
+      throw reader.error(
+        "unknown state '\(other.prefix(40))'; expected collapsed, expanded or a height in points")
+    }
+  }
+
+  private static func decodeExpandable(_ reader: NodeReader) throws -> Expandable {
+    let object = try reader.object(allowed: [
+      "states", "state", "collapsedHeight", "hiddenWhenCollapsed",
+    ])
+    var expandable = Expandable()
+    if let field = object.optional("states") {
+      expandable.states = try field.list(maxCount: 16).map(decodeExpansionState)
+      guard !expandable.states.isEmpty else { throw field.error("give at least one state") }
+    }
+    if let field = object.optional("state") {
+      expandable.state = try decodeExpansionState(field)
+    }
+    if let field = object.optional("collapsedHeight") {
+      expandable.collapsedHeight = try field.number(in: 0...SpecLimits.lengthRange.upperBound)
+    }
+    if let field = object.optional("hiddenWhenCollapsed") {
+      let labels = ["headline", "title", "subtitle", "description", "detail", "text"]
+      expandable.hiddenWhenCollapsed = try field.list(maxCount: labels.count).map { item in
+        let name = try item.string()
+        guard labels.contains(name) else {
+          var message = "unknown label '\(name.prefix(40))'"
+          if let near = closest(to: name, in: labels) { message += " (did you mean '\(near)'?)" }
+          throw item.error(message + "; expected one of: \(labels.joined(separator: ", "))")
+        }
+        return name
+      }
+    }
+    return expandable
   }
 
   private static func decodeCanvas(_ reader: NodeReader) throws -> Canvas {
@@ -194,12 +333,13 @@ extension ListDocument {
 
   private static func decodeSection(_ reader: NodeReader) throws -> Section {
     let object = try reader.object(allowed: [
-      "cells", "header", "footer", "inset", "lineSpacing", "interitemSpacing", "columns", "width",
-      "card", "showHeaderWhenEmpty",
+      "id", "cells", "header", "footer", "inset", "lineSpacing", "interitemSpacing", "columns",
+      "width", "card", "showHeaderWhenEmpty",
     ])
     var section = Section(
       cells: try object.optional("cells")?.list(maxCount: SpecLimits.maxCells).map(decodeCell) ?? []
     )
+    section.id = try object.optional("id")?.string(allowEmpty: false)
     section.header = try object.optional("header").map(decodeSupplementary)
     section.footer = try object.optional("footer").map(decodeSupplementary)
     if let field = object.optional("inset") { section.inset = try decodeInsets(field) }
@@ -250,7 +390,9 @@ extension ListDocument {
     return colors
   }
 
-  private static let commonCellKeys = ["kind", "state", "separator", "elevation", "ripple"]
+  private static let commonCellKeys = [
+    "kind", "id", "state", "separator", "elevation", "ripple", "expandable", "pressedElevation",
+  ]
 
   private static func decodeCell(_ reader: NodeReader) throws -> Cell {
     let kindName = try reader.peek("kind")?.enumeration(CellKindName.self) ?? .row
@@ -291,6 +433,10 @@ extension ListDocument {
       }
     }
     cell.elevation = try object.optional("elevation")?.number(in: SpecLimits.elevationRange)
+    cell.id = try object.optional("id")?.string(allowEmpty: false)
+    cell.expandable = try object.optional("expandable").map(decodeExpandable)
+    cell.pressedElevation = try object.optional("pressedElevation")?.number(
+      in: SpecLimits.elevationRange)
     if let field = object.optional("ripple") {
       let ripple = try field.object(allowed: ["x", "y", "t", "release"])
       cell.ripple = RippleFrame(

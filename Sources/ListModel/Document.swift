@@ -160,7 +160,7 @@ public struct Animation: Equatable, Sendable {
   public var frameCount: Int { Int((duration * fps).rounded(.up)) }
 }
 
-/// Something that happens to a cell at a time.
+/// Something that happens to a cell (or to the list) at a time.
 public struct AnimationEvent: Equatable, Sendable {
   /// What happens.
   public enum Action: Equatable, Sendable {
@@ -168,23 +168,108 @@ public struct AnimationEvent: Equatable, Sendable {
     case press(x: Double, y: Double)
     /// The touch lifts.
     case release
+    /// An expandable cell goes to the next state of its `states`, wrapping (seed 003's
+    /// `toggleState()`).
+    case toggle
+    /// An expandable cell goes to a state; nothing happens when it is there already
+    /// (`transition(to:)`).
+    case transition(to: ExpansionState)
+    /// The list is replaced: sections and cells are matched by identity and the change animates
+    /// (IGListKit's diff, REFERENCE §6).
+    case update(sections: [Section])
+
+    /// Whether this is a `transition(to:)`.
+    public var isTransition: Bool {
+      if case .transition = self { return true }
+      return false
+    }
   }
 
   /// Seconds from the start.
   public var at: Double
-  /// The cell's section index.
+  /// The cell's section index (at the time of the event; 0 for an update).
   public var section: Int
-  /// The cell's index in its section.
+  /// The cell's index in its section (0 for an update).
   public var item: Int
   /// What happens.
   public var action: Action
+  /// How long a toggle, transition or update animates, in seconds; nil: 0.3 s (REFERENCE §7).
+  public var duration: Double?
 
   /// An event from its parts.
-  public init(at: Double, section: Int, item: Int, action: Action) {
+  public init(at: Double, section: Int, item: Int, action: Action, duration: Double? = nil) {
     self.at = at
     self.section = section
     self.item = item
     self.action = action
+    self.duration = duration
+  }
+}
+
+/// The height states of an expandable cell (seed 003, REFERENCE §7).
+public enum ExpansionState: Equatable, Hashable, Sendable {
+  /// At the cell's `collapsedHeight`.
+  case collapsed
+  /// At its full measured height.
+  case expanded
+  /// At exactly this height, in points.
+  case height(Double)
+}
+
+/// A cell that expands and collapses between heights; its content is laid out at full height
+/// and clipped to the current one.
+public struct Expandable: Equatable, Sendable {
+  /// The states `toggle` cycles through (default: collapsed, expanded).
+  public var states: [ExpansionState]
+  /// The state the cell starts in (default: collapsed).
+  public var state: ExpansionState
+  /// The height of the collapsed state, in points (the TableKit demo's 60).
+  public var collapsedHeight: Double
+  /// Labels drawn at alpha 0 when collapsed and 1 otherwise (`title`, `subtitle`,
+  /// `description`, `detail`, `text`, `headline`).
+  public var hiddenWhenCollapsed: [String]
+
+  /// An expandable from its parts.
+  public init(
+    states: [ExpansionState] = [.collapsed, .expanded], state: ExpansionState = .collapsed,
+    collapsedHeight: Double = 60, hiddenWhenCollapsed: [String] = []
+  ) {
+    self.states = states
+    self.state = state
+    self.collapsedHeight = collapsedHeight
+    self.hiddenWhenCollapsed = hiddenWhenCollapsed
+  }
+}
+
+/// A height a cell is shown at, possibly part way between two others (a transition that
+/// started while another was running starts from where that one was).
+public indirect enum HeightCurve: Equatable, Sendable {
+  /// A state's height.
+  case state(ExpansionState)
+  /// `fraction` of the way from one height to another.
+  case between(HeightCurve, HeightCurve, fraction: Double)
+}
+
+/// How an animation frame presents a cell beyond its spec: set by the animation timeline, never
+/// by a spec.
+public struct CellMotion: Equatable, Sendable {
+  /// The height shown (nil: the cell's own, or its expandable state's).
+  public var height: HeightCurve?
+  /// The elevation shadow, part way between two elevations (a pressed cell rising).
+  public var elevation: (from: Double, to: Double, fraction: Double)?
+
+  /// A motion from its parts.
+  public init(
+    height: HeightCurve? = nil, elevation: (from: Double, to: Double, fraction: Double)? = nil
+  ) {
+    self.height = height
+    self.elevation = elevation
+  }
+
+  public static func == (lhs: CellMotion, rhs: CellMotion) -> Bool {
+    lhs.height == rhs.height && lhs.elevation?.from == rhs.elevation?.from
+      && lhs.elevation?.to == rhs.elevation?.to
+      && lhs.elevation?.fraction == rhs.elevation?.fraction
   }
 }
 
@@ -288,6 +373,8 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable {
 /// A group of cells with the IGListSectionController layout knobs (REFERENCE §6): all zero
 /// and one column by default.
 public struct Section: Equatable, Sendable {
+  /// The identity list updates match sections by; nil: the section's index.
+  public var id: String?
   /// The section's cells, in reading order.
   public var cells: [Cell]
   /// Supplementary view above the cells.
@@ -309,6 +396,9 @@ public struct Section: Equatable, Sendable {
 
   /// A section of the given cells.
   public init(cells: [Cell] = []) { self.cells = cells }
+
+  /// The identity a list update matches this section by: its `id`, else its index.
+  public func identity(at index: Int) -> String { id ?? "#\(index)" }
 }
 
 /// How a section places its items.
@@ -624,6 +714,8 @@ public struct Cell: Equatable, Sendable {
 
   /// What the cell is.
   public var kind: Kind
+  /// The identity list updates match cells by; nil: its title (a label cell's text).
+  public var id: String?
   /// The state it is drawn in.
   public var state: CellState
   /// Whether it draws a bottom separator.
@@ -634,6 +726,23 @@ public struct Cell: Equatable, Sendable {
   public var elevation: Double?
   /// A still frame of a ripple on this cell.
   public var ripple: RippleFrame?
+  /// Expands and collapses between heights (seed 003).
+  public var expandable: Expandable?
+  /// The elevation while pressed (MDCBaseCell raises its shadow, REFERENCE §4).
+  public var pressedElevation: Double?
+  /// Set by the animation timeline for one frame (never by a spec).
+  public var motion: CellMotion?
+
+  /// The identity a list update matches this cell by: its `id`, else its title (a label
+  /// cell's text).
+  public var identity: String {
+    if let id { return id }
+    switch kind {
+    case .row(let row): return row.title.text
+    case .stereo(let stereo): return stereo.title.text
+    case .label(let label): return label.text.text
+    }
+  }
 
   /// A cell from its parts.
   public init(_ kind: Kind, state: CellState = .normal, separator: SeparatorVisibility = .automatic)

@@ -70,6 +70,16 @@ public final class Painter {
 
   /// The one dispatch over element kinds; each kind is drawn in its own file.
   private func paint(_ element: LayoutElement, _ cr: OpaquePointer) throws {
+    if let clip = element.clip {
+      cairo_save(cr)
+      defer { cairo_restore(cr) }
+      addRoundedRect(cr, clip.rect, radius: clip.cornerRadius, corners: clip.corners)
+      cairo_clip(cr)
+      var unclipped = element
+      unclipped.clip = nil
+      try paint(unclipped, cr)
+      return
+    }
     let frame = element.frame
     switch element.content {
     case .box(let fill, let cornerRadius, let stroke, let corners):

@@ -76,12 +76,57 @@ public final class ListRenderer {
   public func renderFrames(
     _ document: ListDocument, range: Range<Int>, _ body: (Int, Bitmap) throws -> Void
   ) throws {
-    let fps = document.animation?.fps ?? 60
-    for index in range {
-      let frame = AnimationTimeline.document(
-        document, at: AnimationTimeline.time(ofFrame: index, fps: fps))
-      try body(index, try render(frame))
+    try layoutFrames(document, range: range) { index, _, tree in
+      try body(index, try painter.paint(tree))
     }
+  }
+
+  /// The layout of each frame `range` of the document's animation, handed to `body` in order.
+  /// Every frame has the same size (APNG and GIF need it): a content-sized canvas is as tall
+  /// as the tallest frame of the whole animation, the background showing below shorter content.
+  public func layoutFrames(
+    _ document: ListDocument, range: Range<Int>,
+    _ body: (Int, AnimationFrame, LayoutTree) throws -> Void
+  ) throws {
+    try resolveResources(of: document)
+    let fps = document.animation?.fps ?? 60
+    let count = document.animation?.frameCount ?? 1
+    func frame(_ index: Int) -> AnimationFrame {
+      AnimationTimeline.frame(document, at: AnimationTimeline.time(ofFrame: index, fps: fps))
+    }
+    var height = 0.0
+    if document.canvas.height == nil {
+      // Only toggles, transitions, updates and pressed elevations change a frame's height.
+      let changesHeight =
+        document.animation?.events.contains { event in
+          switch event.action {
+          case .press, .release:
+            return document.sections.contains { $0.cells.contains { $0.pressedElevation != nil } }
+          case .toggle, .transition, .update: return true
+          }
+        } ?? false
+      let frames = changesHeight ? Array(0..<count) : [range.lowerBound]
+      for index in frames { height = max(height, try layout(frame(index)).height) }
+    }
+    for index in range {
+      let state = frame(index)
+      var tree = try layout(state)
+      tree.height = max(tree.height, height)
+      try body(index, state, tree)
+    }
+  }
+
+  /// The layout of one animation frame: the document at its time, and while a list update runs,
+  /// the old and new lists interpolated.
+  public func layout(_ frame: AnimationFrame) throws -> LayoutTree {
+    let engine = ListLayoutEngine(measurer: measurer, images: images)
+    let new = try engine.layout(frame.document)
+    guard let update = frame.update else { return new }
+    var before = frame.document
+    before.sections = update.from
+    return LayoutTransition.interpolate(
+      from: try engine.layout(before), to: new, oldSections: update.from,
+      newSections: frame.document.sections, fraction: update.fraction)
   }
 
   /// Layout and pixels together (the CLI writes both).
@@ -109,7 +154,11 @@ public final class ListRenderer {
       }
     }
     if let icon = document.emptyView?.icon { try resolve(icon) }
-    for section in document.sections {
+    var lists = [document.sections]
+    for event in document.animation?.events ?? [] {
+      if case .update(let sections) = event.action { lists.append(sections) }
+    }
+    for section in lists.joined() {
       for cell in section.cells {
         switch cell.kind {
         case .row(let row):

@@ -25,6 +25,13 @@ struct Animate: ParsableCommand {
   @Option(help: "Write one animated GIF (libimagequant palettes, giflib).")
   var gif: String?
 
+  @Option(
+    name: .customLong("layout"),
+    help:
+      "Also write each frame's layout (frame-0000.json, …: cells' identity, height, expand state, alpha) into this folder."
+  )
+  var layoutFolder: String?
+
   @Option(help: "Only frames A..B (inclusive, 0-based).")
   var frames: String?
 
@@ -80,7 +87,16 @@ struct Animate: ParsableCommand {
       }
       let gifWriter = try gif.map { try GIFWriter(path: $0, fps: animation.fps) }
       let progress = FrameProgress(total: range.count)
-      try renderer.renderFrames(document, range: range) { index, frame in
+      try renderer.layoutFrames(document, range: range) { index, state, tree in
+        let frame = try renderer.paint(tree)
+        if let layoutFolder {
+          let name = String(format: "frame-%04d.json", index)
+          let dump = FrameDump(
+            time: AnimationTimeline.time(ofFrame: index, fps: animation.fps), frame: state,
+            tree: tree)
+          try AtomicFile.write(
+            [UInt8](try dump.json()), to: (layoutFolder as NSString).appendingPathComponent(name))
+        }
         if let folder {
           let name = String(format: "frame-%04d.png", index)
           try AtomicFile.write(
