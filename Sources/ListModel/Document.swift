@@ -266,6 +266,7 @@ public struct CellMotion: Equatable, Sendable {
     self.elevation = elevation
   }
 
+  /// Equal heights and equal elevation motions.
   public static func == (lhs: CellMotion, rhs: CellMotion) -> Bool {
     lhs.height == rhs.height && lhs.elevation?.from == rhs.elevation?.from
       && lhs.elevation?.to == rhs.elevation?.to
