@@ -1,4 +1,5 @@
 import CCodecs
+import Foundation
 
 /// A libpng failure, with libpng's own message.
 public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -8,7 +9,8 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String { "PNG error: \(message)" }
 }
 
-/// PNG encoding and decoding through libpng's simplified `png_image_*` API.
+/// PNG encoding (strip-parallel deflate, ``PNGRowSource``) and decoding (libpng's simplified
+/// `png_image_*` API).
 ///
 /// ```swift
 /// let bytes = try PNGCodec.encode(bitmap)
@@ -18,33 +20,47 @@ public enum PNGCodec {
   /// Largest image decoded, in pixels, so a hostile file cannot make us allocate without bound.
   public static let maxDecodedPixels = 100_000_000
 
-  /// Encodes with libpng's fast flag: RGB when the image is opaque, RGBA otherwise (or as
-  /// `alpha` says). The bytes depend only on the pixels and libpng/zlib versions (no timestamps).
-  public static func encode(_ bitmap: Bitmap, alpha: Bool? = nil) throws -> [UInt8] {
-    let opaque = !(alpha ?? !bitmap.isOpaque)
-    let source: [UInt8] = opaque ? rgb(from: bitmap) : bitmap.pixels
-    var image = png_image()
-    image.version = lr_png_image_version()
-    image.width = png_uint_32(bitmap.width)
-    image.height = png_uint_32(bitmap.height)
-    image.format = opaque ? lr_png_format_rgb() : lr_png_format_rgba()
-    image.flags = lr_png_flag_fast()
-    let stride = png_int_32(bitmap.width * (opaque ? 3 : 4))
-    // One pass: a buffer of libpng's worst-case size, trimmed afterwards (measuring first would
-    // compress twice).
-    var size = lr_png_size_max(&image)
-    var output = [UInt8](repeating: 0, count: Int(size))
-    try source.withUnsafeBytes { buffer in
-      try output.withUnsafeMutableBytes { out in
-        try check(
-          png_image_write_to_memory(
-            &image, out.baseAddress, &size, 0, buffer.baseAddress, stride, nil),
-          &image)
-      }
-    }
-    output.removeSubrange(Int(size)...)
-    return output
+  /// Threads used to compress when the caller does not say: one a core.
+  public static var defaultThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+  /// Encodes as RGB when the image is opaque, RGBA otherwise (or as `alpha` says), with the
+  /// settings of libpng's fast flag (no row filter, zlib level 3), compressing strips of rows
+  /// on `threads` threads. The bytes depend only on the pixels and the zlib version (not on
+  /// the thread count; no timestamps).
+  public static func encode(_ bitmap: Bitmap, alpha: Bool? = nil, threads: Int? = nil) throws
+    -> [UInt8]
+  {
+    try encode(rows: bitmap, alpha: alpha ?? !bitmap.isOpaque, threads: threads)
   }
+
+  /// Encodes rows from any source (such as a painted surface, converted row by row, so no
+  /// whole-image copy is made); see ``encode(_:alpha:threads:)``.
+  public static func encode(rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil)
+    throws -> [UInt8]
+  {
+    guard source.width > 0, source.height > 0 else {
+      throw PNGError(message: "cannot encode an empty image (\(source.width)×\(source.height))")
+    }
+    let data = try StripDeflate.zlibStream(
+      source, alpha: alpha, threads: threads ?? defaultThreads)
+    // IHDR: size, 8 bits a channel, RGB (2) or RGBA (6), deflate, adaptive filters, no interlace.
+    let header =
+      be32(UInt32(source.width)) + be32(UInt32(source.height)) + [8, alpha ? 6 : 2, 0, 0, 0]
+    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    png.reserveCapacity(data.count + 64 + data.count / idatSize * 12)
+    png += chunk("IHDR", header)
+    var offset = 0
+    while offset < data.count {
+      let end = min(data.count, offset + idatSize)
+      png += chunk("IDAT", Array(data[offset..<end]))
+      offset = end
+    }
+    png += chunk("IEND", [])
+    return png
+  }
+
+  /// Bytes an IDAT chunk holds at most.
+  static let idatSize = 1 << 20
 
   /// Decodes any PNG libpng reads into straight RGBA.
   public static func decode(_ bytes: [UInt8]) throws -> Bitmap {
@@ -79,23 +95,5 @@ public enum PNGCodec {
     }
     png_image_free(&image)
     throw PNGError(message: message.isEmpty ? "libpng failed" : message)
-  }
-
-  private static func rgb(from bitmap: Bitmap) -> [UInt8] {
-    var out = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * 3)
-    bitmap.pixels.withUnsafeBufferPointer { src in
-      out.withUnsafeMutableBufferPointer { dst in
-        var s = 0
-        var d = 0
-        while d < dst.count {
-          dst[d] = src[s]
-          dst[d + 1] = src[s + 1]
-          dst[d + 2] = src[s + 2]
-          s += 4
-          d += 3
-        }
-      }
-    }
-    return out
   }
 }

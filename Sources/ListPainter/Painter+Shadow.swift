@@ -10,6 +10,30 @@ struct AlphaMask {
   var bytes: [UInt8]
 }
 
+extension AlphaMask {
+  /// The mask as pixman's bilinear filter samples it when placed at the fractional row `y`
+  /// (one row taller, to be placed at ⌊y⌋): each row mixes two neighbouring rows with 7-bit
+  /// weights, as pixman computes them from the 16.16 fixed-point offset, rounding as it does.
+  func shiftedDown(by y: Double) -> AlphaMask {
+    let fixed = Int(((y.rounded(.up) - y) * 65536 + 0.5).rounded(.down))
+    let lower = ((fixed >> 9) & 0x7F) << 1  // the weight of the row below, of 256
+    var out = [UInt8](repeating: 0, count: width * (height + 1))
+    bytes.withUnsafeBufferPointer { source in
+      out.withUnsafeMutableBufferPointer { target in
+        for row in 0...height {
+          let above = row - 1
+          for x in 0..<width {
+            let a = above >= 0 ? Int(source[above * width + x]) : 0
+            let b = row < height ? Int(source[row * width + x]) : 0
+            target[row * width + x] = UInt8(((a * (256 - lower) + b * lower) * 256) >> 16)
+          }
+        }
+      }
+    }
+    return AlphaMask(width: width, height: height + 1, bytes: out)
+  }
+}
+
 /// Key of a cached nine-slice tile: corner radius and σ in quarter device pixels.
 struct ShadowTileKey: Hashable {
   let radius: Int
@@ -52,14 +76,21 @@ extension Painter {
       let width = max(1, Int((shape.width * scale).rounded()))
       let height = max(1, Int((shape.height * scale).rounded()))
       let pad = Self.blurPadding(sigma)
-      let mask = shadowMask(
+      var mask = shadowMask(
         width: width, height: height, radius: radius, corners: corners, sigma: sigma)
+      let x = shape.x * scale - Double(pad)
+      var y = shape.y * scale - Double(pad)
+      if x == x.rounded(), y != y.rounded(.down) {
+        // A mask at a fractional row is sampled by pixman's bilinear filter (a slow path);
+        // sampling it the same way here and placing it on a whole row gives the same pixels.
+        mask = mask.shiftedDown(by: y)
+        y.round(.down)
+      }
       let surface = try maskSurface(mask)
       cairo_save(cr)
       cairo_identity_matrix(cr)
       setSource(cr, layer.color)
-      cairo_mask_surface(
-        cr, surface.pointer, shape.x * scale - Double(pad), shape.y * scale - Double(pad))
+      cairo_mask_surface(cr, surface.pointer, x, y)
       cairo_restore(cr)
     }
   }

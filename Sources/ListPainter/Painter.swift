@@ -34,7 +34,11 @@ public final class Painter {
   }
 
   /// The tree's pixels: `pixelWidth × pixelHeight`, straight RGBA.
-  public func paint(_ tree: LayoutTree) throws -> Bitmap {
+  public func paint(_ tree: LayoutTree) throws -> Bitmap { try paintImage(tree).bitmap() }
+
+  /// The tree painted, kept as the surface (encode it row by row with
+  /// `PNGCodec.encode(rows:alpha:)`, or make a ``Bitmap``).
+  public func paintImage(_ tree: LayoutTree) throws -> PaintedImage {
     let surface = try CairoSurface(width: tree.pixelWidth, height: tree.pixelHeight)
     let context = try CairoContext(surface: surface)
     let cr = context.pointer
@@ -65,7 +69,7 @@ public final class Painter {
       index = end
     }
     try context.checkStatus()
-    return try surface.bitmap()
+    return try PaintedImage(surface: surface, isOpaque: tree.background.alpha >= 1)
   }
 
   /// The one dispatch over element kinds; each kind is drawn in its own file.

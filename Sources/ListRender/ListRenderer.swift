@@ -7,6 +7,7 @@ import ListPainter
 @_exported import class ListPainter.FontSystem
 @_exported import class ListPainter.IconCatalog
 @_exported import enum ListPainter.LibraryVersions
+@_exported import class ListPainter.PaintedImage
 @_exported import enum ListPainter.PainterError
 
 /// The front door: spec in, pixels out.
@@ -63,6 +64,12 @@ public final class ListRenderer {
   /// The pixels of a layout made by this renderer's ``layout(_:)``.
   public func paint(_ tree: LayoutTree) throws -> Bitmap {
     try painter.paint(tree)
+  }
+
+  /// A layout painted and kept as its surface, for encoding without a whole-image copy:
+  /// `PNGCodec.encode(rows: image, alpha: !image.isOpaque)`.
+  public func paintImage(_ tree: LayoutTree) throws -> PaintedImage {
+    try painter.paintImage(tree)
   }
 
   /// Renders the frames `range` of the document's animation one at a time, handing each to

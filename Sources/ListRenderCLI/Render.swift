@@ -47,9 +47,9 @@ struct Render: ParsableCommand {
       clock.lap("decode")
       let tree = try renderer.layout(document)
       clock.lap("layout")
-      let bitmap = try renderer.paint(tree)
+      let image = try renderer.paintImage(tree)
       clock.lap("paint")
-      let png = try PNGCodec.encode(bitmap)
+      let png = try PNGCodec.encode(rows: image, alpha: !image.isOpaque)
       clock.lap("encode")
       let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
       // Everything is rendered before anything is written.
