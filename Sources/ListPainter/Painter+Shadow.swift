@@ -176,6 +176,9 @@ extension Painter {
     return AlphaMask(width: outWidth, height: outHeight, bytes: bytes)
   }
 
+  /// ``maskSurface(_:)``, for tests of the mask code.
+  func maskSurfaceForTests(_ mask: AlphaMask) throws -> CairoSurface { try maskSurface(mask) }
+
   /// An A8 cairo surface holding the mask.
   private func maskSurface(_ mask: AlphaMask) throws -> CairoSurface {
     let surface = try CairoSurface(width: mask.width, height: mask.height, format: CAIRO_FORMAT_A8)

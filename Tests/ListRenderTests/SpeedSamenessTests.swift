@@ -1,0 +1,87 @@
+import CPangoCairo
+import Foundation
+import ImageCodec
+import ListRender
+import Testing
+
+@testable import ListPainter
+
+/// Every optimisation is tested for sameness: same bytes or same decoded pixels, never time.
+@Suite("Optimisations keep their output")
+struct SpeedSamenessTests {
+  /// A deterministic image with gradients, noise and (optionally) translucency.
+  private func pattern(width: Int, height: Int, translucent: Bool) -> Bitmap {
+    var bitmap = Bitmap(width: width, height: height)
+    var seed: UInt32 = 12_345
+    for y in 0..<height {
+      for x in 0..<width {
+        seed = seed &* 1_103_515_245 &+ 12_345
+        let noise = UInt8(truncatingIfNeeded: seed >> 24) / 16
+        let alpha: UInt8 = translucent ? UInt8((x * 255) / max(1, width - 1)) : 255
+        bitmap[x, y] = (UInt8(x % 256), UInt8(y % 256) &+ noise, UInt8((x + y) % 256), alpha)
+      }
+    }
+    return bitmap
+  }
+
+  @Test(
+    "PNG bytes are the same on 1, 2 and 3 threads and decode to the same pixels",
+    arguments: [(1, 1), (7, 127), (33, 128), (300, 129), (64, 1000)])
+  func stripDeflate(width: Int, height: Int) throws {
+    for translucent in [false, true] {
+      let bitmap = pattern(width: width, height: height, translucent: translucent)
+      let one = try PNGCodec.encode(bitmap, threads: 1)
+      #expect(try PNGCodec.encode(bitmap, threads: 2) == one)
+      #expect(try PNGCodec.encode(bitmap, threads: 3) == one)
+      // Decoded by libpng (and checked by zlib's Adler-32): the very pixels.
+      let back = try PNGCodec.decode(one)
+      if translucent {
+        #expect(back == bitmap)
+      } else {
+        #expect(back.pixels == bitmap.pixels)
+      }
+    }
+  }
+
+  @Test("the painted surface encodes to the same bytes as its bitmap")
+  func surfaceRows() throws {
+    let renderer = try ListRenderer()
+    for yaml in [
+      "canvas: { width: 200, scale: 2 }\nsections:\n  - cells: [ { title: Opaque, elevation: 4, style: boxed } ]",
+      "canvas: { width: 200, scale: 2, background: '#00000000' }\nsections:\n  - cells: [ { title: Translucent, style: boxed, elevation: 6 } ]",
+    ] {
+      let tree = try renderer.layout(try ListDocument.decode(yaml: yaml))
+      let image = try renderer.paintImage(tree)
+      let bitmap = try image.bitmap()
+      #expect(image.isOpaque == bitmap.isOpaque)
+      #expect(
+        try PNGCodec.encode(rows: image, alpha: !image.isOpaque)
+          == PNGCodec.encode(bitmap, alpha: !bitmap.isOpaque))
+    }
+  }
+
+  @Test(
+    "a mask at a fractional row pre-sampled equals cairo's own bilinear drawing",
+    arguments: [0.125, 0.344, 0.5, 0.656, 0.97])
+  func foldedShadowMask(fraction: Double) throws {
+    // A blurred rounded rectangle, as shadows are made.
+    let fonts = try FontSystem()
+    let painter = try Painter(fonts: fonts, images: ImageLibrary(), icons: IconCatalog())
+    let mask = painter.blurredShape(width: 60, height: 40, radius: 8, corners: .all, sigma: 5)
+    let y = 10 + fraction
+    func draw(_ mask: AlphaMask, at y: Double) throws -> Bitmap {
+      let surface = try CairoSurface(width: 100, height: 100)
+      let context = try CairoContext(surface: surface)
+      cairo_set_source_rgb(context.pointer, 0.96, 0.96, 0.96)
+      cairo_paint(context.pointer)
+      let maskSurface = try painter.maskSurfaceForTests(mask)
+      cairo_set_source_rgba(context.pointer, 0, 0, 0, 0.26)
+      cairo_mask_surface(context.pointer, maskSurface.pointer, 4, y)
+      try context.checkStatus()
+      return try surface.bitmap()
+    }
+    let byCairo = try draw(mask, at: y)
+    let folded = try draw(mask.shiftedDown(by: y), at: y.rounded(.down))
+    #expect(folded == byCairo)
+  }
+}
