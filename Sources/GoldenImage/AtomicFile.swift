@@ -1,28 +1,123 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A file that could not be written, said as a sentence naming it.
+public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The path as given.
+  public var path: String
+  /// What went wrong (`the file system is read-only`, `the disk is full`, …).
+  public var reason: String
+
+  /// `cannot write PATH: REASON`.
+  public var description: String { "cannot write \(path): \(reason)" }
+
+  init(path: String, errno code: Int32) {
+    self.path = path
+    switch code {
+    case EROFS: reason = "the file system is read-only"
+    case ENOSPC, EDQUOT: reason = "the disk is full"
+    case EACCES, EPERM: reason = "permission denied"
+    case EISDIR: reason = "it is a folder"
+    case ENOENT: reason = "its folder does not exist"
+    case ENOTDIR: reason = "a part of the path is not a folder"
+    case ENAMETOOLONG: reason = "the name is too long"
+    default: reason = String(cString: strerror(code))
+    }
+  }
+
+  init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+}
+
 /// Writes files so that readers see either the old file or the whole new one, never a part:
-/// the bytes go to a temporary file beside the target, which is then renamed over it.
+/// the bytes go to a new temporary file beside the target (created exclusively, never through
+/// a link, with a random name), which is then renamed over it. A target that exists and is not
+/// a regular file (a character device such as `/dev/null`, a FIFO) is written directly instead,
+/// never replaced. Nothing is left behind after an error.
 ///
 /// ```swift
 /// try AtomicFile.write(pngBytes, to: "out/showcase.png")
 /// ```
 public enum AtomicFile {
   /// Writes `bytes` to `path`, creating missing parent folders.
+  /// - Throws: ``FileWriteError``.
   public static func write<Bytes: Collection>(_ bytes: Bytes, to path: String) throws
   where Bytes.Element == UInt8 {
+    guard !path.isEmpty else { throw FileWriteError(path: path, reason: "the path is empty") }
+    let data = ContiguousArray(bytes)
+    var status = stat()
+    if stat(path, &status) == 0 {
+      switch status.st_mode & S_IFMT {
+      case S_IFREG: break
+      case S_IFDIR: throw FileWriteError(path: path, errno: EISDIR)
+      default:
+        // A device or a pipe: write into it, never rename over it.
+        try writeDirectly(data, to: path)
+        return
+      }
+    }
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let temporary = folder.appendingPathComponent(
-      ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
     do {
-      try Data(bytes).write(to: temporary)
-      guard rename(temporary.path, url.path) == 0 else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-      }
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
+      throw FileWriteError(path: path, reason: "its folder \(folder.path) cannot be made")
+    }
+    let (descriptor, temporary) = try createTemporary(beside: url, for: path)
+    do {
+      try writeAll(data, to: descriptor, path: path)
+      guard close(descriptor) == 0 else { throw FileWriteError(path: path, errno: errno) }
+      guard rename(temporary, path) == 0 else { throw FileWriteError(path: path, errno: errno) }
+    } catch {
+      close(descriptor)
+      unlink(temporary)
       throw error
+    }
+  }
+
+  /// A new file beside `url` named `.NAME.RANDOM.tmp` (shortened to fit the 255-byte name
+  /// limit), opened for writing; mode 0666 less the umask.
+  static func createTemporary(beside url: URL, for path: String) throws -> (Int32, String) {
+    let folder = url.deletingLastPathComponent().path
+    var name = url.lastPathComponent
+    while name.utf8.count > 200 { name.removeLast() }
+    for _ in 0..<16 {
+      let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+      let temporary = (folder as NSString).appendingPathComponent(".\(name).\(suffix).tmp")
+      let descriptor = open(
+        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+      if descriptor >= 0 { return (descriptor, temporary) }
+      guard errno == EEXIST else { throw FileWriteError(path: path, errno: errno) }
+    }
+    throw FileWriteError(path: path, reason: "no temporary file could be made beside it")
+  }
+
+  private static func writeDirectly(_ data: ContiguousArray<UInt8>, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw FileWriteError(path: path, errno: errno) }
+    defer { close(descriptor) }
+    try writeAll(data, to: descriptor, path: path)
+  }
+
+  private static func writeAll(_ data: ContiguousArray<UInt8>, to descriptor: Int32, path: String)
+    throws
+  {
+    try data.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw FileWriteError(path: path, errno: errno)
+        }
+        offset += written
+      }
     }
   }
 }

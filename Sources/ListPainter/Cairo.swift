@@ -126,6 +126,17 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
 
   /// The pixels as a ``Bitmap``.
   public func bitmap() throws -> Bitmap { try surface.bitmap() }
+
+  /// Whether `other` has exactly these pixels.
+  public func hasSamePixels(as other: PaintedImage) -> Bool {
+    guard width == other.width, height == other.height else { return false }
+    let rowBytes = width * 4
+    for y in 0..<height
+    where memcmp(data + y * stride, other.data + y * other.stride, rowBytes) != 0 {
+      return false
+    }
+    return true
+  }
 }
 
 /// A cairo drawing context on a surface, destroyed with the object.

@@ -34,6 +34,17 @@ extension AlphaMask {
   }
 }
 
+/// Key of a finished shadow mask: its size and shape in device pixels and the fraction of a row
+/// folded into it.
+struct ShadowMaskKey: Hashable {
+  let width: Int
+  let height: Int
+  let radius: Double
+  let corners: LayoutElement.Corners
+  let sigma: Double
+  let shift: Double
+}
+
 /// Key of a cached nine-slice tile: corner radius and σ in quarter device pixels.
 struct ShadowTileKey: Hashable {
   let radius: Int
@@ -76,17 +87,27 @@ extension Painter {
       let width = max(1, Int((shape.width * scale).rounded()))
       let height = max(1, Int((shape.height * scale).rounded()))
       let pad = Self.blurPadding(sigma)
-      var mask = shadowMask(
-        width: width, height: height, radius: radius, corners: corners, sigma: sigma)
       let x = shape.x * scale - Double(pad)
       var y = shape.y * scale - Double(pad)
-      if x == x.rounded(), y != y.rounded(.down) {
-        // A mask at a fractional row is sampled by pixman's bilinear filter (a slow path);
-        // sampling it the same way here and placing it on a whole row gives the same pixels.
-        mask = mask.shiftedDown(by: y)
-        y.round(.down)
+      // A mask at a fractional row is sampled by pixman's bilinear filter (a slow path);
+      // sampling it the same way here and placing it on a whole row gives the same pixels.
+      let fold = x == x.rounded() && y != y.rounded(.down)
+      let key = ShadowMaskKey(
+        width: width, height: height, radius: radius, corners: corners, sigma: sigma,
+        shift: fold ? y - y.rounded(.down) : 0)
+      let surface: CairoSurface
+      if let cached = shadowMasks[key] {
+        surface = cached
+      } else {
+        var mask = shadowMask(
+          width: width, height: height, radius: radius, corners: corners, sigma: sigma)
+        if fold { mask = mask.shiftedDown(by: y) }
+        surface = try maskSurface(mask)
+        // Animation frames draw the same shadows again: keep the last few masks.
+        if shadowMasks.count >= Self.shadowMaskCacheLimit { shadowMasks.removeAll() }
+        shadowMasks[key] = surface
       }
-      let surface = try maskSurface(mask)
+      if fold { y.round(.down) }
       cairo_save(cr)
       cairo_identity_matrix(cr)
       setSource(cr, layer.color)
@@ -94,6 +115,9 @@ extension Painter {
       cairo_restore(cr)
     }
   }
+
+  /// Finished masks kept for the next frames.
+  static let shadowMaskCacheLimit = 32
 
   /// Room a blur needs on each side: 3σ, whole pixels.
   static func blurPadding(_ sigma: Double) -> Int {

@@ -16,6 +16,8 @@ public final class Painter {
   let icons: IconCatalog
   /// Blurred nine-slice tiles, by radius and σ in device pixels.
   var shadowTiles: [ShadowTileKey: AlphaMask] = [:]
+  /// Finished shadow masks (A8 surfaces), by size, shape and row fraction.
+  var shadowMasks: [ShadowMaskKey: CairoSurface] = [:]
   /// Device pixels per point of the tree being painted.
   var scale = 1.0
 

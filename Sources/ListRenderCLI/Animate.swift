@@ -1,8 +1,10 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import GoldenImage
 import ImageCodec
 import ListRender
+import Synchronization
 
 struct Animate: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -87,26 +89,40 @@ struct Animate: ParsableCommand {
       }
       let gifWriter = try gif.map { try GIFWriter(path: $0, fps: animation.fps) }
       let progress = FrameProgress(total: range.count)
+      // PNG frames and layouts are encoded and written on a second thread while the next frame
+      // is painted; APNG and GIF frames are added here, in order.
+      let pipeline = FramePipeline()
+      let frameFiles = FrameFiles()
       try renderer.layoutFrames(document, range: range) { index, state, tree in
-        let frame = try renderer.paint(tree)
-        if let layoutFolder {
-          let name = String(format: "frame-%04d.json", index)
-          let dump = FrameDump(
+        let image = try renderer.paintImage(tree)
+        let layoutJSON = try layoutFolder.map { _ in
+          try FrameDump(
             time: AnimationTimeline.time(ofFrame: index, fps: animation.fps), frame: state,
-            tree: tree)
-          try AtomicFile.write(
-            [UInt8](try dump.json()), to: (layoutFolder as NSString).appendingPathComponent(name))
+            tree: tree
+          ).json()
         }
-        if let folder {
-          let name = String(format: "frame-%04d.png", index)
-          try AtomicFile.write(
-            try PNGCodec.encode(frame, alpha: alpha),
-            to: (folder as NSString).appendingPathComponent(name))
+        let layoutFolder = layoutFolder
+        try pipeline.submit {
+          if let layoutFolder, let layoutJSON {
+            let name = String(format: "frame-%04d.json", index)
+            try AtomicFile.write(
+              layoutJSON, to: (layoutFolder as NSString).appendingPathComponent(name))
+          }
+          if let folder {
+            let name = String(format: "frame-%04d.png", index)
+            try AtomicFile.write(
+              try frameFiles.png(for: image, alpha: alpha),
+              to: (folder as NSString).appendingPathComponent(name))
+          }
         }
-        try apngWriter?.add(frame)
-        try gifWriter?.add(frame)
+        if apngWriter != nil || gifWriter != nil {
+          let frame = try image.bitmap()
+          try apngWriter?.add(frame)
+          try gifWriter?.add(frame)
+        }
         progress.update(done: index - range.lowerBound + 1)
       }
+      try pipeline.finish()
       try apngWriter?.finish()
       try gifWriter?.finish()
       progress.finish()
@@ -140,5 +156,50 @@ struct FrameProgress {
 
   func finish() {
     if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+  }
+}
+
+/// Work done on one background thread in order, at most two items ahead of the caller; the
+/// first error stops the rest and is thrown to the caller.
+final class FramePipeline: Sendable {
+  private let queue = DispatchQueue(label: "listrender.frames")
+  private let slots = DispatchSemaphore(value: 2)
+  private let failure = Mutex<(any Error)?>(nil)
+
+  /// Queues `work` (waiting while two items are queued); throws an earlier item's error.
+  func submit(_ work: @escaping @Sendable () throws -> Void) throws {
+    try check()
+    slots.wait()
+    queue.async { [self] in
+      defer { slots.signal() }
+      guard failure.withLock({ $0 == nil }) else { return }
+      do { try work() } catch { failure.withLock { $0 = $0 ?? error } }
+    }
+  }
+
+  /// Waits for every queued item; throws the first error.
+  func finish() throws {
+    queue.sync {}
+    try check()
+  }
+
+  private func check() throws {
+    if let error = failure.withLock({ $0 }) { throw error }
+  }
+}
+
+/// PNG bytes of consecutive frames: a frame identical to the one before it reuses its bytes.
+final class FrameFiles: Sendable {
+  private let previous = Mutex<(image: PaintedImage, png: [UInt8])?>(nil)
+
+  /// The PNG of `image` (compressed on this thread: the caller's is painting the next frame).
+  func png(for image: PaintedImage, alpha: Bool) throws -> [UInt8] {
+    if let last = previous.withLock({ $0 }), last.image.hasSamePixels(as: image) {
+      previous.withLock { $0 = (image, last.png) }
+      return last.png
+    }
+    let png = try PNGCodec.encode(rows: image, alpha: alpha, threads: 1)
+    previous.withLock { $0 = (image, png) }
+    return png
   }
 }

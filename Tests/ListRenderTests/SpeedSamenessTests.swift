@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import GoldenImage
 import ImageCodec
 import ListRender
 import Testing
@@ -83,5 +84,57 @@ struct SpeedSamenessTests {
     let byCairo = try draw(mask, at: y)
     let folded = try draw(mask.shiftedDown(by: y), at: y.rounded(.down))
     #expect(folded == byCairo)
+  }
+}
+
+/// The faster start-up keeps the icon catalog and the write path behaving as before.
+@Suite("Start-up and writes")
+struct StartupAndWriteTests {
+  @Test("the icon catalog holds every name of the font's codepoint map")
+  func iconCatalog() throws {
+    let text = try String(contentsOfFile: IconCatalog.defaultPath, encoding: .utf8)
+    // Every `"name": hex` line of the map, parsed the slow way.
+    var expected: [String: UInt32] = [:]
+    for line in text.split(separator: "\n") {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2, let open = parts[0].firstIndex(of: "\""),
+        let close = parts[0].lastIndex(of: "\""), open < close
+      else { continue }
+      let hex = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t,"))
+      if let value = UInt32(hex, radix: 16) {
+        expected[String(parts[0][parts[0].index(after: open)..<close])] = value
+      }
+    }
+    let catalog = try IconCatalog()
+    #expect(catalog.names.count == expected.count)
+    #expect(expected.count > 2_000)
+    for (name, value) in expected {
+      #expect(catalog.character(for: name)?.unicodeScalars.first?.value == value)
+    }
+    #expect(catalog.character(for: "favorite") == "\u{E87D}")
+  }
+
+  @Test("writes replace regular files, write into devices, refuse folders, leave nothing behind")
+  func atomicWrites() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("nested/out.bin").path
+    try AtomicFile.write([1, 2, 3], to: target)
+    try AtomicFile.write([4, 5], to: target)
+    #expect(FileManager.default.contents(atPath: target) == Data([4, 5]))
+    // /dev/null stays a device.
+    try AtomicFile.write([1], to: "/dev/null")
+    var status = stat()
+    #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    // A full disk is an error, not a silent success.
+    #expect(throws: FileWriteError.self) { try AtomicFile.write([1], to: "/dev/full") }
+    #expect {
+      try AtomicFile.write([1], to: folder.path)
+    } throws: { error in
+      "\(error)" == "cannot write \(folder.path): it is a folder"
+    }
+    let leftovers = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("nested").path)
+    #expect(leftovers == ["out.bin"])
   }
 }
