@@ -51,12 +51,17 @@ enum StripDeflate {
     let strips = max(1, (source.height + stripRows - 1) / stripRows)
     let work = StripWork(count: strips)
     let compress: @Sendable () -> Void = {
+      // Each thread reuses one raw and one output buffer for all its strips (never zero-filled:
+      // every byte used is written first).
+      var buffers = StripBuffers(rowBytes: rowBytes, rows: stripRows + primeRows(rowBytes))
+      defer { buffers.deallocate() }
       while true {
         let strip = work.next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard strip < strips else { return }
         let result = Result {
           try compressStrip(
-            strip, of: source, alpha: alpha, rowBytes: rowBytes, last: strip == strips - 1)
+            strip, of: source, alpha: alpha, rowBytes: rowBytes, last: strip == strips - 1,
+            buffers: &buffers)
         }
         work.results.withLock { $0[strip] = result }
       }
@@ -84,55 +89,75 @@ enum StripDeflate {
     return stream
   }
 
+  /// Rows before a strip that fill a deflate window.
+  static func primeRows(_ rowBytes: Int) -> Int { (window + rowBytes - 1) / rowBytes }
+
   /// One strip: its rows (each with filter byte 0) deflated after the preceding window.
   private static func compressStrip(
-    _ strip: Int, of source: some PNGRowSource, alpha: Bool, rowBytes: Int, last: Bool
+    _ strip: Int, of source: some PNGRowSource, alpha: Bool, rowBytes: Int, last: Bool,
+    buffers: inout StripBuffers
   ) throws -> CompressedStrip {
     let first = strip * stripRows
     let end = min(source.height, first + stripRows)
     // The rows before the strip that fill a window, to prime the dictionary with.
-    let primeRows = strip == 0 ? 0 : min(first, (window + rowBytes - 1) / rowBytes)
-    var raw = [UInt8](repeating: 0, count: (end - first + primeRows) * rowBytes)
-    raw.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      for (index, y) in ((first - primeRows)..<end).enumerated() {
-        // Byte 0 of each row is its filter type, 0 (none).
-        source.copyRow(y, alpha: alpha, into: base + index * rowBytes + 1)
-      }
+    let prime = strip == 0 ? 0 : min(first, primeRows(rowBytes))
+    let raw = buffers.raw
+    for (index, y) in ((first - prime)..<end).enumerated() {
+      // Byte 0 of each row is its filter type, 0 (none).
+      raw[index * rowBytes] = 0
+      source.copyRow(y, alpha: alpha, into: raw + index * rowBytes + 1)
     }
-    let primeBytes = primeRows * rowBytes
-    let length = raw.count - primeBytes
+    let primeBytes = prime * rowBytes
+    let length = (end - first) * rowBytes
     var stream = z_stream()
     guard lr_deflate_init_raw(&stream, level) == Z_OK else {
       throw PNGError(message: "zlib could not start a deflate stream")
     }
     defer { deflateEnd(&stream) }
-    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(length))) + 64)
-    var produced = 0
-    let adler = try raw.withUnsafeMutableBufferPointer { input -> uLong in
-      guard let base = input.baseAddress else { return adler32(0, nil, 0) }
-      if primeBytes > 0 {
-        let dictionary = min(primeBytes, window)
-        guard
-          deflateSetDictionary(&stream, base + primeBytes - dictionary, uInt(dictionary)) == Z_OK
-        else { throw PNGError(message: "zlib refused a dictionary") }
-      }
-      stream.next_in = base + primeBytes
-      stream.avail_in = uInt(length)
-      let status = output.withUnsafeMutableBufferPointer { out -> Int32 in
-        stream.next_out = out.baseAddress
-        stream.avail_out = uInt(out.count)
-        let status = deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
-        produced = out.count - Int(stream.avail_out)
-        return status
-      }
-      guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else {
-        throw PNGError(message: "zlib could not compress a strip (status \(status))")
-      }
-      return adler32(adler32(0, nil, 0), base + primeBytes, uInt(length))
+    buffers.reserveOutput(Int(deflateBound(&stream, uLong(length))) + 64)
+    if primeBytes > 0 {
+      let dictionary = min(primeBytes, window)
+      guard deflateSetDictionary(&stream, raw + primeBytes - dictionary, uInt(dictionary)) == Z_OK
+      else { throw PNGError(message: "zlib refused a dictionary") }
     }
-    output.removeSubrange(produced...)
-    return CompressedStrip(bytes: output, adler: adler, length: length)
+    stream.next_in = raw + primeBytes
+    stream.avail_in = uInt(length)
+    stream.next_out = buffers.output
+    stream.avail_out = uInt(buffers.outputCapacity)
+    let status = deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
+    guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else {
+      throw PNGError(message: "zlib could not compress a strip (status \(status))")
+    }
+    let produced = buffers.outputCapacity - Int(stream.avail_out)
+    return CompressedStrip(
+      bytes: Array(UnsafeBufferPointer(start: buffers.output, count: produced)),
+      adler: adler32(adler32(0, nil, 0), raw + primeBytes, uInt(length)), length: length)
+  }
+}
+
+/// One thread's working memory: the raw rows of a strip (with its priming rows) and the
+/// compressed output, allocated once and grown when needed.
+struct StripBuffers {
+  let raw: UnsafeMutablePointer<UInt8>
+  private(set) var output: UnsafeMutablePointer<UInt8>
+  private(set) var outputCapacity: Int
+
+  init(rowBytes: Int, rows: Int) {
+    raw = .allocate(capacity: rowBytes * rows)
+    outputCapacity = rowBytes * rows / 2
+    output = .allocate(capacity: outputCapacity)
+  }
+
+  mutating func reserveOutput(_ count: Int) {
+    guard count > outputCapacity else { return }
+    output.deallocate()
+    output = .allocate(capacity: count)
+    outputCapacity = count
+  }
+
+  func deallocate() {
+    raw.deallocate()
+    output.deallocate()
   }
 }
 

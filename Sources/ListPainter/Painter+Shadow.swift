@@ -45,6 +45,22 @@ struct ShadowMaskKey: Hashable {
   let shift: Double
 }
 
+/// A nine-slice tile surface: `edge` columns on each side, `top` and `bottom` rows, one middle
+/// row and column to stretch.
+struct SliceTile {
+  let surface: CairoSurface
+  let edge: Int
+  let top: Int
+  let bottom: Int
+}
+
+/// Key of a nine-slice tile surface: radius and σ in device pixels, the folded row fraction.
+struct SliceTileKey: Hashable {
+  let radius: Double
+  let sigma: Double
+  let fraction: Double
+}
+
 /// Key of a cached nine-slice tile: corner radius and σ in quarter device pixels.
 struct ShadowTileKey: Hashable {
   let radius: Int
@@ -92,6 +108,18 @@ extension Painter {
       // A mask at a fractional row is sampled by pixman's bilinear filter (a slow path);
       // sampling it the same way here and placing it on a whole row gives the same pixels.
       let fold = x == x.rounded() && y != y.rounded(.down)
+      let core = Int(radius.rounded(.up)) + pad
+      if corners == .all, pad > 0, width >= 2 * core + 1, height >= 2 * core + 1,
+        x == x.rounded(), fold || y == y.rounded()
+      {
+        // A rounded rectangle's blur is nine regions of one small tile: no full-size mask.
+        let tile = try sliceTile(radius: radius, sigma: sigma, shift: fold ? y : nil)
+        setSource(cr, layer.color)
+        try paintSlices(
+          cr, tile: tile, x: Int(x), y: Int(y.rounded(.down)), width: width + 2 * pad,
+          height: height + 2 * pad + (fold ? 1 : 0))
+        continue
+      }
       let key = ShadowMaskKey(
         width: width, height: height, radius: radius, corners: corners, sigma: sigma,
         shift: fold ? y - y.rounded(.down) : 0)
@@ -113,6 +141,88 @@ extension Painter {
       setSource(cr, layer.color)
       cairo_mask_surface(cr, surface.pointer, x, y)
       cairo_restore(cr)
+    }
+  }
+
+  /// The nine-slice tile of a rounded rectangle's blur, as an A8 surface (cached): its corners
+  /// are the mask's corners, its middle row and column stretch over the edges. With `shift`,
+  /// the fractional row folded in (``AlphaMask/shiftedDown(by:)``): the top and bottom parts
+  /// are one row taller, and the middle row stays the unshifted one (two equal rows mix to
+  /// themselves).
+  func sliceTile(radius: Double, sigma: Double, shift: Double?) throws -> SliceTile {
+    let fraction = shift.map { $0 - $0.rounded(.down) } ?? 0
+    let key = SliceTileKey(radius: radius, sigma: sigma, fraction: fraction)
+    if let cached = sliceTiles[key] { return cached }
+    let pad = Self.blurPadding(sigma)
+    let core = Int(radius.rounded(.up)) + pad
+    let edge = core + pad
+    let tile = blurredShape(
+      width: 2 * core + 1, height: 2 * core + 1, radius: radius, corners: .all, sigma: sigma)
+    var mask = tile
+    var top = edge
+    var bottom = edge
+    if let shift {
+      let shifted = tile.shiftedDown(by: shift)
+      let middle = tile.bytes[(edge * tile.width)..<((edge + 1) * tile.width)]
+      let split = (edge + 1) * tile.width
+      mask = AlphaMask(
+        width: tile.width, height: tile.height + 2,
+        bytes: Array(shifted.bytes[..<split]) + middle + shifted.bytes[split...])
+      top = edge + 1
+      bottom = edge + 1
+    }
+    let result = SliceTile(surface: try maskSurface(mask), edge: edge, top: top, bottom: bottom)
+    sliceTiles[key] = result
+    return result
+  }
+
+  /// The mask of `width × height` at device (x, y) as nine regions of `tile`, each composited
+  /// through its part of the tile (corners as they are, edges and centre padded from the middle
+  /// row and column): the same mask values, pixel for pixel, as the whole mask.
+  private func paintSlices(
+    _ cr: OpaquePointer, tile: SliceTile, x: Int, y: Int, width: Int, height: Int
+  ) throws {
+    let tileWidth = tile.surface.width
+    let tileHeight = tile.surface.height
+    let columns = [
+      (at: 0, size: tile.edge, from: 0, span: tile.edge),
+      (at: tile.edge, size: width - 2 * tile.edge, from: tile.edge, span: 1),
+      (at: width - tile.edge, size: tile.edge, from: tileWidth - tile.edge, span: tile.edge),
+    ]
+    let rows = [
+      (at: 0, size: tile.top, from: 0, span: tile.top),
+      (at: tile.top, size: height - tile.top - tile.bottom, from: tile.top, span: 1),
+      (
+        at: height - tile.bottom, size: tile.bottom, from: tileHeight - tile.bottom,
+        span: tile.bottom
+      ),
+    ]
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    cairo_identity_matrix(cr)
+    for row in rows where row.size > 0 {
+      for column in columns where column.size > 0 {
+        guard
+          let part = cairo_surface_create_for_rectangle(
+            tile.surface.pointer, Double(column.from), Double(row.from), Double(column.span),
+            Double(row.span))
+        else { throw PainterError.cairo("a shadow tile region") }
+        defer { cairo_surface_destroy(part) }
+        try check(cairo_surface_status(part))
+        let pattern = cairo_pattern_create_for_surface(part)
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_translate(
+          &matrix, -Double(x + column.at), -Double(y + row.at))
+        cairo_pattern_set_matrix(pattern, &matrix)
+        cairo_save(cr)
+        cairo_rectangle(
+          cr, Double(x + column.at), Double(y + row.at), Double(column.size), Double(row.size))
+        cairo_clip(cr)
+        cairo_mask(cr, pattern)
+        cairo_restore(cr)
+      }
     }
   }
 

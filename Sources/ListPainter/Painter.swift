@@ -18,6 +18,8 @@ public final class Painter {
   var shadowTiles: [ShadowTileKey: AlphaMask] = [:]
   /// Finished shadow masks (A8 surfaces), by size, shape and row fraction.
   var shadowMasks: [ShadowMaskKey: CairoSurface] = [:]
+  /// Nine-slice tiles as A8 surfaces, by radius, σ and row fraction.
+  var sliceTiles: [SliceTileKey: SliceTile] = [:]
   /// Device pixels per point of the tree being painted.
   var scale = 1.0
 
