@@ -1,4 +1,7 @@
+import Dispatch
+import Foundation
 import ImageCodec
+import Synchronization
 
 /// Options of the comparison, with pixelmatch's defaults (REFERENCE §8).
 ///
@@ -67,11 +70,30 @@ public enum Pixelmatch {
     guard first.width == second.width, first.height == second.height else { return nil }
     let width = first.width
     let height = first.height
-    var output: [UInt8]? = makeDiff ? [UInt8](repeating: 0, count: width * height * 4) : nil
-    let count = first.pixels.withUnsafeBufferPointer { img1 in
-      second.pixels.withUnsafeBufferPointer { img2 in
-        run(img1, img2, width: width, height: height, options: options, output: &output)
+    let count: Int
+    var output: [UInt8]?
+    let identical = first.pixels.withUnsafeBytes { x in
+      second.pixels.withUnsafeBytes { y in
+        guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+        return x.count == y.count && memcmp(p, q, x.count) == 0
       }
+    }
+    if identical {
+      // Identical buffers short-cut to 0 (REFERENCE §8).
+      count = 0
+      if makeDiff {
+        var gray = [UInt8](repeating: 0, count: width * height * 4)
+        if !options.diffMask {
+          first.pixels.withUnsafeBufferPointer { img in
+            gray.withUnsafeMutableBufferPointer { out in
+              for i in 0..<(width * height) { drawGray(img, i * 4, options.alpha, out) }
+            }
+          }
+        }
+        output = gray
+      }
+    } else {
+      (count, output) = compareBands(first, second, options: options, makeDiff: makeDiff)
     }
     return PixelComparison(
       differingPixels: count,
@@ -79,24 +101,61 @@ public enum Pixelmatch {
   }
 
   private typealias Pixels = UnsafeBufferPointer<UInt8>
+  private typealias Output = UnsafeMutableBufferPointer<UInt8>
 
-  private static func run(
-    _ img1: Pixels, _ img2: Pixels, width: Int, height: Int, options: ComparisonOptions,
-    output: inout [UInt8]?
-  ) -> Int {
-    let length = width * height
-    if img1.elementsEqual(img2) {
-      if output != nil, !options.diffMask {
-        for i in 0..<length { drawGray(img1, i * 4, options.alpha, &output) }
+  /// Rows a band: the unit of work split over the cores.
+  static let bandRows = 64
+
+  /// Compares band by band on all cores: bands read both images (and neighbours across their
+  /// edges) and make their own rows of the output; counts add up in band order.
+  private static func compareBands(
+    _ first: Bitmap, _ second: Bitmap, options: ComparisonOptions, makeDiff: Bool
+  ) -> (Int, [UInt8]?) {
+    let width = first.width
+    let height = first.height
+    let bands = (height + bandRows - 1) / bandRows
+    let results = Mutex<[(count: Int, rows: [UInt8])]>(
+      Array(repeating: (0, []), count: bands))
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      let rows = (band * bandRows)..<min(height, (band + 1) * bandRows)
+      var out = [UInt8](repeating: 0, count: makeDiff ? rows.count * width * 4 : 0)
+      let count = first.pixels.withUnsafeBufferPointer { img1 in
+        second.pixels.withUnsafeBufferPointer { img2 in
+          out.withUnsafeMutableBufferPointer { buffer in
+            compareRows(
+              rows, img1, img2, width: width, height: height, options: options,
+              output: makeDiff ? buffer : nil)
+          }
+        }
       }
-      return 0
+      results.withLock { $0[band] = (count, out) }
     }
+    let all = results.withLock { $0 }
+    return (all.reduce(0) { $0 + $1.count }, makeDiff ? all.flatMap(\.rows) : nil)
+  }
+
+  private static func compareRows(
+    _ rows: Range<Int>, _ img1: Pixels, _ img2: Pixels, width: Int, height: Int,
+    options: ComparisonOptions, output: Output?
+  ) -> Int {
     let maxDelta = 35215 * options.threshold * options.threshold
     let alt = options.diffColorAlt ?? options.diffColor
+    // Identical pixels need no work unless they are drawn grey.
+    let skipIdentical = output == nil || options.diffMask
     var count = 0
-    for y in 0..<height {
-      for x in 0..<width {
+    let base = rows.lowerBound * width * 4
+    for y in rows {
+      var x = 0
+      while x < width {
         let pos = (y * width + x) * 4
+        if skipIdentical, x + 1 < width,
+          UnsafeRawPointer(img1.baseAddress! + pos).loadUnaligned(as: UInt64.self)
+            == UnsafeRawPointer(img2.baseAddress! + pos).loadUnaligned(as: UInt64.self)
+        {
+          // Two identical pixels at once.
+          x += 2
+          continue
+        }
         let delta =
           samePixel(img1, pos, img2, pos)
           ? 0 : colorDelta(img1, img2, pos, pos, yOnly: false, checkerboard: options.checkerboard)
@@ -105,14 +164,15 @@ public enum Pixelmatch {
             antialiased(img1, x, y, width, height, img1, img2, options.checkerboard)
             || antialiased(img2, x, y, width, height, img2, img1, options.checkerboard)
           if !options.includeAA && isAA {
-            if !options.diffMask { draw(&output, pos, options.aaColor) }
+            if !options.diffMask { draw(output, pos - base, options.aaColor) }
           } else {
-            draw(&output, pos, delta < 0 ? alt : options.diffColor)
+            draw(output, pos - base, delta < 0 ? alt : options.diffColor)
             count += 1
           }
         } else if !options.diffMask {
-          drawGray(img1, pos, options.alpha, &output)
+          drawGray(img1, pos, options.alpha, output, at: pos - base)
         }
+        x += 1
       }
     }
     return count
@@ -237,24 +297,25 @@ public enum Pixelmatch {
   }
 
   @inline(__always)
-  private static func draw(_ output: inout [UInt8]?, _ pos: Int, _ color: RGB) {
-    guard output != nil else { return }
-    output?[pos] = color.r
-    output?[pos + 1] = color.g
-    output?[pos + 2] = color.b
-    output?[pos + 3] = 255
+  private static func draw(_ output: Output?, _ pos: Int, _ color: RGB) {
+    guard let output else { return }
+    output[pos] = color.r
+    output[pos + 1] = color.g
+    output[pos + 2] = color.b
+    output[pos + 3] = 255
   }
 
   /// The expected pixel as grey blended with white by `alpha` (truncated like a Uint8Array).
   @inline(__always)
-  private static func drawGray(_ img: Pixels, _ pos: Int, _ alpha: Double, _ output: inout [UInt8]?)
-  {
+  private static func drawGray(
+    _ img: Pixels, _ pos: Int, _ alpha: Double, _ output: Output?, at target: Int? = nil
+  ) {
     guard output != nil else { return }
     let luma =
       Double(img[pos]) * 0.29889531 + Double(img[pos + 1]) * 0.58662247
       + Double(img[pos + 2]) * 0.11448223
     let value = 255 + (luma - 255) * alpha * Double(img[pos + 3]) / 255
     let byte = UInt8(max(0, min(255, value.rounded(.towardZero))))
-    draw(&output, pos, RGB(byte, byte, byte))
+    draw(output, target ?? pos, RGB(byte, byte, byte))
   }
 }
