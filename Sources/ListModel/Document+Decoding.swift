@@ -36,7 +36,9 @@ extension ListDocument {
   ) throws -> ListDocument {
     let root: Node?
     do {
-      root = try Yams.compose(yaml: text)
+      // Scalars are read as text by the decoder (numbers, booleans and null by its own rules),
+      // so tags are not resolved (Yams would test every scalar against regular expressions).
+      root = try Yams.compose(yaml: text, .basic)
     } catch let error as YamlError {
       throw specError(from: error, file: file)
     }

@@ -122,6 +122,15 @@ package final class TextShaper {
     self.contexts = contexts
   }
 
+  /// Takes over the paragraphs `other` shaped (the same fonts give the same glyphs): from now
+  /// on only this shaper's thread uses them.
+  package func adopt(_ other: ShapedParagraphs) {
+    for (key, paragraph) in other.shaper.paragraphs where paragraphs[key] == nil {
+      if paragraphs.count >= Self.cacheLimit { break }
+      paragraphs[key] = paragraph
+    }
+  }
+
   /// How many paragraphs are cached (for tests of reuse).
   package var cachedParagraphCount: Int { paragraphs.count }
 
@@ -298,6 +307,18 @@ package final class TextShaper {
     descriptions[style] = description
     return description
   }
+}
+
+/// Paragraphs shaped on one thread, handed to another (``TextShaper/adopt(_:)``).
+///
+/// `@unchecked Sendable` because it carries Pango objects across threads: the thread that made
+/// them has finished with them before they are handed over, so no two threads ever use them at
+/// once (each Pango font map, context and layout stays single-threaded).
+package final class ShapedParagraphs: @unchecked Sendable {
+  let shaper: TextShaper
+
+  /// The paragraphs `measurer` has shaped.
+  package init(of measurer: PangoTextMeasurer) { shaper = measurer.shaper }
 }
 
 /// ``TextMeasuring`` by Pango: real line breaking and real glyph metrics.

@@ -1,7 +1,10 @@
+import Dispatch
+import Foundation
 @_exported import ImageCodec
 @_exported import ListLayout
 @_exported import ListModel
 import ListPainter
+import Synchronization
 
 @_exported import struct ListPainter.FontFile
 @_exported import class ListPainter.FontSystem
@@ -53,7 +56,52 @@ public final class ListRenderer {
   /// - Throws: ``SpecError`` for unknown icons and unreadable images, ``LayoutError``.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
     try resolveResources(of: document)
+    try shapeInParallel(document)
     return try ListLayoutEngine(measurer: measurer, images: images).layout(document)
+  }
+
+  /// Lists with at least this many cells have their text shaped on two cores.
+  package var parallelShapingThreshold = 300
+
+  /// Shaping text is most of a long list's layout, and it is done once per paragraph: a helper
+  /// with its own fonts and Pango context lays out the second half of every section on another
+  /// core while this thread lays out the first half; this renderer then takes over what the
+  /// helper shaped. The same fonts give the same glyphs, so the pixels do not change.
+  private func shapeInParallel(_ document: ListDocument) throws {
+    let cells = document.sections.reduce(0) { $0 + $1.cells.count }
+    guard cells >= parallelShapingThreshold,
+      ProcessInfo.processInfo.activeProcessorCount > 1
+    else { return }
+    var front = document
+    var back = document
+    for index in document.sections.indices {
+      let all = document.sections[index].cells
+      front.sections[index].cells = Array(all[..<(all.count / 2)])
+      back.sections[index].cells = Array(all[(all.count / 2)...])
+    }
+    front.canvas.height = nil
+    back.canvas.height = nil
+    let files = fonts.files
+    let icons = icons
+    let secondHalf = back
+    let helper = Mutex<Result<ShapedParagraphs, any Error>?>(nil)
+    let done = DispatchGroup()
+    DispatchQueue.global().async(group: done) {
+      let result = Result {
+        let measurer = try PangoTextMeasurer(fonts: try FontSystem(files: files))
+        let images = ImageLibrary()
+        try Self.loadResources(of: secondHalf, images: images, icons: icons)
+        _ = try? ListLayoutEngine(measurer: measurer, images: images).layout(secondHalf)
+        return ShapedParagraphs(of: measurer)
+      }
+      helper.withLock { $0 = result }
+    }
+    // A half that does not fit the pixel limits on its own is still shaped (hence `try?`).
+    _ = try? ListLayoutEngine(measurer: measurer, images: images).layout(front)
+    done.wait()
+    if case .success(let shaped)? = helper.withLock({ $0 }) {
+      measurer.shaper.adopt(shaped)
+    }
   }
 
   /// The document's pixels.
@@ -147,6 +195,12 @@ public final class ListRenderer {
   /// Checks every icon name and loads every image file, so that problems are reported with
   /// their place in the spec before anything is laid out.
   private func resolveResources(of document: ListDocument) throws {
+    try Self.loadResources(of: document, images: images, icons: icons)
+  }
+
+  private static func loadResources(
+    of document: ListDocument, images: ImageLibrary, icons: IconCatalog
+  ) throws {
     func resolve(_ icon: Icon) throws {
       switch icon.source {
       case .named(let name): try icons.validate(name, at: icon.location)

@@ -138,3 +138,30 @@ struct StartupAndWriteTests {
     #expect(leftovers == ["out.bin"])
   }
 }
+
+/// Shaping on two cores gives the very layout and pixels of shaping on one.
+@Suite("Parallel shaping")
+struct ParallelShapingTests {
+  @Test("a long list laid out with and without the helper: equal trees and pixels")
+  func sameLayout() throws {
+    let words = "Lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor"
+      .split(separator: " ")
+    let cells = (0..<60).map { index in
+      let text = words.prefix(3 + index % 10).joined(separator: " ")
+      return index % 2 == 0
+        ? "      - { kind: label, text: \"\(index). \(text)\" }"
+        : "      - { kind: stereo, title: \"\(index) \(text)\", detail: \"\(text) \(text)\" }"
+    }
+    let document = try ListDocument.decode(
+      yaml: "canvas: { width: 320, scale: 1, theme: material }\nsections:\n  - cells:\n"
+        + cells.joined(separator: "\n"))
+    let serial = try ListRenderer()
+    serial.parallelShapingThreshold = .max
+    let parallel = try ListRenderer()
+    parallel.parallelShapingThreshold = 10
+    let serialTree = try serial.layout(document)
+    let parallelTree = try parallel.layout(document)
+    #expect(parallelTree == serialTree)
+    #expect(try parallel.paint(parallelTree) == serial.paint(serialTree))
+  }
+}
