@@ -1,11 +1,104 @@
 import CCodecs
 import Foundation
 
+/// A frame of an animation as written: its image, how many 1/fps steps it lasts (identical
+/// consecutive frames are merged), and its index in the sequence.
+struct HeldFrame {
+  var bitmap: Bitmap
+  var steps: Int
+  var first: Int
+}
+
+/// A rectangle of pixels.
+struct PixelRect: Equatable {
+  var x: Int
+  var y: Int
+  var width: Int
+  var height: Int
+}
+
+extension Bitmap {
+  /// The smallest rectangle outside which `other` (of the same size) has the same pixels; nil
+  /// when they are equal.
+  func changedRect(from other: Bitmap) -> PixelRect? {
+    guard width == other.width, height == other.height else {
+      return PixelRect(x: 0, y: 0, width: width, height: height)
+    }
+    var top = height
+    var bottom = -1
+    var left = width
+    var right = -1
+    pixels.withUnsafeBufferPointer { a in
+      other.pixels.withUnsafeBufferPointer { b in
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        let rowBytes = width * 4
+        for y in 0..<height where memcmp(pa + y * rowBytes, pb + y * rowBytes, rowBytes) != 0 {
+          top = min(top, y)
+          bottom = y
+          let rowA = UnsafeRawPointer(pa + y * rowBytes).assumingMemoryBound(to: UInt32.self)
+          let rowB = UnsafeRawPointer(pb + y * rowBytes).assumingMemoryBound(to: UInt32.self)
+          var x = 0
+          while x < left, rowA[x] == rowB[x] { x += 1 }
+          left = min(left, x)
+          var r = width - 1
+          while r > right, rowA[r] == rowB[r] { r -= 1 }
+          right = max(right, r)
+        }
+      }
+    }
+    guard bottom >= 0 else { return nil }
+    return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+  }
+
+  /// The pixels inside `rect`.
+  func cropped(to rect: PixelRect) -> Bitmap {
+    if rect == PixelRect(x: 0, y: 0, width: width, height: height) { return self }
+    var out = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
+    pixels.withUnsafeBufferPointer { source in
+      out.withUnsafeMutableBufferPointer { target in
+        guard let s = source.baseAddress, let t = target.baseAddress else { return }
+        for row in 0..<rect.height {
+          (t + row * rect.width * 4).update(
+            from: s + ((rect.y + row) * width + rect.x) * 4, count: rect.width * 4)
+        }
+      }
+    }
+    return Bitmap(width: rect.width, height: rect.height, pixels: out) ?? self
+  }
+}
+
+/// Collects frames, merging each one that is identical to the one before it into that one.
+struct FrameMerger {
+  private(set) var held: HeldFrame?
+  private var count = 0
+
+  /// Adds a frame; returns the frame it completes (the previous one) when this one differs.
+  mutating func add(_ bitmap: Bitmap) -> HeldFrame? {
+    defer { count += 1 }
+    if var frame = held, frame.bitmap == bitmap {
+      frame.steps += 1
+      held = frame
+      return nil
+    }
+    let completed = held
+    held = HeldFrame(bitmap: bitmap, steps: 1, first: count)
+    return completed
+  }
+
+  /// The last frame, at the end.
+  mutating func finish() -> HeldFrame? {
+    defer { held = nil }
+    return held
+  }
+}
+
 /// Writes an animated PNG frame by frame to a temporary file beside `path`, renamed into place
-/// by ``finish()``: frames are encoded as they come, never all held.
+/// by ``finish()``. Identical consecutive frames become one frame with their summed delay; every
+/// frame after the first holds only the smallest rectangle that changed (`fcTL` offsets,
+/// replacing those pixels, nothing disposed), so a mostly still animation stays small.
 ///
 /// ```swift
-/// let apng = try APNGWriter(path: "ripple.png", frameCount: 30, fps: 30, alpha: false)
+/// let apng = try APNGWriter(path: "ripple.png", fps: 30, alpha: false)
 /// for frame in frames { try apng.add(frame) }
 /// try apng.finish()
 /// ```
@@ -13,36 +106,59 @@ public final class APNGWriter {
   private let path: String
   private let temporary: String
   private let handle: FileHandle
-  private let frameCount: Int
   private let fps: Double
   private let alpha: Bool
+  private var merger = FrameMerger()
+  private var previous: Bitmap?
   private var written = 0
   private var sequence: UInt32 = 0
   private var finished = false
+  /// Where the `acTL` frame count is, patched by ``finish()``.
+  private var countOffset: UInt64 = 0
 
   /// Opens the temporary file. `alpha` fixes the colour type for every frame.
-  public init(path: String, frameCount: Int, fps: Double, alpha: Bool) throws {
+  public init(path: String, fps: Double, alpha: Bool) throws {
     self.path = path
-    self.frameCount = frameCount
     self.fps = fps
     self.alpha = alpha
-    temporary = try temporaryPath(beside: path)
-    guard FileManager.default.createFile(atPath: temporary, contents: nil),
-      let handle = FileHandle(forWritingAtPath: temporary)
-    else { throw PNGError(message: "cannot write \(path)") }
-    self.handle = handle
+    let (descriptor, temporary) = try AtomicFile.createTemporary(for: path)
+    self.temporary = temporary
+    handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
   }
 
   deinit {
-    if !finished {
-      try? handle.close()
-      try? FileManager.default.removeItem(atPath: temporary)
-    }
+    if !finished { unlink(temporary) }
   }
 
   /// Appends a frame (all frames must have the first one's size).
   public func add(_ bitmap: Bitmap) throws {
-    let png = try PNGCodec.encode(bitmap, alpha: alpha)
+    if let size = merger.held?.bitmap, size.width != bitmap.width || size.height != bitmap.height {
+      throw PNGError(
+        message:
+          "APNG frames must all be \(size.width)×\(size.height); one is \(bitmap.width)×\(bitmap.height)"
+      )
+    }
+    if let frame = merger.add(bitmap) { try write(frame) }
+  }
+
+  /// Writes the last frame, the frame count and the end, then renames the file into place.
+  public func finish() throws {
+    guard let last = merger.finish() else { throw PNGError(message: "an APNG needs a frame") }
+    try write(last)
+    try handle.write(contentsOf: chunk("IEND", []))
+    // acTL: the number of frames written, 0 plays forever.
+    try handle.seek(toOffset: countOffset)
+    try handle.write(contentsOf: chunk("acTL", be32(UInt32(written)) + be32(0)))
+    try handle.close()
+    guard rename(temporary, path) == 0 else { throw FileWriteError(path: path, errno: errno) }
+    finished = true
+  }
+
+  private func write(_ frame: HeldFrame) throws {
+    let rect =
+      previous.flatMap { frame.bitmap.changedRect(from: $0) }
+      ?? PixelRect(x: 0, y: 0, width: frame.bitmap.width, height: frame.bitmap.height)
+    let png = try PNGCodec.encode(frame.bitmap.cropped(to: rect), alpha: alpha)
     let chunks = pngChunks(png)
     var out: [UInt8] = []
     if written == 0 {
@@ -50,30 +166,28 @@ public final class APNGWriter {
         throw PNGError(message: "no IHDR")
       }
       out += Array(png.prefix(8)) + chunk("IHDR", header.data)
-      out += chunk("acTL", be32(UInt32(frameCount)) + be32(0))  // 0: loop forever
+      countOffset = UInt64(out.count)
+      out += chunk("acTL", be32(0) + be32(0))  // the count is patched at the end
     }
-    // Each frame lasts 1 / fps: delay = 100 / (fps × 100) s (16-bit fields).
-    let denominator = UInt16(clamping: Int((fps * 100).rounded()))
+    // The frame lasts `steps` / fps seconds: steps × 100 / (fps × 100) (16-bit fields).
+    var numerator = frame.steps * 100
+    var denominator = Int((fps * 100).rounded())
+    if numerator > Int(UInt16.max) || denominator > Int(UInt16.max) {
+      numerator = min(Int(UInt16.max), Int((Double(frame.steps) * 1000 / fps).rounded()))
+      denominator = 1000
+    }
+    // dispose_op 0 (none), blend_op 0 (source: the rectangle replaces what was there).
     out += chunk(
       "fcTL",
-      be32(nextSequence()) + be32(UInt32(bitmap.width)) + be32(UInt32(bitmap.height)) + be32(0)
-        + be32(0) + be16(100) + be16(denominator) + [0, 0])
+      be32(nextSequence()) + be32(UInt32(rect.width)) + be32(UInt32(rect.height))
+        + be32(UInt32(rect.x)) + be32(UInt32(rect.y)) + be16(UInt16(numerator))
+        + be16(UInt16(denominator)) + [0, 0])
     for data in chunks.filter({ $0.type == "IDAT" }).map(\.data) {
       out += written == 0 ? chunk("IDAT", data) : chunk("fdAT", be32(nextSequence()) + data)
     }
     try handle.write(contentsOf: out)
+    previous = frame.bitmap
     written += 1
-  }
-
-  /// Writes the end, closes and renames the file into place.
-  public func finish() throws {
-    guard written == frameCount else {
-      throw PNGError(message: "\(written) frames written, \(frameCount) announced")
-    }
-    try handle.write(contentsOf: chunk("IEND", []))
-    try handle.close()
-    try replace(path, with: temporary)
-    finished = true
   }
 
   private func nextSequence() -> UInt32 {
@@ -82,27 +196,41 @@ public final class APNGWriter {
   }
 }
 
-/// Writes an animated GIF frame by frame (to a temporary file renamed by ``finish()``): each
-/// frame gets its own 256-colour palette from libimagequant (dithered), giflib writes it; it
-/// loops forever. GIF delays are whole centiseconds: frame i lasts
-/// round((i+1)·100/fps) − round(i·100/fps), so the total never drifts.
+/// Writes an animated GIF89a (to a temporary file renamed by ``finish()``) that loops forever.
+/// Identical consecutive frames are merged and each later frame holds only the rectangle that
+/// changed. The frames share one palette, so colours never flicker between frames: the exact
+/// colours when the whole animation has at most 256, else the best 256 for all frames together
+/// (libimagequant, dithered). The distinct frames are kept until ``finish()`` to build it; past
+/// `memoryBudget` bytes the writer falls back to a palette per frame, written as frames come.
+/// GIF delays are whole centiseconds: a frame from step i to step j lasts
+/// round(j·100/fps) − round(i·100/fps), so the total never drifts.
 public final class GIFWriter {
   private let path: String
   private let temporary: String
   private let fps: Double
+  private let memoryBudget: Int
   private var gif: UnsafeMutablePointer<GifFileType>?
-  private var written = 0
-  private var size: (width: Int, height: Int)?
+  private var merger = FrameMerger()
+  private var kept: [HeldFrame] = []
+  private var keptBytes = 0
+  private var streaming = false
+  private var previous: Bitmap?
+  private var finished = false
 
   /// Opens the temporary file.
-  public init(path: String, fps: Double) throws {
+  public init(path: String, fps: Double, memoryBudget: Int = 512 << 20) throws {
     self.path = path
     self.fps = fps
-    temporary = try temporaryPath(beside: path)
+    self.memoryBudget = memoryBudget
+    let (descriptor, temporary) = try AtomicFile.createTemporary(for: path)
+    self.temporary = temporary
     var error: Int32 = 0
-    guard let gif = lr_gif_open(temporary, &error) else {
+    guard let gif = EGifOpenFileHandle(descriptor, &error) else {
+      close(descriptor)
+      unlink(temporary)
       throw PNGError(message: "cannot write \(path): \(gifError(error))")
     }
+    EGifSetGifVersion(gif, true)
     self.gif = gif
   }
 
@@ -110,70 +238,240 @@ public final class GIFWriter {
     if let gif {
       var error: Int32 = 0
       EGifCloseFile(gif, &error)
-      try? FileManager.default.removeItem(atPath: temporary)
+    }
+    if !finished { unlink(temporary) }
+  }
+
+  /// Appends a frame (all frames must have the first one's size).
+  public func add(_ bitmap: Bitmap) throws {
+    if let first = kept.first?.bitmap ?? merger.held?.bitmap ?? previous,
+      first.width != bitmap.width || first.height != bitmap.height
+    {
+      throw PNGError(
+        message:
+          "GIF frames must all be \(first.width)×\(first.height); one is \(bitmap.width)×\(bitmap.height)"
+      )
+    }
+    guard let frame = merger.add(bitmap) else { return }
+    try keep(frame)
+  }
+
+  /// Writes what is kept and the end, closes the file and renames it into place.
+  public func finish() throws {
+    if let last = merger.finish() { try keep(last) }
+    if !streaming { try writeWithSharedPalette() }
+    guard let gif else { return }
+    var error: Int32 = 0
+    let status = EGifCloseFile(gif, &error)
+    self.gif = nil
+    guard status == lr_gif_ok() else { throw PNGError(message: "GIF: \(gifError(error))") }
+    guard rename(temporary, path) == 0 else { throw FileWriteError(path: path, errno: errno) }
+    finished = true
+  }
+
+  private func keep(_ frame: HeldFrame) throws {
+    if streaming {
+      try write(frame, palette: nil)
+      return
+    }
+    kept.append(frame)
+    keptBytes += frame.bitmap.pixels.count
+    if keptBytes > memoryBudget {
+      // Too much to hold: a palette per frame from here on.
+      streaming = true
+      let frames = kept
+      kept = []
+      for frame in frames { try write(frame, palette: nil) }
     }
   }
 
-  /// Appends a frame, quantised to its own palette.
-  public func add(_ bitmap: Bitmap) throws {
+  /// One palette for every kept frame, then the frames.
+  private func writeWithSharedPalette() throws {
+    guard !kept.isEmpty else { throw PNGError(message: "a GIF needs a frame") }
+    if let exact = Self.exactPalette(kept.map(\.bitmap)) {
+      for frame in kept { try write(frame, palette: .exact(exact)) }
+      return
+    }
+    guard let attributes = liq_attr_create() else { throw PNGError(message: "libimagequant") }
+    defer { liq_attr_destroy(attributes) }
+    liq_set_max_colors(attributes, 256)
+    guard let histogram = liq_histogram_create(attributes) else {
+      throw PNGError(message: "libimagequant histogram")
+    }
+    defer { liq_histogram_destroy(histogram) }
+    // What is shown: the first frame whole, then each later frame's changed rectangle.
+    var shown: Bitmap?
+    for frame in kept {
+      let region =
+        shown.flatMap { frame.bitmap.changedRect(from: $0) }.map {
+          frame.bitmap.cropped(to: $0)
+        } ?? frame.bitmap
+      shown = frame.bitmap
+      try withImage(region, attributes) { image in
+        guard liq_histogram_add_image(histogram, attributes, image) == LIQ_OK else {
+          throw PNGError(message: "libimagequant could not read a frame")
+        }
+      }
+    }
+    var result: OpaquePointer?
+    guard liq_histogram_quantize(histogram, attributes, &result) == LIQ_OK, let result else {
+      throw PNGError(message: "libimagequant could not choose the palette")
+    }
+    defer { liq_result_destroy(result) }
+    liq_set_dithering_level(result, 1.0)
+    for frame in kept {
+      try write(frame, palette: .quantized(result, attributes))
+    }
+  }
+
+  private enum Palette {
+    case exact([UInt32: UInt8])
+    case quantized(OpaquePointer, OpaquePointer)
+  }
+
+  /// The colours of `frames` as a palette, when there are at most 256.
+  private static func exactPalette(_ frames: [Bitmap]) -> [UInt32: UInt8]? {
+    var palette: [UInt32: UInt8] = [:]
+    for frame in frames {
+      let ok = frame.pixels.withUnsafeBytes { raw -> Bool in
+        let pixels = raw.bindMemory(to: UInt32.self)
+        var last: UInt32 = 0xFFFF_FFFF
+        for pixel in pixels {
+          let color = pixel & 0x00FF_FFFF  // R, G, B (little-endian), alpha ignored
+          if color == last { continue }
+          last = color
+          if palette[color] == nil {
+            guard palette.count < 256 else { return false }
+            palette[color] = UInt8(palette.count)
+          }
+        }
+        return true
+      }
+      guard ok else { return nil }
+    }
+    return palette
+  }
+
+  private func withImage<T>(
+    _ bitmap: Bitmap, _ attributes: OpaquePointer, _ body: (OpaquePointer) throws -> T
+  ) throws -> T {
+    try bitmap.pixels.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress,
+        let image = liq_image_create_rgba(
+          attributes, base, Int32(bitmap.width), Int32(bitmap.height), 0)
+      else { throw PNGError(message: "libimagequant image") }
+      defer { liq_image_destroy(image) }
+      return try body(image)
+    }
+  }
+
+  /// Writes a frame: the rectangle that changed since the last one, in `palette` (the shared
+  /// one), or in its own palette (nil).
+  private func write(_ frame: HeldFrame, palette: Palette?) throws {
     guard let gif else { throw PNGError(message: "GIF already finished") }
-    if size == nil {
-      size = (bitmap.width, bitmap.height)
-      try check(EGifPutScreenDesc(gif, Int32(bitmap.width), Int32(bitmap.height), 8, 0, nil))
-      // NETSCAPE2.0: loop forever.
-      try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE))
-      try Array("NETSCAPE2.0".utf8).withUnsafeBufferPointer {
-        try check(EGifPutExtensionBlock(gif, 11, $0.baseAddress))
-      }
-      try [UInt8(1), 0, 0].withUnsafeBufferPointer {
-        try check(EGifPutExtensionBlock(gif, 3, $0.baseAddress))
-      }
-      try check(EGifPutExtensionTrailer(gif))
-    }
-    guard bitmap.width == size?.width, bitmap.height == size?.height else {
-      throw PNGError(message: "GIF frames must all be \(size?.width ?? 0)×\(size?.height ?? 0)")
-    }
-    let (indices, palette) = try quantize(bitmap)
+    let bitmap = frame.bitmap
+    if previous == nil { try writeHeader(gif, bitmap, palette) }
+    let rect =
+      previous.flatMap { bitmap.changedRect(from: $0) }
+      ?? PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
     let delay =
-      Int((Double(written + 1) * 100 / fps).rounded())
-      - Int((Double(written) * 100 / fps).rounded())
+      Int((Double(frame.first + frame.steps) * 100 / fps).rounded())
+      - Int((Double(frame.first) * 100 / fps).rounded())
     var control = GraphicsControlBlock(
       DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
       TransparentColor: NO_TRANSPARENT_COLOR)
     var extensionBytes = [UInt8](repeating: 0, count: 4)
     EGifGCBToExtension(&control, &extensionBytes)
     try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, extensionBytes))
-    var colors = palette.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }
-    while colors.count < 256 { colors.append(GifColorType(Red: 0, Green: 0, Blue: 0)) }
-    guard let map = GifMakeMapObject(256, colors) else { throw PNGError(message: "GIF colour map") }
-    defer { GifFreeMapObject(map) }
+    var indices: [UInt8]
+    var localMap: UnsafeMutablePointer<ColorMapObject>?
+    switch palette {
+    case .exact(let colors)?:
+      let region = bitmap.cropped(to: rect)
+      indices = region.pixels.withUnsafeBytes { raw in
+        raw.bindMemory(to: UInt32.self).map { colors[$0 & 0x00FF_FFFF] ?? 0 }
+      }
+    case .quantized(let result, let attributes)?:
+      // Only the rectangle that changed is remapped (and dithered).
+      let region = bitmap.cropped(to: rect)
+      indices = try withImage(region, attributes) { image -> [UInt8] in
+        var out = [UInt8](repeating: 0, count: region.width * region.height)
+        let status = out.withUnsafeMutableBytes { buffer -> liq_error in
+          guard let base = buffer.baseAddress else { return LIQ_BUFFER_TOO_SMALL }
+          return liq_write_remapped_image(result, image, base, buffer.count)
+        }
+        guard status == LIQ_OK else { throw PNGError(message: "libimagequant remap") }
+        return out
+      }
+    case nil:
+      let (own, colors) = try quantize(bitmap.cropped(to: rect))
+      indices = own
+      localMap = try colorMap(colors)
+    }
+    defer { if let localMap { GifFreeMapObject(localMap) } }
     try check(
-      EGifPutImageDesc(gif, 0, 0, Int32(bitmap.width), Int32(bitmap.height), false, map))
-    var rows = indices
-    try rows.withUnsafeMutableBufferPointer { buffer in
-      for y in 0..<bitmap.height {
-        guard let base = buffer.baseAddress else { return }
-        try check(EGifPutLine(gif, base + y * bitmap.width, Int32(bitmap.width)))
+      EGifPutImageDesc(
+        gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, localMap))
+    try indices.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for row in 0..<rect.height {
+        try check(EGifPutLine(gif, base + row * rect.width, Int32(rect.width)))
       }
     }
-    written += 1
+    previous = bitmap
   }
 
-  /// Closes the file and renames it into place.
-  public func finish() throws {
-    guard let gif else { return }
-    var error: Int32 = 0
-    let status = EGifCloseFile(gif, &error)
-    self.gif = nil
-    guard status == lr_gif_ok() else {
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw PNGError(message: "GIF: \(gifError(error))")
+  /// The screen (with the shared palette, if any) and the NETSCAPE2.0 loop extension.
+  private func writeHeader(
+    _ gif: UnsafeMutablePointer<GifFileType>, _ bitmap: Bitmap, _ palette: Palette?
+  ) throws {
+    var global: UnsafeMutablePointer<ColorMapObject>?
+    switch palette {
+    case .exact(let colors)?:
+      var entries = [(UInt8, UInt8, UInt8)](repeating: (0, 0, 0), count: colors.count)
+      for (color, index) in colors {
+        entries[Int(index)] = (
+          UInt8(color & 0xFF), UInt8(color >> 8 & 0xFF), UInt8(color >> 16 & 0xFF)
+        )
+      }
+      global = try colorMap(entries)
+    case .quantized(let result, _)?:
+      global = try colorMap(Self.colors(of: result))
+    case nil:
+      break
     }
-    try replace(path, with: temporary)
-    // giflib creates its file 0600; give it the permissions any other output gets.
-    let mask = umask(0)
-    umask(mask)
-    chmod(path, 0o666 & ~mask)
+    defer { if let global { GifFreeMapObject(global) } }
+    try check(EGifPutScreenDesc(gif, Int32(bitmap.width), Int32(bitmap.height), 8, 0, global))
+    try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE))
+    try Array("NETSCAPE2.0".utf8).withUnsafeBufferPointer {
+      try check(EGifPutExtensionBlock(gif, 11, $0.baseAddress))
+    }
+    try [UInt8(1), 0, 0].withUnsafeBufferPointer {
+      try check(EGifPutExtensionBlock(gif, 3, $0.baseAddress))
+    }
+    try check(EGifPutExtensionTrailer(gif))
+  }
+
+  /// A 256-entry giflib colour map.
+  private func colorMap(_ colors: [(UInt8, UInt8, UInt8)]) throws
+    -> UnsafeMutablePointer<ColorMapObject>
+  {
+    var entries = colors.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }
+    while entries.count < 256 { entries.append(GifColorType(Red: 0, Green: 0, Blue: 0)) }
+    guard let map = GifMakeMapObject(256, entries) else {
+      throw PNGError(message: "GIF colour map")
+    }
+    return map
+  }
+
+  private static func colors(of result: OpaquePointer) throws -> [(UInt8, UInt8, UInt8)] {
+    guard let palette = liq_get_palette(result) else {
+      throw PNGError(message: "libimagequant palette")
+    }
+    let count = Int(palette.pointee.count)
+    return withUnsafeBytes(of: palette.pointee.entries) { bytes in
+      (0..<count).map { index in (bytes[index * 4], bytes[index * 4 + 1], bytes[index * 4 + 2]) }
+    }
   }
 
   private func check(_ status: Int32) throws {
@@ -182,17 +480,12 @@ public final class GIFWriter {
     }
   }
 
-  /// libimagequant: the frame's best 256 colours (dithered) and each pixel's index.
+  /// libimagequant: a frame's own best 256 colours (dithered) and each pixel's index.
   private func quantize(_ bitmap: Bitmap) throws -> ([UInt8], [(UInt8, UInt8, UInt8)]) {
     guard let attributes = liq_attr_create() else { throw PNGError(message: "libimagequant") }
     defer { liq_attr_destroy(attributes) }
     liq_set_max_colors(attributes, 256)
-    return try bitmap.pixels.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress,
-        let image = liq_image_create_rgba(
-          attributes, base, Int32(bitmap.width), Int32(bitmap.height), 0)
-      else { throw PNGError(message: "libimagequant image") }
-      defer { liq_image_destroy(image) }
+    return try withImage(bitmap, attributes) { image in
       var result: OpaquePointer?
       guard liq_image_quantize(image, attributes, &result) == LIQ_OK, let result else {
         throw PNGError(message: "libimagequant could not quantise the frame")
@@ -204,42 +497,12 @@ public final class GIFWriter {
         guard let base = buffer.baseAddress else { return LIQ_BUFFER_TOO_SMALL }
         return liq_write_remapped_image(result, image, base, buffer.count)
       }
-      guard status == LIQ_OK, let palette = liq_get_palette(result) else {
-        throw PNGError(message: "libimagequant could not remap the frame")
-      }
-      let count = Int(palette.pointee.count)
-      let entries = withUnsafeBytes(of: palette.pointee.entries) { bytes in
-        var colors: [(UInt8, UInt8, UInt8)] = []
-        for index in 0..<count {
-          let base: Int = index * 4
-          colors.append((bytes[base], bytes[base + 1], bytes[base + 2]))
-        }
-        return colors
-      }
-      return (indices, entries)
+      guard status == LIQ_OK else { throw PNGError(message: "libimagequant could not remap") }
+      return (indices, try Self.colors(of: result))
     }
   }
 }
 
 private func gifError(_ code: Int32) -> String {
   GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
-}
-
-/// A unique temporary path in the same folder (so the final rename is atomic).
-private func temporaryPath(beside path: String) throws -> String {
-  let url = URL(fileURLWithPath: path)
-  try FileManager.default.createDirectory(
-    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-  return url.deletingLastPathComponent()
-    .appendingPathComponent(
-      ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
-    )
-    .path
-}
-
-private func replace(_ path: String, with temporary: String) throws {
-  guard rename(temporary, path) == 0 else {
-    try? FileManager.default.removeItem(atPath: temporary)
-    throw PNGError(message: "cannot move the finished file to \(path)")
-  }
 }

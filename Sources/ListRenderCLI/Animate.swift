@@ -85,7 +85,7 @@ struct Animate: ParsableCommand {
             + "-frames" : nil)
       let alpha = (document.canvas.background?.alpha ?? 1) < 1
       let apngWriter = try apng.map {
-        try APNGWriter(path: $0, frameCount: range.count, fps: animation.fps, alpha: alpha)
+        try APNGWriter(path: $0, fps: animation.fps, alpha: alpha)
       }
       let gifWriter = try gif.map { try GIFWriter(path: $0, fps: animation.fps) }
       let progress = FrameProgress(total: range.count)

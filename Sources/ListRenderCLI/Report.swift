@@ -1,5 +1,6 @@
 import Foundation
 import GoldenImage
+import ImageCodec
 
 /// Writes `folder/index.html` and the images it shows into `folder/images/` (self-contained).
 func writeReport(_ results: [SuiteResult], summary: String, to folder: String) throws {

@@ -80,6 +80,24 @@ public enum AtomicFile {
     }
   }
 
+  /// A new temporary file beside `path` (its folder made if missing), for writers that fill it
+  /// over time and rename it into place when done: the descriptor and the temporary's path.
+  package static func createTemporary(for path: String) throws -> (Int32, String) {
+    guard !path.isEmpty else { throw FileWriteError(path: path, reason: "the path is empty") }
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw FileWriteError(path: path, reason: "it is not a regular file")
+    }
+    let url = URL(fileURLWithPath: path)
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    } catch {
+      throw FileWriteError(path: path, reason: "its folder cannot be made")
+    }
+    return try createTemporary(beside: url, for: path)
+  }
+
   /// A new file beside `url` named `.NAME.RANDOM.tmp` (shortened to fit the 255-byte name
   /// limit), opened for writing; mode 0666 less the umask.
   static func createTemporary(beside url: URL, for path: String) throws -> (Int32, String) {
