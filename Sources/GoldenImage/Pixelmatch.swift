@@ -142,6 +142,9 @@ public enum Pixelmatch {
     let alt = options.diffColorAlt ?? options.diffColor
     // Identical pixels need no work unless they are drawn grey.
     let skipIdentical = output == nil || options.diffMask
+    guard let first = img1.baseAddress, let second = img2.baseAddress else { return 0 }
+    let raw1 = UnsafeRawPointer(first)
+    let raw2 = UnsafeRawPointer(second)
     var count = 0
     let base = rows.lowerBound * width * 4
     for y in rows {
@@ -149,8 +152,8 @@ public enum Pixelmatch {
       while x < width {
         let pos = (y * width + x) * 4
         if skipIdentical, x + 1 < width,
-          UnsafeRawPointer(img1.baseAddress! + pos).loadUnaligned(as: UInt64.self)
-            == UnsafeRawPointer(img2.baseAddress! + pos).loadUnaligned(as: UInt64.self)
+          raw1.loadUnaligned(fromByteOffset: pos, as: UInt64.self)
+            == raw2.loadUnaligned(fromByteOffset: pos, as: UInt64.self)
         {
           // Two identical pixels at once.
           x += 2
