@@ -48,14 +48,14 @@ format-check:
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive Package.swift Sources Tests
 
-## bench: median time of rendering the showcase (release build; needs hyperfine)
+## bench: release build, then every scene of Fixtures/bench (../shared/bench's, unchanged) beside
+## the C measuring stick cinbox (built from ../shared/bench when libdeflate-dev installs): one table.
+BENCH_PACKAGES := libdeflate-dev
 bench: deps
 	swift build -c release --product listrender
-	command -v hyperfine >/dev/null || $(SUDO) apt-get install -y -qq hyperfine
-	hyperfine -N --warmup 3 --runs 30 --export-json /tmp/listrender-bench.json \
-	  '.build/release/listrender render -o /tmp/listrender-bench.png'
-	@python3 -c "import json; r = json.load(open('/tmp/listrender-bench.json'))['results'][0]; \
-	  print('showcase render: median %.1f ms' % (r['median'] * 1000))"
+	@missing="$(call missing,$(BENCH_PACKAGES))"; \
+	if [ -n "$$missing" ]; then ( $(APT_INSTALL) $$missing ) || echo "no $$missing: cinbox is left out"; fi
+	python3 Fixtures/bench/bench.py
 
 clean:
 	rm -rf .build out

@@ -109,10 +109,12 @@ extension Painter {
       // sampling it the same way here and placing it on a whole row gives the same pixels.
       let fold = x == x.rounded() && y != y.rounded(.down)
       let core = Int(radius.rounded(.up)) + pad
+      let maskBytes = (width + 2 * pad) * (height + 2 * pad)
       if corners == .all, pad > 0, width >= 2 * core + 1, height >= 2 * core + 1,
-        x == x.rounded(), fold || y == y.rounded()
+        x == x.rounded(), fold || y == y.rounded(), maskBytes > Self.sliceThreshold
       {
-        // A rounded rectangle's blur is nine regions of one small tile: no full-size mask.
+        // A large rounded rectangle's blur is nine regions of one small tile: no full-size
+        // mask to build (small masks are cheaper whole, and cached for the next frames).
         let tile = try sliceTile(radius: radius, sigma: sigma, shift: fold ? y : nil)
         setSource(cr, layer.color)
         try paintSlices(
@@ -225,6 +227,9 @@ extension Painter {
       }
     }
   }
+
+  /// Masks larger than this (bytes) are composited as nine regions of their tile.
+  static let sliceThreshold = 1 << 20
 
   /// Finished masks kept for the next frames.
   static let shadowMaskCacheLimit = 32

@@ -29,12 +29,20 @@ struct Render: ParsableCommand {
   @Flag(name: .long, help: "Print how long each phase took (to stderr).")
   var timings = false
 
+  @Option(
+    name: .long,
+    help: "Threads that compress the PNG (default: the number of cores; the bytes are the same).")
+  var threads: Int?
+
   func validate() throws {
     if let scale, !SpecLimits.scaleRange.contains(scale) {
       throw ValidationError("--scale must be within 0.5...4")
     }
     if let width, !SpecLimits.widthRange.contains(width) {
       throw ValidationError("--width must be within 1...4096")
+    }
+    if let threads, !(1...64).contains(threads) {
+      throw ValidationError("--threads must be within 1...64")
     }
   }
 
@@ -49,7 +57,7 @@ struct Render: ParsableCommand {
       clock.lap("layout")
       let image = try renderer.paintImage(tree)
       clock.lap("paint")
-      let png = try PNGCodec.encode(rows: image, alpha: !image.isOpaque)
+      let png = try PNGCodec.encode(rows: image, alpha: !image.isOpaque, threads: threads)
       clock.lap("encode")
       let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
       // Everything is rendered before anything is written.

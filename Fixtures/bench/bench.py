@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""`make bench`: ListRender on the benchmark scenes of ../shared/bench (copied here unchanged),
+beside the C measuring stick cinbox when it can be built. Prints one Markdown table.
+
+Times are whole-process medians of alternating runs (so both programs see the same machine
+state); peak RSS comes from wait4. A benchmark, not a test: nothing here passes or fails."""
+
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BENCH = os.path.join(ROOT, "Fixtures", "bench")
+BIN = os.path.join(ROOT, ".build", "release", "listrender")
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
+RUNS = int(os.environ.get("BENCH_RUNS", "20"))
+
+
+def run(args, cwd=None):
+    """Runs a command once: (seconds, stdout, stderr)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = process.communicate()
+    elapsed = time.perf_counter() - start
+    if process.returncode != 0:
+        sys.exit(f"failed: {' '.join(args)}\n{err.decode()}")
+    return elapsed, out.decode(), err.decode()
+
+
+def peak_rss(args):
+    """Peak resident set size of one run, in MiB (wait4's rusage of that child alone)."""
+    pid = os.fork()
+    if pid == 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        os.execv(args[0], args)
+    _, _, usage = os.wait4(pid, 0)
+    return usage.ru_maxrss / 1024
+
+
+def medians(commands, runs=RUNS, warmup=3):
+    """Median seconds of each command over alternating runs."""
+    for _ in range(warmup):
+        for args in commands:
+            run(args)
+    times = [[] for _ in commands]
+    for _ in range(runs):
+        for index, args in enumerate(commands):
+            times[index].append(run(args)[0])
+    return [statistics.median(t) for t in times]
+
+
+def phases(args, runs=10):
+    """Median of each `--timings` phase, in ms."""
+    collected = {}
+    for _ in range(runs):
+        _, _, err = run(args + ["--timings"])
+        for line in err.splitlines():
+            match = re.match(r"(.+?)\s+([0-9.]+) ms", line)
+            if match:
+                collected.setdefault(match.group(1).strip(), []).append(float(match.group(2)))
+    return {name: statistics.median(values) for name, values in collected.items()}
+
+
+def build_cinbox(folder):
+    """cinbox from ../shared/bench (needs libdeflate-dev); None when it cannot be built."""
+    source = os.path.join(SHARED, "cinbox.c")
+    if not os.path.exists(source):
+        return None
+    output = os.path.join(folder, "cinbox")
+    flags = subprocess.run(
+        ["pkg-config", "--cflags", "--libs", "pangocairo", "pangoft2", "libpng", "fontconfig"],
+        capture_output=True, text=True).stdout.split()
+    result = subprocess.run(
+        ["gcc", "-O2", "-o", output, source] + flags + ["-ldeflate", "-lz", "-lm"],
+        capture_output=True, text=True)
+    return output if result.returncode == 0 else None
+
+
+def main():
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        inbox = os.path.join(BENCH, "inbox.yaml")
+        png = os.path.join(tmp, "x.png")
+        ours = [BIN, "render", inbox, "-o", png]
+        cinbox = build_cinbox(tmp)
+        if cinbox:
+            c_args = [cinbox, "--fast", "--stable", "-o", os.path.join(tmp, "c.png")]
+            mine, theirs = medians([ours, c_args])
+            rows.append(("inbox render (1080 × 6828), whole process", f"{mine * 1000:.0f} ms",
+                         f"{peak_rss(ours):.0f} MiB"))
+            rows.append(("cinbox --fast --stable (the C measuring stick)", f"{theirs * 1000:.0f} ms",
+                         f"{peak_rss(c_args):.0f} MiB"))
+            rows.append(("ratio ListRender / cinbox", f"{mine / theirs:.2f}×", ""))
+        else:
+            (mine,) = medians([ours])
+            rows.append(("inbox render (1080 × 6828), whole process", f"{mine * 1000:.0f} ms",
+                         f"{peak_rss(ours):.0f} MiB"))
+            rows.append(("cinbox", "not built (needs ../shared/bench and libdeflate-dev)", ""))
+        inbox_phases = phases(ours)
+        rows.append(("inbox phases: " + ", ".join(
+            f"{name} {value:.1f}" for name, value in inbox_phases.items()) + " ms", "", ""))
+        one = phases(ours + ["--threads", "1"]).get("encode", 0)
+        two = phases(ours + ["--threads", "2"]).get("encode", 0)
+        rows.append(("inbox PNG encode on 1 / 2 threads (same bytes)",
+                     f"{one:.1f} / {two:.1f} ms", f"{one / two:.2f}× faster" if two else ""))
+        tiny = os.path.join(tmp, "one.yaml")
+        with open(tiny, "w") as f:
+            f.write("canvas: { width: 100, scale: 1 }\nsections:\n  - cells: [ { title: A } ]\n")
+        (start,) = medians([[BIN, "render", tiny, "-o", os.path.join(tmp, "one.png")]])
+        fonts = phases([BIN, "render", tiny, "-o", os.path.join(tmp, "one.png")]).get(
+            "fonts and icons", 0)
+        rows.append(("start-up: a one-row render, whole process / fonts and icons",
+                     f"{start * 1000:.0f} / {fonts:.1f} ms", ""))
+        ripple = [BIN, "animate", os.path.join(BENCH, "ripple.yaml"), "-o", os.path.join(tmp, "r")]
+        (seconds,) = medians([ripple], runs=10)
+        rows.append(("ripple.yaml: 60 frames (1080 × 216) to PNG files", f"{seconds * 1000:.0f} ms",
+                     f"{60 / seconds:.0f} frames/s"))
+        for kind in ["apng", "gif"]:
+            out = os.path.join(tmp, "showcase." + kind)
+            (seconds,) = medians([[BIN, "animate", "--scale", "1", "--" + kind, out]], runs=10)
+            rows.append((f"showcase animation (30 frames, scale 1) to {kind.upper()}",
+                         f"{seconds * 1000:.0f} ms", f"{os.path.getsize(out) / 1024:.0f} KB"))
+        a = os.path.join(tmp, "a.png")
+        b = os.path.join(tmp, "b.png")
+        run([BIN, "render", os.path.join(BENCH, "diffpair", "a.yaml"), "-o", a])
+        run([BIN, "render", os.path.join(BENCH, "diffpair", "b.yaml"), "-o", b])
+        matched = []
+        for _ in range(RUNS):
+            process = subprocess.run([BIN, "diff", a, b], capture_output=True, text=True)
+            matched.append(float(re.search(r"matched in: ([0-9.]+)ms", process.stdout).group(1)))
+            count = re.search(r"different pixels: (\d+)", process.stdout).group(1)
+        ms = statistics.median(matched)
+        rows.append((f"diff of the diff pair (1080 × 2400, {count} pixels differ)",
+                     f"{ms:.1f} ms", f"{1080 * 2400 / ms / 1000:.0f} Mpx/s"))
+        subprocess.run([sys.executable, os.path.join(BENCH, "gen_selfsizing.py")], cwd=tmp,
+                       check=True, capture_output=True)
+        for name in ["labels-5000", "stereo-5000"]:
+            spec = os.path.join(tmp, name + ".yaml")
+            args = [BIN, "render", spec, "-o", os.path.join(tmp, name + ".png"), "--layout",
+                    os.path.join(tmp, name + ".json")]
+            (seconds,) = medians([args], runs=5, warmup=1)
+            rows.append((f"self-sizing {name}.yaml with --layout, whole process",
+                         f"{seconds * 1000:.0f} ms", f"{5000 / seconds:.0f} cells/s"))
+    print("| measure | time | figure |")
+    print("|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()
