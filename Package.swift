@@ -22,11 +22,8 @@ let package = Package(
       pkgConfig: "pangocairo",
       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
     ),
-    .systemLibrary(
-      name: "CImageLoaders",
-      pkgConfig: "librsvg-2.0",
-      providers: [.apt(["librsvg2-dev", "libgdk-pixbuf-2.0-dev", "webp-pixbuf-loader"])]
-    ),
+    // librsvg and gdk-pixbuf are loaded on first use (see its shim.h), not linked.
+    .systemLibrary(name: "CImageLoaders"),
     .systemLibrary(
       name: "CCodecs",
       pkgConfig: "libpng",

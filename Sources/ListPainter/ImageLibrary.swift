@@ -50,27 +50,36 @@ public final class ImageLibrary: ImageMeasuring {
 
   func entry(for path: String) -> Entry? { entries[path] }
 
+  /// librsvg and gdk-pixbuf are loaded when the first image needs them.
+  private static func requireLoaders() throws {
+    guard lr_image_loaders_available() != 0 else {
+      throw PainterError.creationFailed(
+        "the image loaders (librsvg and gdk-pixbuf: install librsvg2-2 and libgdk-pixbuf-2.0-0)")
+    }
+  }
+
   /// Decodes raster bytes (PNG, JPEG, WebP) and serves them for `path` from now on.
   public func register(_ bytes: [UInt8], at path: String) throws {
-    guard bytes.count <= Self.maxFileBytes, let loader = gdk_pixbuf_loader_new() else {
+    try Self.requireLoaders()
+    guard bytes.count <= Self.maxFileBytes, let loader = lr_pixbuf_loader_new() else {
       throw PainterError.creationFailed("an image loader for \(path)")
     }
-    defer { lr_image_object_unref(UnsafeMutableRawPointer(loader)) }
-    var error: UnsafeMutablePointer<GError>?
+    defer { lr_loader_unref(loader) }
+    var error: UnsafeMutableRawPointer?
     let written = bytes.withUnsafeBufferPointer {
-      gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error)
+      lr_pixbuf_loader_write(loader, $0.baseAddress, $0.count, &error)
     }
     // Close even after a failed write (the loader requires it); keep the first error.
-    var closeError: UnsafeMutablePointer<GError>?
-    let closed = gdk_pixbuf_loader_close(loader, &closeError)
-    if error == nil { error = closeError } else if let closeError { g_error_free(closeError) }
-    guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
-      let message = String(cString: lr_error_message(error))
-      if let error { g_error_free(error) }
+    var closeError: UnsafeMutableRawPointer?
+    let closed = lr_pixbuf_loader_close(loader, &closeError)
+    if error == nil { error = closeError } else { lr_loader_error_free(closeError) }
+    guard written != 0, closed != 0, let pixbuf = lr_pixbuf_loader_get_pixbuf(loader) else {
+      let message = String(cString: lr_loader_error_message(error))
+      lr_loader_error_free(error)
       throw PainterError.creationFailed("image \(path): \(message)")
     }
-    let width = gdk_pixbuf_get_width(pixbuf)
-    let height = gdk_pixbuf_get_height(pixbuf)
+    let width = lr_pixbuf_width(pixbuf)
+    let height = lr_pixbuf_height(pixbuf)
     guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
       throw PainterError.creationFailed("image \(path): \(width)×\(height) is too large")
     }
@@ -87,6 +96,7 @@ public final class ImageLibrary: ImageMeasuring {
     guard bytes <= Self.maxFileBytes else {
       throw fail("\(bytes) bytes; at most \(Self.maxFileBytes) are allowed")
     }
+    try Self.requireLoaders()
     if path.lowercased().hasSuffix(".svg") {
       let handle = try SVGHandle(path: path, fail: fail)
       let size = handle.intrinsicSize ?? (24, 24)
@@ -99,29 +109,29 @@ public final class ImageLibrary: ImageMeasuring {
     }
     var width: Int32 = 0
     var height: Int32 = 0
-    guard gdk_pixbuf_get_file_info(path, &width, &height) != nil else {
+    guard lr_pixbuf_file_info(path, &width, &height) != 0 else {
       throw fail("not a supported image (PNG, JPEG, WebP or SVG)")
     }
     guard width > 0, height > 0, width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
       throw fail("\(width)×\(height) pixels; at most \(Self.maxPixelSide) a side are allowed")
     }
-    var error: UnsafeMutablePointer<GError>?
-    guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
-      let message = String(cString: lr_error_message(error))
-      if let error { g_error_free(error) }
+    var error: UnsafeMutableRawPointer?
+    guard let pixbuf = lr_pixbuf_new_from_file(path, &error) else {
+      let message = String(cString: lr_loader_error_message(error))
+      lr_loader_error_free(error)
       throw fail(message)
     }
-    defer { lr_image_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    defer { lr_loader_unref(pixbuf) }
     return .raster(try surface(from: pixbuf))
   }
 
   /// Copies a pixbuf (straight RGB or RGBA) into a premultiplied ARGB32 cairo surface.
-  private func surface(from pixbuf: OpaquePointer) throws -> CairoSurface {
-    let width = Int(gdk_pixbuf_get_width(pixbuf))
-    let height = Int(gdk_pixbuf_get_height(pixbuf))
-    let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
-    let rowstride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-    guard let source = gdk_pixbuf_read_pixels(pixbuf), channels == 3 || channels == 4 else {
+  private func surface(from pixbuf: UnsafeMutableRawPointer) throws -> CairoSurface {
+    let width = Int(lr_pixbuf_width(pixbuf))
+    let height = Int(lr_pixbuf_height(pixbuf))
+    let channels = Int(lr_pixbuf_channels(pixbuf))
+    let rowstride = Int(lr_pixbuf_rowstride(pixbuf))
+    guard let source = lr_pixbuf_pixels(pixbuf), channels == 3 || channels == 4 else {
       throw PainterError.creationFailed("image pixels")
     }
     let surface = try CairoSurface(width: width, height: height)
@@ -149,33 +159,28 @@ public final class ImageLibrary: ImageMeasuring {
 
 /// A librsvg handle, unreferenced with the object.
 final class SVGHandle {
-  let pointer: UnsafeMutablePointer<RsvgHandle>
+  let pointer: UnsafeMutableRawPointer
 
   init(path: String, fail: (String) -> SpecError) throws {
-    var error: UnsafeMutablePointer<GError>?
-    guard let handle = rsvg_handle_new_from_file(path, &error) else {
-      let message = String(cString: lr_error_message(error))
-      if let error { g_error_free(error) }
+    var error: UnsafeMutableRawPointer?
+    guard let handle = lr_svg_new_from_file(path, &error) else {
+      let message = String(cString: lr_loader_error_message(error))
+      lr_loader_error_free(error)
       throw fail(message)
     }
     pointer = handle
   }
 
-  deinit { lr_image_object_unref(UnsafeMutableRawPointer(pointer)) }
+  deinit { lr_loader_unref(pointer) }
 
   /// Width and height from the SVG's own size, or its viewBox when it has none.
   var intrinsicSize: (width: Double, height: Double)? {
     var width = 0.0
     var height = 0.0
-    if rsvg_handle_get_intrinsic_size_in_pixels(pointer, &width, &height) != 0 {
+    if lr_svg_size_in_pixels(pointer, &width, &height) != 0 {
       return (width, height)
     }
-    var hasWidth: gboolean = 0
-    var hasHeight: gboolean = 0
-    var hasViewBox: gboolean = 0
-    var viewBox = RsvgRectangle()
-    rsvg_handle_get_intrinsic_dimensions(
-      pointer, &hasWidth, nil, &hasHeight, nil, &hasViewBox, &viewBox)
-    return hasViewBox != 0 ? (viewBox.width, viewBox.height) : nil
+    var viewBox = LRRectangle()
+    return lr_svg_view_box(pointer, &viewBox) != 0 ? (viewBox.width, viewBox.height) : nil
   }
 }

@@ -46,11 +46,11 @@ extension Painter {
       cairo_paint(cr)
       cairo_restore(cr)
     case .svg(let handle, _, _):
-      var viewport = RsvgRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-      var error: UnsafeMutablePointer<GError>?
-      if rsvg_handle_render_document(handle.pointer, cr, &viewport, &error) == 0 {
-        let message = String(cString: lr_error_message(error))
-        if let error { g_error_free(error) }
+      var viewport = LRRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+      var error: UnsafeMutableRawPointer?
+      if lr_svg_render(handle.pointer, UnsafeMutableRawPointer(cr), &viewport, &error) == 0 {
+        let message = String(cString: lr_loader_error_message(error))
+        lr_loader_error_free(error)
         throw PainterError.cairo("SVG: \(message)")
       }
     }
