@@ -38,11 +38,32 @@ public enum PNGCodec {
   public static func encode(rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil)
     throws -> [UInt8]
   {
+    try encodeRows(source, alpha: alpha, threads: threads, progress: nil, producing: nil)
+  }
+
+  /// Encodes rows while they are made: `produce` runs on this thread and reports finished rows
+  /// to `progress`; meanwhile the other threads compress each strip as soon as its rows are
+  /// ready. The bytes are those of ``encode(rows:alpha:threads:)``.
+  public static func encode(
+    rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil, progress: RowProgress,
+    producing produce: () throws -> Void
+  ) throws -> [UInt8] {
+    try withoutActuallyEscaping(produce) { produce in
+      try encodeRows(
+        source, alpha: alpha, threads: threads, progress: progress, producing: produce)
+    }
+  }
+
+  private static func encodeRows(
+    _ source: some PNGRowSource, alpha: Bool, threads: Int?, progress: RowProgress?,
+    producing produce: (() throws -> Void)?
+  ) throws -> [UInt8] {
     guard source.width > 0, source.height > 0 else {
       throw PNGError(message: "cannot encode an empty image (\(source.width)×\(source.height))")
     }
     let data = try StripDeflate.zlibStream(
-      source, alpha: alpha, threads: threads ?? defaultThreads)
+      source, alpha: alpha, threads: threads ?? defaultThreads, progress: progress,
+      produce: produce)
     // IHDR: size, 8 bits a channel, RGB (2) or RGBA (6), deflate, adaptive filters, no interlace.
     let header =
       be32(UInt32(source.width)) + be32(UInt32(source.height)) + [8, alpha ? 6 : 2, 0, 0, 0]

@@ -1,5 +1,6 @@
 import CCodecs
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Rows of an image, handed to the PNG encoder one strip at a time, from several threads at once
@@ -45,8 +46,14 @@ enum StripDeflate {
   /// Bytes a deflate window holds: the dictionary each strip is primed with.
   static let window = 32 * 1024
 
-  /// The zlib stream (header, deflate data, Adler-32) of the filtered rows of `source`.
-  static func zlibStream(_ source: some PNGRowSource, alpha: Bool, threads: Int) throws -> [UInt8] {
+  /// The zlib stream (header, deflate data, Adler-32) of the filtered rows of `source`. With
+  /// `produce`, the calling thread first runs it (it makes the rows, reporting them to
+  /// `progress`) while the other threads compress each strip once its rows are ready; then it
+  /// compresses too.
+  static func zlibStream(
+    _ source: some PNGRowSource, alpha: Bool, threads: Int, progress: RowProgress? = nil,
+    produce: (() throws -> Void)? = nil
+  ) throws -> [UInt8] {
     let rowBytes = 1 + source.width * (alpha ? 4 : 3)
     let strips = max(1, (source.height + stripRows - 1) / stripRows)
     let work = StripWork(count: strips)
@@ -58,6 +65,7 @@ enum StripDeflate {
       while true {
         let strip = work.next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard strip < strips else { return }
+        progress?.wait(forRows: min(source.height, (strip + 1) * stripRows))
         let result = Result {
           try compressStrip(
             strip, of: source, alpha: alpha, rowBytes: rowBytes, last: strip == strips - 1,
@@ -69,6 +77,17 @@ enum StripDeflate {
     let group = DispatchGroup()
     for _ in 1..<max(1, min(threads, strips)) {
       DispatchQueue.global().async(group: group, execute: compress)
+    }
+    if let produce {
+      do {
+        try produce()
+      } catch {
+        // Release the waiting threads; what they compress is thrown away.
+        progress?.finish()
+        group.wait()
+        throw error
+      }
+      progress?.finish()
     }
     compress()
     group.wait()
@@ -174,4 +193,33 @@ final class StripWork: Sendable {
   let results: Mutex<[Result<CompressedStrip, any Error>?]>
 
   init(count: Int) { results = Mutex(Array(repeating: nil, count: count)) }
+}
+
+/// How many rows of an image are ready, for an encoder that compresses strips while later rows
+/// are still being made.
+public final class RowProgress: Sendable {
+  private let ready = Atomic<Int>(0)
+  private let condition = NSCondition()
+
+  /// No rows yet.
+  public init() {}
+
+  /// Rows `0..<rows` are ready.
+  public func advance(to rows: Int) {
+    condition.lock()
+    ready.store(rows, ordering: .releasing)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Every row is ready (or will never be: the encoder stops waiting).
+  public func finish() { advance(to: .max) }
+
+  /// Waits until rows `0..<rows` are ready.
+  func wait(forRows rows: Int) {
+    guard ready.load(ordering: .acquiring) < rows else { return }
+    condition.lock()
+    while ready.load(ordering: .acquiring) < rows { condition.wait() }
+    condition.unlock()
+  }
 }

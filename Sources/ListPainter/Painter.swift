@@ -43,37 +43,121 @@ public final class Painter {
   /// The tree painted, kept as the surface (encode it row by row with
   /// `PNGCodec.encode(rows:alpha:)`, or make a ``Bitmap``).
   public func paintImage(_ tree: LayoutTree) throws -> PaintedImage {
+    try paintInBands(tree, bandRows: tree.pixelHeight) { image, paint in
+      try paint()
+      return image
+    }
+  }
+
+  /// Paints the tree band by band (`bandRows` device rows each, top to bottom), so another
+  /// thread can read finished rows while later ones are painted: `body` gets the image at once
+  /// and a function that paints it, reporting after each band how many rows are done. Every
+  /// band is clipped to its whole device rows, so the pixels are those of one pass.
+  package func paintInBands<Result>(
+    _ tree: LayoutTree, bandRows: Int, afterBand: @escaping (Int) -> Void = { _ in },
+    _ body: (PaintedImage, () throws -> Void) throws -> Result
+  ) throws -> Result {
     let surface = try CairoSurface(width: tree.pixelWidth, height: tree.pixelHeight)
     let context = try CairoContext(surface: surface)
+    let image = try PaintedImage(surface: surface, isOpaque: tree.background.alpha >= 1)
     let cr = context.pointer
     scale = tree.scale
     cairo_scale(cr, tree.scale, tree.scale)
+    let bounds = tree.elements.map { visualRows($0, scale: tree.scale) }
+    // Scaled images are filtered over the area drawn, so a band edge must not cut one.
+    let uncut = tree.elements.indices.filter {
+      if case .image = tree.elements[$0].content { return true }
+      return false
+    }.map { bounds[$0] }
+    return try body(image) {
+      var top = 0
+      while top < tree.pixelHeight {
+        var bottom = min(tree.pixelHeight, top + max(1, bandRows))
+        while let image = uncut.first(where: { $0.lowerBound < bottom && bottom < $0.upperBound }) {
+          bottom = min(tree.pixelHeight, image.upperBound)
+        }
+        try paintBand(tree, bounds: bounds, rows: top..<bottom, cr)
+        try context.checkStatus()
+        cairo_surface_flush(surface.pointer)
+        afterBand(bottom)
+        top = bottom
+      }
+    }
+  }
+
+  /// One band: the background and every element that reaches its rows, clipped to them.
+  private func paintBand(
+    _ tree: LayoutTree, bounds: [Range<Int>], rows: Range<Int>, _ cr: OpaquePointer
+  ) throws {
+    let whole = rows.count == tree.pixelHeight
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    if !whole {
+      var matrix = cairo_matrix_t()
+      cairo_get_matrix(cr, &matrix)
+      cairo_identity_matrix(cr)
+      cairo_rectangle(
+        cr, 0, Double(rows.lowerBound), Double(tree.pixelWidth), Double(rows.count))
+      cairo_clip(cr)
+      cairo_set_matrix(cr, &matrix)
+    }
     setSource(cr, tree.background)
     cairo_paint(cr)
-    var index = tree.elements.startIndex
-    while index < tree.elements.endIndex {
-      let element = tree.elements[index]
+    let elements = tree.elements
+    var index = elements.startIndex
+    while index < elements.endIndex {
+      let element = elements[index]
       guard element.opacity < 1 else {
-        try paint(element, cr)
+        if whole || bounds[index].overlaps(rows) { try paint(element, cr) }
         index += 1
         continue
       }
       // A run of one cell's elements at the same opacity is one group, composited once, as a
       // view's alpha dims its subviews together (an icon over its circle does not show it).
       var end = index + 1
-      while end < tree.elements.endIndex, tree.elements[end].opacity == element.opacity,
-        tree.elements[end].source == element.source
+      while end < elements.endIndex, elements[end].opacity == element.opacity,
+        elements[end].source == element.source
       {
         end += 1
       }
-      cairo_push_group(cr)
-      for member in tree.elements[index..<end] { try paint(member, cr) }
-      cairo_pop_group_to_source(cr)
-      cairo_paint_with_alpha(cr, element.opacity)
+      let members = (index..<end).filter { whole || bounds[$0].overlaps(rows) }
+      if !members.isEmpty {
+        cairo_push_group(cr)
+        for member in members { try paint(elements[member], cr) }
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, element.opacity)
+      }
       index = end
     }
-    try context.checkStatus()
-    return try PaintedImage(surface: surface, isOpaque: tree.background.alpha >= 1)
+  }
+
+  /// The device rows an element can touch: its frame, grown by what it draws outside it
+  /// (a shadow's offset, spread and blur; glyphs of fallback fonts; antialiasing).
+  private func visualRows(_ element: LayoutElement, scale: Double) -> Range<Int> {
+    var top = element.frame.y
+    var bottom = element.frame.maxY
+    let margin: Double
+    switch element.content {
+    case .shadow(let layers, _, _):
+      margin =
+        layers.map { abs($0.offsetY) + max(0, $0.spread) + 3 * $0.sigma }.max().map { $0 + 2 }
+        ?? 2
+    case .text(let block):
+      margin = block.style.size + 2
+    case .glyph:
+      margin = element.frame.height + 2
+    default:
+      margin = 2
+    }
+    top -= margin
+    bottom += margin
+    if let clip = element.clip {
+      top = max(top, clip.rect.y - 2)
+      bottom = min(bottom, clip.rect.maxY + 2)
+    }
+    let first = Int((top * scale).rounded(.down))
+    let last = Int((bottom * scale).rounded(.up))
+    return first..<max(first, last)
   }
 
   /// The one dispatch over element kinds; each kind is drawn in its own file.

@@ -114,6 +114,31 @@ public final class ListRenderer {
     try painter.paint(tree)
   }
 
+  /// A layout painted and encoded as PNG at once: bands of rows are painted on this thread
+  /// while the other cores compress the rows already painted (the bytes of painting first and
+  /// encoding after).
+  public func renderPNG(_ tree: LayoutTree, threads: Int? = nil) throws -> [UInt8] {
+    let progress = RowProgress()
+    return try painter.paintInBands(
+      tree, bandRows: Self.bandRows, afterBand: { progress.advance(to: $0) }
+    ) { image, paint in
+      try PNGCodec.encode(
+        rows: image, alpha: !image.isOpaque, threads: threads, progress: progress,
+        producing: paint)
+    }
+  }
+
+  /// The tree painted in bands of `bandRows` (for tests that bands change no pixel).
+  package func paintBandedForTests(_ tree: LayoutTree, bandRows: Int) throws -> Bitmap {
+    try painter.paintInBands(tree, bandRows: bandRows) { image, paint in
+      try paint()
+      return try image.bitmap()
+    }
+  }
+
+  /// Device rows painted between hand-overs to the encoder.
+  static let bandRows = 256
+
   /// A layout painted and kept as its surface, for encoding without a whole-image copy:
   /// `PNGCodec.encode(rows: image, alpha: !image.isOpaque)`.
   public func paintImage(_ tree: LayoutTree) throws -> PaintedImage {

@@ -55,10 +55,9 @@ struct Render: ParsableCommand {
       clock.lap("decode")
       let tree = try renderer.layout(document)
       clock.lap("layout")
-      let image = try renderer.paintImage(tree)
-      clock.lap("paint")
-      let png = try PNGCodec.encode(rows: image, alpha: !image.isOpaque, threads: threads)
-      clock.lap("encode")
+      // Painted and encoded at once: the other cores compress rows already painted.
+      let png = try renderer.renderPNG(tree, threads: threads)
+      clock.lap("paint and encode")
       let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
       // Everything is rendered before anything is written.
       try AtomicFile.write(png, to: output ?? defaultOutput)

@@ -165,3 +165,38 @@ struct ParallelShapingTests {
     #expect(try parallel.paint(parallelTree) == serial.paint(serialTree))
   }
 }
+
+/// Painting in bands of rows (while the encoder compresses finished ones) gives the pixels of
+/// one pass, for every fixture.
+@Suite("Banded painting")
+struct BandedPaintingTests {
+  @Test("every fixture painted in bands of 37 rows equals one pass", arguments: FixtureCases.all)
+  func bands(_ relativePath: String) throws {
+    let renderer = try ListRenderer()
+    let document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent(relativePath).path)
+    guard !relativePath.hasPrefix("bench/") else { return }  // large; covered below
+    let tree = try renderer.layout(document)
+    let whole = try renderer.paint(tree)
+    let banded = try renderer.paintBandedForTests(tree, bandRows: 37)
+    #expect(banded.width == whole.width && banded.height == whole.height)
+    let differing = stride(from: 0, to: whole.pixels.count, by: 4).filter {
+      banded.pixels[$0..<($0 + 4)] != whole.pixels[$0..<($0 + 4)]
+    }
+    #expect(
+      differing.isEmpty,
+      "\(differing.count) pixels differ, first at row \(differing.first.map { $0 / 4 / whole.width } ?? -1)"
+    )
+  }
+
+  @Test("the inbox rendered as PNG while painting has the bytes of painting, then encoding")
+  func inboxBytes() throws {
+    let renderer = try ListRenderer()
+    let tree = try renderer.layout(
+      try ListDocument.load(path: Paths.fixtures.appendingPathComponent("bench/inbox.yaml").path))
+    let image = try renderer.paintImage(tree)
+    let sequential = try PNGCodec.encode(rows: image, alpha: false, threads: 1)
+    #expect(try renderer.renderPNG(tree, threads: 2) == sequential)
+    #expect(try renderer.renderPNG(tree, threads: 1) == sequential)
+  }
+}
