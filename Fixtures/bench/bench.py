@@ -105,8 +105,8 @@ def main():
         inbox_phases = phases(ours)
         rows.append(("inbox phases: " + ", ".join(
             f"{name} {value:.1f}" for name, value in inbox_phases.items()) + " ms", "", ""))
-        one = phases(ours + ["--threads", "1"]).get("encode", 0)
-        two = phases(ours + ["--threads", "2"]).get("encode", 0)
+        one = phases(ours + ["--sequential", "--threads", "1"]).get("encode", 0)
+        two = phases(ours + ["--sequential", "--threads", "2"]).get("encode", 0)
         rows.append(("inbox PNG encode on 1 / 2 threads (same bytes)",
                      f"{one:.1f} / {two:.1f} ms", f"{one / two:.2f}× faster" if two else ""))
         tiny = os.path.join(tmp, "one.yaml")

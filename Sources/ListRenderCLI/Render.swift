@@ -34,6 +34,11 @@ struct Render: ParsableCommand {
     help: "Threads that compress the PNG (default: the number of cores; the bytes are the same).")
   var threads: Int?
 
+  @Flag(
+    name: .long,
+    help: "Paint, then encode, instead of both at once (to time the two phases apart).")
+  var sequential = false
+
   func validate() throws {
     if let scale, !SpecLimits.scaleRange.contains(scale) {
       throw ValidationError("--scale must be within 0.5...4")
@@ -55,9 +60,17 @@ struct Render: ParsableCommand {
       clock.lap("decode")
       let tree = try renderer.layout(document)
       clock.lap("layout")
-      // Painted and encoded at once: the other cores compress rows already painted.
-      let png = try renderer.renderPNG(tree, threads: threads)
-      clock.lap("paint and encode")
+      let png: [UInt8]
+      if sequential {
+        let image = try renderer.paintImage(tree)
+        clock.lap("paint")
+        png = try PNGCodec.encode(rows: image, alpha: !image.isOpaque, threads: threads)
+        clock.lap("encode")
+      } else {
+        // Painted and encoded at once: the other cores compress rows already painted.
+        png = try renderer.renderPNG(tree, threads: threads)
+        clock.lap("paint and encode")
+      }
       let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
       // Everything is rendered before anything is written.
       try AtomicFile.write(png, to: output ?? defaultOutput)
