@@ -38,32 +38,31 @@ public enum PNGCodec {
   public static func encode(rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil)
     throws -> [UInt8]
   {
-    try encodeRows(source, alpha: alpha, threads: threads, progress: nil, producing: nil)
+    try encodeRows(source, alpha: alpha, threads: threads, producing: nil)
   }
 
-  /// Encodes rows while they are made: `produce` runs on this thread and reports finished rows
-  /// to `progress`; meanwhile the other threads compress each strip as soon as its rows are
-  /// ready. The bytes are those of ``encode(rows:alpha:threads:)``.
+  /// Encodes rows while they are made: `produce` runs on this thread and calls `ready(n)`
+  /// whenever rows `0..<n` are done; meanwhile the other threads compress each strip as soon as
+  /// its rows are ready (and this thread helps when they fall behind). The bytes are those of
+  /// ``encode(rows:alpha:threads:)``.
   public static func encode(
-    rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil, progress: RowProgress,
-    producing produce: () throws -> Void
+    rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil,
+    producing produce: (_ ready: (Int) -> Void) throws -> Void
   ) throws -> [UInt8] {
     try withoutActuallyEscaping(produce) { produce in
-      try encodeRows(
-        source, alpha: alpha, threads: threads, progress: progress, producing: produce)
+      try encodeRows(source, alpha: alpha, threads: threads, producing: produce)
     }
   }
 
   private static func encodeRows(
-    _ source: some PNGRowSource, alpha: Bool, threads: Int?, progress: RowProgress?,
-    producing produce: (() throws -> Void)?
+    _ source: some PNGRowSource, alpha: Bool, threads: Int?,
+    producing produce: ((_ ready: (Int) -> Void) throws -> Void)?
   ) throws -> [UInt8] {
     guard source.width > 0, source.height > 0 else {
       throw PNGError(message: "cannot encode an empty image (\(source.width)×\(source.height))")
     }
     let data = try StripDeflate.zlibStream(
-      source, alpha: alpha, threads: threads ?? defaultThreads, progress: progress,
-      produce: produce)
+      source, alpha: alpha, threads: threads ?? defaultThreads, produce: produce)
     // IHDR: size, 8 bits a channel, RGB (2) or RGBA (6), deflate, adaptive filters, no interlace.
     let header =
       be32(UInt32(source.width)) + be32(UInt32(source.height)) + [8, alpha ? 6 : 2, 0, 0, 0]

@@ -12,6 +12,13 @@ public protocol PNGRowSource: Sendable {
   var height: Int { get }
   /// Writes row `y` as 8-bit RGB (`alpha` false) or straight RGBA to `destination`.
   func copyRow(_ y: Int, alpha: Bool, into destination: UnsafeMutablePointer<UInt8>)
+  /// The encoder will not ask for rows `0..<rows` again (a source may free them).
+  func rowsConsumed(below rows: Int)
+}
+
+extension PNGRowSource {
+  /// Keeps every row (the default).
+  public func rowsConsumed(below rows: Int) {}
 }
 
 extension Bitmap: PNGRowSource {
@@ -46,48 +53,73 @@ enum StripDeflate {
   /// Bytes a deflate window holds: the dictionary each strip is primed with.
   static let window = 32 * 1024
 
+  /// Painted strips that may wait for a compressing thread before the painting thread
+  /// compresses one itself (so at most a few strips of rows are resident at once).
+  static let backlogStrips = 4
+
   /// The zlib stream (header, deflate data, Adler-32) of the filtered rows of `source`. With
-  /// `produce`, the calling thread first runs it (it makes the rows, reporting them to
-  /// `progress`) while the other threads compress each strip once its rows are ready; then it
-  /// compresses too.
+  /// `produce`, the calling thread first runs it: it makes the rows and reports how many are
+  /// ready, while the other threads compress each strip once its rows are; when too many
+  /// strips wait, the calling thread compresses one before going on. Then it compresses too.
   static func zlibStream(
-    _ source: some PNGRowSource, alpha: Bool, threads: Int, progress: RowProgress? = nil,
-    produce: (() throws -> Void)? = nil
+    _ source: some PNGRowSource, alpha: Bool, threads: Int,
+    produce: ((_ ready: (Int) -> Void) throws -> Void)? = nil
   ) throws -> [UInt8] {
     let rowBytes = 1 + source.width * (alpha ? 4 : 3)
+    let primeRowCount = primeRows(rowBytes)
     let strips = max(1, (source.height + stripRows - 1) / stripRows)
     let work = StripWork(count: strips)
+    let progress = produce == nil ? nil : RowProgress()
+    /// Compresses the next strip, if any is left.
+    @Sendable func compressNext(_ buffers: inout StripBuffers) -> Bool {
+      let strip = work.next.wrappingAdd(1, ordering: .relaxed).oldValue
+      guard strip < strips else { return false }
+      progress?.wait(forRows: min(source.height, (strip + 1) * stripRows))
+      let result = Result {
+        try compressStrip(
+          strip, of: source, alpha: alpha, rowBytes: rowBytes, last: strip == strips - 1,
+          buffers: &buffers)
+      }
+      // Rows every later strip is done with (neither compressed again nor a dictionary) can
+      // be let go by the source.
+      let done = work.complete(strip)
+      if done > 0 { source.rowsConsumed(below: done * stripRows - primeRowCount) }
+      work.results.withLock { $0[strip] = result }
+      return true
+    }
     let compress: @Sendable () -> Void = {
       // Each thread reuses one raw and one output buffer for all its strips (never zero-filled:
       // every byte used is written first).
-      var buffers = StripBuffers(rowBytes: rowBytes, rows: stripRows + primeRows(rowBytes))
+      var buffers = StripBuffers(rowBytes: rowBytes, rows: stripRows + primeRowCount)
       defer { buffers.deallocate() }
-      while true {
-        let strip = work.next.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard strip < strips else { return }
-        progress?.wait(forRows: min(source.height, (strip + 1) * stripRows))
-        let result = Result {
-          try compressStrip(
-            strip, of: source, alpha: alpha, rowBytes: rowBytes, last: strip == strips - 1,
-            buffers: &buffers)
-        }
-        work.results.withLock { $0[strip] = result }
-      }
+      while compressNext(&buffers) {}
     }
     let group = DispatchGroup()
     for _ in 1..<max(1, min(threads, strips)) {
       DispatchQueue.global().async(group: group, execute: compress)
     }
-    if let produce {
+    if let produce, let progress {
+      var buffers: StripBuffers?
+      defer { buffers?.deallocate() }
       do {
-        try produce()
+        try produce { rows in
+          progress.advance(to: rows)
+          while min(rows, source.height) / stripRows
+            - work.next.load(ordering: .relaxed) > backlogStrips
+          {
+            var own = buffers ?? StripBuffers(rowBytes: rowBytes, rows: stripRows + primeRowCount)
+            let compressed = compressNext(&own)
+            buffers = own
+            if !compressed { break }
+          }
+        }
       } catch {
         // Release the waiting threads; what they compress is thrown away.
-        progress?.finish()
+        progress.finish()
         group.wait()
         throw error
       }
-      progress?.finish()
+      progress.finish()
     }
     compress()
     group.wait()
@@ -191,21 +223,32 @@ struct CompressedStrip: Sendable {
 final class StripWork: Sendable {
   let next = Atomic<Int>(0)
   let results: Mutex<[Result<CompressedStrip, any Error>?]>
+  /// Which strips are compressed, and how many from the first are, without a gap.
+  private let completed: Mutex<(done: [Bool], prefix: Int)>
 
-  init(count: Int) { results = Mutex(Array(repeating: nil, count: count)) }
+  init(count: Int) {
+    results = Mutex(Array(repeating: nil, count: count))
+    completed = Mutex((Array(repeating: false, count: count), 0))
+  }
+
+  /// Marks `strip` compressed; returns how many strips from the first are.
+  func complete(_ strip: Int) -> Int {
+    completed.withLock { state in
+      state.done[strip] = true
+      while state.prefix < state.done.count, state.done[state.prefix] { state.prefix += 1 }
+      return state.prefix
+    }
+  }
 }
 
 /// How many rows of an image are ready, for an encoder that compresses strips while later rows
 /// are still being made.
-public final class RowProgress: Sendable {
+final class RowProgress: Sendable {
   private let ready = Atomic<Int>(0)
   private let condition = NSCondition()
 
-  /// No rows yet.
-  public init() {}
-
   /// Rows `0..<rows` are ready.
-  public func advance(to rows: Int) {
+  func advance(to rows: Int) {
     condition.lock()
     ready.store(rows, ordering: .releasing)
     condition.broadcast()
@@ -213,7 +256,7 @@ public final class RowProgress: Sendable {
   }
 
   /// Every row is ready (or will never be: the encoder stops waiting).
-  public func finish() { advance(to: .max) }
+  func finish() { advance(to: .max) }
 
   /// Waits until rows `0..<rows` are ready.
   func wait(forRows rows: Int) {

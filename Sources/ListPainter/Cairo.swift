@@ -1,6 +1,7 @@
 import CPangoCairo
 import Glibc
 import ImageCodec
+import Synchronization
 
 /// An ARGB32 cairo image surface, destroyed with the object. A large one lives in memory mapped
 /// for it and asked for as transparent huge pages (2 MiB pages: a few page faults instead of
@@ -10,6 +11,8 @@ final class CairoSurface {
   let width: Int
   let height: Int
   private let mapping: (base: UnsafeMutableRawPointer, length: Int)?
+  /// Where the pixels start in the mapping (2 MiB aligned), when the surface has one.
+  private(set) var mappedPixels: UnsafeMutableRawPointer?
   /// Surfaces at least this large (bytes) get their own mapping.
   static let mappedThreshold = 4 << 20
   private static let hugePage = 2 << 20
@@ -28,6 +31,7 @@ final class CairoSurface {
       let misalignment = Int(bitPattern: base) % Self.hugePage
       let aligned = base + (misalignment == 0 ? 0 : Self.hugePage - misalignment)
       _ = madvise(aligned, length, MADV_HUGEPAGE)
+      mappedPixels = aligned
       pointer = cairo_image_surface_create_for_data(
         aligned.assumingMemoryBound(to: UInt8.self), format, Int32(width), Int32(height),
         Int32(stride))
@@ -126,6 +130,24 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
 
   /// The pixels as a ``Bitmap``.
   public func bitmap() throws -> Bitmap { try surface.bitmap() }
+
+  /// Lets the kernel take back the memory of rows `0..<rows` (whole pages of the surface's own
+  /// mapping only), when nothing will read them again: an image being encoded as it is painted
+  /// never needs all of its rows at once. Only ``ListRenderer``'s encode-while-painting uses it.
+  public func rowsConsumed(below rows: Int) {
+    guard releasesRows, let base = surface.mappedPixels, rows > 0 else { return }
+    let page = 2 << 20
+    let bytes = min(rows, height) * stride / page * page
+    guard bytes > 0 else { return }
+    _ = madvise(base, bytes, MADV_DONTNEED)
+  }
+
+  /// Whether ``rowsConsumed(below:)`` frees memory (set only while encoding a throw-away image).
+  package var releasesRows: Bool {
+    get { releasing.load(ordering: .relaxed) }
+    set { releasing.store(newValue, ordering: .relaxed) }
+  }
+  private let releasing = Atomic<Bool>(false)
 
   /// Whether `other` has exactly these pixels.
   public func hasSamePixels(as other: PaintedImage) -> Bool {

@@ -44,18 +44,19 @@ public final class Painter {
   /// `PNGCodec.encode(rows:alpha:)`, or make a ``Bitmap``).
   public func paintImage(_ tree: LayoutTree) throws -> PaintedImage {
     try paintInBands(tree, bandRows: tree.pixelHeight) { image, paint in
-      try paint()
+      try paint { _ in }
       return image
     }
   }
 
   /// Paints the tree band by band (`bandRows` device rows each, top to bottom), so another
   /// thread can read finished rows while later ones are painted: `body` gets the image at once
-  /// and a function that paints it, reporting after each band how many rows are done. Every
-  /// band is clipped to its whole device rows, so the pixels are those of one pass.
+  /// and a function that paints it, calling its argument after each band with how many rows
+  /// are done. Every band is clipped to its whole device rows, so the pixels are those of one
+  /// pass.
   package func paintInBands<Result>(
-    _ tree: LayoutTree, bandRows: Int, afterBand: @escaping (Int) -> Void = { _ in },
-    _ body: (PaintedImage, () throws -> Void) throws -> Result
+    _ tree: LayoutTree, bandRows: Int,
+    _ body: (PaintedImage, (_ afterBand: (Int) -> Void) throws -> Void) throws -> Result
   ) throws -> Result {
     let surface = try CairoSurface(width: tree.pixelWidth, height: tree.pixelHeight)
     let context = try CairoContext(surface: surface)
@@ -69,7 +70,7 @@ public final class Painter {
       if case .image = tree.elements[$0].content { return true }
       return false
     }.map { bounds[$0] }
-    return try body(image) {
+    return try body(image) { afterBand in
       var top = 0
       while top < tree.pixelHeight {
         var bottom = min(tree.pixelHeight, top + max(1, bandRows))

@@ -118,20 +118,18 @@ public final class ListRenderer {
   /// while the other cores compress the rows already painted (the bytes of painting first and
   /// encoding after).
   public func renderPNG(_ tree: LayoutTree, threads: Int? = nil) throws -> [UInt8] {
-    let progress = RowProgress()
-    return try painter.paintInBands(
-      tree, bandRows: Self.bandRows, afterBand: { progress.advance(to: $0) }
-    ) { image, paint in
-      try PNGCodec.encode(
-        rows: image, alpha: !image.isOpaque, threads: threads, progress: progress,
-        producing: paint)
+    try painter.paintInBands(tree, bandRows: Self.bandRows) { image, paint in
+      // The image is thrown away once encoded: rows already compressed give their memory back.
+      image.releasesRows = true
+      return try PNGCodec.encode(
+        rows: image, alpha: !image.isOpaque, threads: threads, producing: paint)
     }
   }
 
   /// The tree painted in bands of `bandRows` (for tests that bands change no pixel).
   package func paintBandedForTests(_ tree: LayoutTree, bandRows: Int) throws -> Bitmap {
     try painter.paintInBands(tree, bandRows: bandRows) { image, paint in
-      try paint()
+      try paint { _ in }
       return try image.bitmap()
     }
   }
