@@ -75,24 +75,74 @@ extension Painter {
     _ cr: OpaquePointer, layers: [ShadowLayer], cornerRadius: Double,
     corners: LayoutElement.Corners, frame: Rect, scale: Double
   ) throws {
-    cairo_save(cr)
-    defer { cairo_restore(cr) }
     // Clip to everything but the shape (even-odd: a huge rectangle with the shape cut out).
     // The cut-out is the shape inset by one device pixel: the surface drawn over the shadow
     // antialiases its own edge, so its partly covered pixels keep the shadow under them, as
     // browsers draw box-shadow (cutting those too would fade the shadow there twice).
     let inset = 1 / scale
+    let hole = Rect(
+      x: frame.x + inset, y: frame.y + inset, width: max(0, frame.width - 2 * inset),
+      height: max(0, frame.height - 2 * inset))
+    let holeRadius = max(0, cornerRadius - inset)
+    func clipOutsideHole() {
+      cairo_new_path(cr)
+      cairo_rectangle(cr, -1e5, -1e5, 2e5, 2e5)
+      addRoundedRect(cr, hole, radius: holeRadius, corners: corners)
+      cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+      cairo_clip(cr)
+      cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+    let device = hole.snapped(to: scale)
+    guard abs(device.x - hole.x) < 1e-9, abs(device.y - hole.y) < 1e-9,
+      abs(device.width - hole.width) < 1e-9, abs(device.height - hole.height) < 1e-9
+    else {
+      cairo_save(cr)
+      defer { cairo_restore(cr) }
+      clipOutsideHole()
+      try paintShadowLayers(cr, layers, cornerRadius, corners, frame, scale)
+      return
+    }
+    // The cut-out lies on whole device pixels: the same clip is four boxes around it (no clip
+    // mask to rasterize, however large the shape) and its four corner squares (small masks),
+    // and nothing inside it.
+    let left = hole.x * scale
+    let top = hole.y * scale
+    let right = (hole.x + hole.width) * scale
+    let bottom = (hole.y + hole.height) * scale
+    let big = 1e6
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cr, &matrix)
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
     cairo_new_path(cr)
-    cairo_rectangle(cr, -1e5, -1e5, 2e5, 2e5)
-    addRoundedRect(
-      cr,
-      Rect(
-        x: frame.x + inset, y: frame.y + inset, width: max(0, frame.width - 2 * inset),
-        height: max(0, frame.height - 2 * inset)),
-      radius: max(0, cornerRadius - inset), corners: corners)
-    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+    cairo_rectangle(cr, -big, -big, 2 * big, top + big)
+    cairo_rectangle(cr, -big, bottom, 2 * big, big)
+    cairo_rectangle(cr, -big, top, left + big, bottom - top)
+    cairo_rectangle(cr, right, top, big, bottom - top)
     cairo_clip(cr)
-    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    cairo_set_matrix(cr, &matrix)
+    try paintShadowLayers(cr, layers, cornerRadius, corners, frame, scale)
+    cairo_restore(cr)
+    let r = (min(holeRadius, hole.width / 2, hole.height / 2) * scale).rounded(.up)
+    guard r > 0 else { return }
+    for (x, y) in [(left, top), (right - r, top), (left, bottom - r), (right - r, bottom - r)] {
+      cairo_save(cr)
+      cairo_identity_matrix(cr)
+      cairo_new_path(cr)
+      cairo_rectangle(cr, x, y, r, r)
+      cairo_clip(cr)
+      cairo_set_matrix(cr, &matrix)
+      clipOutsideHole()
+      try paintShadowLayers(cr, layers, cornerRadius, corners, frame, scale)
+      cairo_restore(cr)
+    }
+  }
+
+  /// The shadow layers of the box `frame`, composited through the current clip.
+  private func paintShadowLayers(
+    _ cr: OpaquePointer, _ layers: [ShadowLayer], _ cornerRadius: Double,
+    _ corners: LayoutElement.Corners, _ frame: Rect, _ scale: Double
+  ) throws {
     for layer in layers where layer.color.alpha > 0 {
       let shape = Rect(
         x: frame.x - layer.spread, y: frame.y + layer.offsetY - layer.spread,
