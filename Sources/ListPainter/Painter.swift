@@ -122,11 +122,25 @@ public final class Painter {
         end += 1
       }
       let members = (index..<end).filter { whole || bounds[$0].overlaps(rows) }
-      if !members.isEmpty {
+      if let first = members.first {
+        // The group is only as tall as the rows its members can touch (a group surface has
+        // the clip's size; outside those rows it would hold nothing).
+        let reach = members.reduce(bounds[first]) {
+          min($0.lowerBound, bounds[$1].lowerBound)..<max($0.upperBound, bounds[$1].upperBound)
+        }
+        cairo_save(cr)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        cairo_identity_matrix(cr)
+        cairo_rectangle(
+          cr, 0, Double(reach.lowerBound), Double(tree.pixelWidth), Double(reach.count))
+        cairo_clip(cr)
+        cairo_set_matrix(cr, &matrix)
         cairo_push_group(cr)
         for member in members { try paint(elements[member], cr) }
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, element.opacity)
+        cairo_restore(cr)
       }
       index = end
     }
