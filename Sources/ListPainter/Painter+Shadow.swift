@@ -127,11 +127,8 @@ extension Painter {
     guard r > 0 else { return }
     for (x, y) in [(left, top), (right - r, top), (left, bottom - r), (right - r, bottom - r)] {
       cairo_save(cr)
-      cairo_identity_matrix(cr)
       cairo_new_path(cr)
-      cairo_rectangle(cr, x, y, r, r)
-      cairo_clip(cr)
-      cairo_set_matrix(cr, &matrix)
+      clipToDeviceRect(cr, x: Int(x), y: Int(y), width: Int(r), height: Int(r))
       clipOutsideHole()
       try paintShadowLayers(cr, layers, cornerRadius, corners, frame, scale)
       cairo_restore(cr)

@@ -94,13 +94,7 @@ public final class Painter {
     cairo_save(cr)
     defer { cairo_restore(cr) }
     if !whole {
-      var matrix = cairo_matrix_t()
-      cairo_get_matrix(cr, &matrix)
-      cairo_identity_matrix(cr)
-      cairo_rectangle(
-        cr, 0, Double(rows.lowerBound), Double(tree.pixelWidth), Double(rows.count))
-      cairo_clip(cr)
-      cairo_set_matrix(cr, &matrix)
+      clipToDeviceRect(cr, x: 0, y: rows.lowerBound, width: tree.pixelWidth, height: rows.count)
     }
     setSource(cr, tree.background)
     cairo_paint(cr)
@@ -129,13 +123,8 @@ public final class Painter {
           min($0.lowerBound, bounds[$1].lowerBound)..<max($0.upperBound, bounds[$1].upperBound)
         }
         cairo_save(cr)
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        cairo_identity_matrix(cr)
-        cairo_rectangle(
-          cr, 0, Double(reach.lowerBound), Double(tree.pixelWidth), Double(reach.count))
-        cairo_clip(cr)
-        cairo_set_matrix(cr, &matrix)
+        clipToDeviceRect(
+          cr, x: 0, y: reach.lowerBound, width: tree.pixelWidth, height: reach.count)
         cairo_push_group(cr)
         for member in members { try paint(elements[member], cr) }
         cairo_pop_group_to_source(cr)
@@ -144,6 +133,16 @@ public final class Painter {
       }
       index = end
     }
+  }
+
+  /// Clips to a rectangle in device pixels, keeping the current transformation.
+  func clipToDeviceRect(_ cr: OpaquePointer, x: Int, y: Int, width: Int, height: Int) {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cr, &matrix)
+    cairo_identity_matrix(cr)
+    cairo_rectangle(cr, Double(x), Double(y), Double(width), Double(height))
+    cairo_clip(cr)
+    cairo_set_matrix(cr, &matrix)
   }
 
   /// The device rows an element can touch: its frame, grown by what it draws outside it

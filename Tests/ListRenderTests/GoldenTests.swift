@@ -29,14 +29,8 @@ struct GoldenTests {
     let renderer = try ListRenderer()
     let name = (relativePath as NSString).deletingPathExtension
     // The same path as `listrender verify`: decode the golden, compare with pixelmatch, write
-    // artifacts on failure. Strict: the goldens were recorded with these very libraries, so any
-    // changed pixel (threshold 0, anti-aliased pixels included) fails.
-    var policy = GoldenPolicy()
-    policy.options.threshold = 0
-    policy.options.includeAA = true
-    let check = GoldenCheck(
-      artifactsFolder: Paths.root.appendingPathComponent(".build/golden-artifacts").path,
-      policy: policy, fingerprint: renderer.fingerprint())
+    // artifacts on failure. Strict: any changed pixel fails.
+    let check = strictGoldenCheck(renderer)
     let report = try check.verify(
       try renderer.render(document), name: name,
       goldenPath: Paths.golden.appendingPathComponent(name + ".png").path,

@@ -226,12 +226,7 @@ struct MotionTests {
     let renderer = try ListRenderer()
     let document = try ListDocument.load(
       path: Paths.fixtures.appendingPathComponent("motion/\(name).yaml").path)
-    var policy = GoldenPolicy()
-    policy.options.threshold = 0
-    policy.options.includeAA = true
-    let check = GoldenCheck(
-      artifactsFolder: Paths.root.appendingPathComponent(".build/golden-artifacts").path,
-      policy: policy, fingerprint: renderer.fingerprint())
+    let check = strictGoldenCheck(renderer)
     let count = try #require(document.animation).frameCount
     var sizes: Set<[Int]> = []
     try renderer.renderFrames(document, range: 0..<count) { index, bitmap in

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenImage
 import ListRender
 
 /// Paths of the package under test, found from this file's location.
@@ -99,4 +100,15 @@ func chromiumScreenshot(
   let deadline = Date().addingTimeInterval(60)
   while browser.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
   if browser.isRunning { browser.terminate() }
+}
+
+/// The project's own golden check: strict (threshold 0, anti-aliased pixels counted), since the
+/// goldens were recorded with these very libraries; artifacts under `.build/golden-artifacts`.
+func strictGoldenCheck(_ renderer: ListRenderer) -> GoldenCheck {
+  var policy = GoldenPolicy()
+  policy.options.threshold = 0
+  policy.options.includeAA = true
+  return GoldenCheck(
+    artifactsFolder: Paths.root.appendingPathComponent(".build/golden-artifacts").path,
+    policy: policy, fingerprint: renderer.fingerprint())
 }
