@@ -128,6 +128,7 @@ public final class APNGWriter {
 
   deinit {
     if !finished { unlink(temporary) }
+    Interruption.forget(temporary)
   }
 
   /// Appends a frame (all frames must have the first one's size).
@@ -150,7 +151,7 @@ public final class APNGWriter {
     try handle.seek(toOffset: countOffset)
     try handle.write(contentsOf: chunk("acTL", be32(UInt32(written)) + be32(0)))
     try handle.close()
-    guard rename(temporary, path) == 0 else { throw FileWriteError(path: path, errno: errno) }
+    try Interruption.commit(temporary, to: path)
     finished = true
   }
 
@@ -240,6 +241,7 @@ public final class GIFWriter {
       EGifCloseFile(gif, &error)
     }
     if !finished { unlink(temporary) }
+    Interruption.forget(temporary)
   }
 
   /// Appends a frame (all frames must have the first one's size).
@@ -265,7 +267,7 @@ public final class GIFWriter {
     let status = EGifCloseFile(gif, &error)
     self.gif = nil
     guard status == lr_gif_ok() else { throw PNGError(message: "GIF: \(gifError(error))") }
-    guard rename(temporary, path) == 0 else { throw FileWriteError(path: path, errno: errno) }
+    try Interruption.commit(temporary, to: path)
     finished = true
   }
 

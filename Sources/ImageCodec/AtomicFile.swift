@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -31,6 +32,53 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
   init(path: String, reason: String) {
     self.path = path
     self.reason = reason
+  }
+}
+
+/// Files to remove if the process is interrupted: the temporaries being written, and outputs a
+/// command wants gone when it does not finish (the frames of an interrupted `animate -o DIR`).
+package enum Interruption {
+  private static let state = Mutex<(paths: Set<String>, interrupted: Bool)>(([], false))
+
+  /// Removes `path` if the process is interrupted before ``forget(_:)``.
+  package static func removeOnInterrupt(_ path: String) {
+    state.withLock { _ = $0.paths.insert(path) }
+  }
+
+  /// `path` is finished (renamed into place, or already removed).
+  package static func forget(_ path: String) { state.withLock { _ = $0.paths.remove(path) } }
+
+  /// Renames a finished temporary into place, unless the process is being interrupted (then
+  /// the temporary is removed): under the same lock as ``removeAll()``, so no file appears
+  /// after the clean-up.
+  package static func commit(_ temporary: String, to path: String) throws {
+    try state.withLock { state in
+      guard !state.interrupted else {
+        unlink(temporary)
+        throw FileWriteError(path: path, reason: "interrupted")
+      }
+      guard rename(temporary, path) == 0 else { throw FileWriteError(path: path, errno: errno) }
+      state.paths.remove(temporary)
+    }
+  }
+
+  /// Creates a file with `create` (returning a descriptor, or -1 with `errno` set) and
+  /// registers it, both under the clean-up's lock; refused once the process is interrupted.
+  package static func create(_ path: String, _ create: () -> Int32) throws -> Int32 {
+    try state.withLock { state in
+      guard !state.interrupted else { throw FileWriteError(path: path, reason: "interrupted") }
+      let descriptor = create()
+      if descriptor >= 0 { state.paths.insert(path) }
+      return descriptor
+    }
+  }
+
+  /// Removes every registered file (from a signal handler's queue, then the process exits).
+  package static func removeAll() {
+    state.withLock { state in
+      state.interrupted = true
+      for path in state.paths { unlink(path) }
+    }
   }
 }
 
@@ -69,10 +117,11 @@ public enum AtomicFile {
       throw FileWriteError(path: path, reason: "its folder \(folder.path) cannot be made")
     }
     let (descriptor, temporary) = try createTemporary(beside: url, for: path)
+    defer { Interruption.forget(temporary) }
     do {
       try writeAll(data, to: descriptor, path: path)
       guard close(descriptor) == 0 else { throw FileWriteError(path: path, errno: errno) }
-      guard rename(temporary, path) == 0 else { throw FileWriteError(path: path, errno: errno) }
+      try Interruption.commit(temporary, to: path)
     } catch {
       close(descriptor)
       unlink(temporary)
@@ -107,8 +156,9 @@ public enum AtomicFile {
     for _ in 0..<16 {
       let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
       let temporary = (folder as NSString).appendingPathComponent(".\(name).\(suffix).tmp")
-      let descriptor = open(
-        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+      let descriptor = try Interruption.create(temporary) {
+        open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+      }
       if descriptor >= 0 { return (descriptor, temporary) }
       guard errno == EEXIST else { throw FileWriteError(path: path, errno: errno) }
     }

@@ -758,3 +758,41 @@ public struct Cell: Equatable, Sendable {
     Cell(.row(row), state: state)
   }
 }
+
+extension ListDocument {
+  /// Every file the document reads besides the spec: image files and icon files, in its
+  /// sections and in its animation's updates (for commands that must not write over them).
+  package var resourcePaths: [String] {
+    var lists = [sections]
+    for event in animation?.events ?? [] {
+      if case .update(let next) = event.action { lists.append(next) }
+    }
+    var paths: [String] = []
+    func add(_ icon: Icon?) {
+      if case .file(let path)? = icon?.source { paths.append(path) }
+    }
+    add(emptyView?.icon)
+    for cell in lists.joined().flatMap(\.cells) {
+      switch cell.kind {
+      case .row(let row):
+        switch row.asset {
+        case .smallIcon(let icon, _)?, .largeIcon(let icon, _, _)?: add(icon)
+        case .image(let image)?: paths.append(image.path)
+        case .monogram?, nil: break
+        }
+        if case .icon(let icon)? = row.control { add(icon) }
+      case .stereo(let stereo):
+        for image in [stereo.leadingImage, stereo.trailingImage] {
+          switch image {
+          case .icon(let icon, _, _)?: add(icon)
+          case .image(let reference, _, _)?: paths.append(reference.path)
+          case .monogram?, nil: break
+          }
+        }
+      case .label:
+        break
+      }
+    }
+    return paths
+  }
+}

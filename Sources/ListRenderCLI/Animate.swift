@@ -83,6 +83,13 @@ struct Animate: ParsableCommand {
         ?? (apng == nil && gif == nil
           ? URL(fileURLWithPath: spec ?? Showcase.name).deletingPathExtension().lastPathComponent
             + "-frames" : nil)
+      let frameNames = range.map { String(format: "frame-%04d", $0) }
+      try checkOutputs(
+        (apng.map { [("--apng", $0)] } ?? []) + (gif.map { [("--gif", $0)] } ?? []),
+        inputs: (spec.map { [("the spec", $0)] } ?? [])
+          + document.resourcePaths.map { ("a file the spec uses", $0) },
+        folders: (folder.map { [("-o", $0, frameNames.map { $0 + ".png" })] } ?? [])
+          + (layoutFolder.map { [("--layout", $0, frameNames.map { $0 + ".json" })] } ?? []))
       let alpha = (document.canvas.background?.alpha ?? 1) < 1
       let apngWriter = try apng.map {
         try APNGWriter(path: $0, fps: animation.fps, alpha: alpha)
@@ -103,16 +110,18 @@ struct Animate: ParsableCommand {
         }
         let layoutFolder = layoutFolder
         try pipeline.submit {
+          // Frames written by this run go again if it is interrupted.
           if let layoutFolder, let layoutJSON {
-            let name = String(format: "frame-%04d.json", index)
-            try AtomicFile.write(
-              layoutJSON, to: (layoutFolder as NSString).appendingPathComponent(name))
+            let path = (layoutFolder as NSString).appendingPathComponent(
+              String(format: "frame-%04d.json", index))
+            Interruption.removeOnInterrupt(path)
+            try AtomicFile.write(layoutJSON, to: path)
           }
           if let folder {
-            let name = String(format: "frame-%04d.png", index)
-            try AtomicFile.write(
-              try frameFiles.png(for: image, alpha: alpha),
-              to: (folder as NSString).appendingPathComponent(name))
+            let path = (folder as NSString).appendingPathComponent(
+              String(format: "frame-%04d.png", index))
+            Interruption.removeOnInterrupt(path)
+            try AtomicFile.write(try frameFiles.png(for: image, alpha: alpha), to: path)
           }
         }
         if apngWriter != nil || gifWriter != nil {
@@ -123,6 +132,14 @@ struct Animate: ParsableCommand {
         progress.update(done: index - range.lowerBound + 1)
       }
       try pipeline.finish()
+      for name in frameNames {
+        if let folder {
+          Interruption.forget((folder as NSString).appendingPathComponent(name + ".png"))
+        }
+        if let layoutFolder {
+          Interruption.forget((layoutFolder as NSString).appendingPathComponent(name + ".json"))
+        }
+      }
       try apngWriter?.finish()
       try gifWriter?.finish()
       progress.finish()
@@ -132,8 +149,11 @@ struct Animate: ParsableCommand {
       if let gif { written.append(gif) }
       print("wrote " + written.joined(separator: ", "))
     } catch let failure as ReportedFailure {
+      Interruption.removeAll()
       throw failure
     } catch {
+      // Nothing partial is left: the frames this run wrote go too.
+      Interruption.removeAll()
       throw report(error)
     }
   }

@@ -38,6 +38,10 @@ struct Diff: ParsableCommand {
   }
 
   func run() throws {
+    if let output {
+      try checkOutputs(
+        [("-o", output)], inputs: [("the first image", first), ("the second image", second)])
+    }
     let a: Bitmap
     let b: Bitmap
     do {

@@ -45,6 +45,8 @@ func report(_ error: Error) -> ReportedFailure {
 @main
 enum Main {
   static func main() {
+    let interrupts = Interrupts.install()
+    defer { withExtendedLifetime(interrupts) {} }
     do {
       var command = try ListRenderCommand.parseAsRoot()
       try command.run()

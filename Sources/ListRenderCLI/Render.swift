@@ -57,6 +57,10 @@ struct Render: ParsableCommand {
       let renderer = try ListRenderer()
       clock.lap("fonts and icons")
       let document = try loadDocument(spec, renderer: renderer, scale: scale, width: width)
+      try checkOutputs(
+        [("-o", output ?? defaultOutput)] + (layout.map { [("--layout", $0)] } ?? []),
+        inputs: (spec.map { [("the spec", $0)] } ?? [])
+          + document.resourcePaths.map { ("a file the spec uses", $0) })
       clock.lap("decode")
       let tree = try renderer.layout(document)
       clock.lap("layout")
@@ -77,6 +81,8 @@ struct Render: ParsableCommand {
       if let layout, let layoutJSON { try AtomicFile.write(layoutJSON, to: layout) }
       clock.lap("write")
       clock.report()
+    } catch let failure as ReportedFailure {
+      throw failure
     } catch {
       throw report(error)
     }

@@ -35,6 +35,8 @@ struct ProcessResult {
   let status: Int32
   let stdout: String
   let stderr: String
+  /// Standard output as bytes (a PNG written to `-o /dev/stdout`).
+  var stdoutBytes = Data()
 }
 
 /// Runs the built binary with `arguments`, optionally with extra environment variables.
@@ -59,7 +61,7 @@ func runListRender(
   process.waitUntilExit()
   return ProcessResult(
     status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-    stderr: String(decoding: errData, as: UTF8.self))
+    stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
 }
 
 /// Decodes inline YAML and lays it out with real Pango measurement.
