@@ -24,6 +24,9 @@ static inline png_alloc_size_t lr_png_size_max(png_image *image) {
 }
 static inline int lr_png_image_failed(png_image *image) { return PNG_IMAGE_FAILED(*image); }
 
+// A zlib stream to inflate (IDAT data of a 16-bit PNG).
+static inline int lr_inflate_init(z_stream *stream) { return inflateInit(stream); }
+
 // A raw deflate stream (no zlib wrapper: strips are concatenated under one wrapper we write).
 static inline int lr_deflate_init_raw(z_stream *stream, int level) {
   return deflateInit2(stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);

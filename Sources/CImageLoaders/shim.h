@@ -92,6 +92,13 @@ static inline void *lr_pixbuf_loader_get_pixbuf(void *loader) {
   return f != NULL ? f(loader) : NULL;
 }
 
+/// A librsvg handle for SVG bytes (with no base file: the SVG cannot reach files around it).
+static inline void *lr_svg_new_from_data(const uint8_t *bytes, size_t count, void **error) {
+  void *(*f)(const uint8_t *, size_t, void **) = LR_LAZY(
+      LR_LIBRSVG, rsvg_handle_new_from_data, void *(*)(const uint8_t *, size_t, void **));
+  return f != NULL ? f(bytes, count, error) : NULL;
+}
+
 /// Whether gdk-pixbuf recognises the file; its size in pixels.
 static inline int lr_pixbuf_file_info(const char *path, int *width, int *height) {
   void *(*f)(const char *, int *, int *) =

@@ -84,6 +84,26 @@ public enum PNGCodec {
 
   /// Decodes any PNG libpng reads into straight RGBA.
   public static func decode(_ bytes: [UInt8]) throws -> Bitmap {
+    if let header = PNGHeader(bytes) {
+      guard header.width > 0, header.height > 0,
+        header.width * header.height <= maxDecodedPixels
+      else {
+        throw PNGError(
+          message:
+            "image is \(header.width)×\(header.height), larger than \(maxDecodedPixels) pixels")
+      }
+      // Deflate expands at most about 1032 to 1: data too short for the size claimed is
+      // refused before anything that size is allocated.
+      guard header.rawBytes <= bytes.count * 1032 + 65_536 else {
+        throw PNGError(
+          message:
+            "the image data (\(bytes.count) bytes) is too short for \(header.width)×\(header.height) pixels"
+        )
+      }
+      if header.bitDepth == 16, !header.interlaced, [0, 2, 4, 6].contains(header.colorType) {
+        return try SixteenBitPNG.decode(bytes, header: header)
+      }
+    }
     var image = png_image()
     image.version = lr_png_image_version()
     try bytes.withUnsafeBytes { buffer in

@@ -12,12 +12,25 @@ extension ListDocument {
     let fail = { (message: String) in
       SpecError(file: path, line: nil, column: nil, path: "", message: message)
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw fail("cannot read the file (missing or unreadable)")
+    // Only a regular file (after links) is read, opened without blocking: a folder or a FIFO
+    // given as the spec is an error, never a wait.
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw fail("cannot read the file (missing or unreadable)") }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw fail("is a folder, not a spec file")
+    default: throw fail("is not a regular file (a pipe, a socket or a device)")
     }
-    defer { try? handle.close() }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw fail("cannot read the file (missing or unreadable)") }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     // Read one byte past the limit so an oversized file is detected without reading all of it.
-    let data = (try? handle.read(upToCount: SpecLimits.maxFileBytes + 1)) ?? Data()
+    let data: Data
+    do {
+      data = try handle.read(upToCount: SpecLimits.maxFileBytes + 1) ?? Data()
+    } catch {
+      throw fail("cannot read the file")
+    }
     guard data.count <= SpecLimits.maxFileBytes else {
       throw fail("the file is larger than \(SpecLimits.maxFileBytes) bytes")
     }

@@ -3,8 +3,12 @@
 public enum SpecLimits {
   /// Largest spec file read, in bytes.
   public static let maxFileBytes = 4 * 1024 * 1024
-  /// Longest string in a spec, in characters.
+  /// Longest string in a spec, in UTF-8 bytes.
   public static let maxStringLength = 10_000
+  /// All the text of a document, in UTF-8 bytes, counted after aliases are expanded.
+  public static let maxTextBytes = 4 * 1024 * 1024
+  /// Combining marks on one character (a base and its accents).
+  public static let maxCombiningMarks = 32
   /// Largest `maxLines` of a label.
   public static let maxLinesRange: ClosedRange<Double> = 1...1_000
   /// Section spacing and insets, item widths, viewport height and offset, in points.

@@ -9,6 +9,8 @@ struct NodeReader {
   let file: String
   /// The folder relative paths in the spec are resolved against.
   let base: String
+  /// The text read so far in the whole document (shared by every reader of one decode).
+  var budget = DecodeBudget()
 
   var location: SourceLocation {
     SourceLocation(file: file, line: node.mark?.line, column: node.mark?.column, path: path)
@@ -52,7 +54,9 @@ struct NodeReader {
   }
 
   func child(_ node: Node, key: String) -> NodeReader {
-    NodeReader(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file, base: base)
+    NodeReader(
+      node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file, base: base,
+      budget: budget)
   }
 
   /// The node as a mapping whose keys must all be in `allowed`.
@@ -62,18 +66,19 @@ struct NodeReader {
     }
     var fields: [String: NodeReader] = [:]
     for (keyNode, value) in mapping {
-      let keyReader = NodeReader(node: keyNode, path: path, file: file, base: base)
+      let keyReader = NodeReader(node: keyNode, path: path, file: file, base: base, budget: budget)
       guard case .scalar(let key) = keyNode else { throw keyReader.error("keys must be strings") }
       guard allowed.contains(key.string) else {
-        var message = "unknown key '\(key.string)'"
+        var message = "unknown key '\(quoted(key.string))'"
         if let near = closest(to: key.string, in: allowed) {
           message += " (did you mean '\(near)'?)"
         }
         message += "; allowed keys: \(allowed.joined(separator: ", "))"
-        throw child(keyNode, key: key.string).error(message)
+        throw child(keyNode, key: quoted(key.string)).error(message)
       }
       guard fields[key.string] == nil else {
-        throw child(keyNode, key: key.string).error("duplicate key '\(key.string)'")
+        throw child(keyNode, key: quoted(key.string)).error(
+          "duplicate key '\(quoted(key.string))'")
       }
       fields[key.string] = child(value, key: key.string)
     }
@@ -89,7 +94,7 @@ struct NodeReader {
       throw error("has \(sequence.count) items; at most \(maxCount) are allowed")
     }
     return sequence.enumerated().map { index, item in
-      NodeReader(node: item, path: "\(path)[\(index)]", file: file, base: base)
+      NodeReader(node: item, path: "\(path)[\(index)]", file: file, base: base, budget: budget)
     }
   }
 
@@ -97,10 +102,30 @@ struct NodeReader {
     guard case .scalar(let scalar) = node, !isNull else {
       throw error("expected a string, found \(kindName)")
     }
-    guard scalar.string.count <= SpecLimits.maxStringLength else {
+    let bytes = scalar.string.utf8.count
+    guard bytes <= SpecLimits.maxStringLength else {
       throw error(
-        "is \(scalar.string.count) characters long; at most \(SpecLimits.maxStringLength) are allowed"
+        "is \(bytes) bytes long (UTF-8); at most \(SpecLimits.maxStringLength) are allowed")
+    }
+    // Each use of an alias counts again: the limit is on the text the document expands to.
+    budget.textBytes += bytes
+    guard budget.textBytes <= SpecLimits.maxTextBytes else {
+      throw error(
+        "the document's text adds up to more than \(SpecLimits.maxTextBytes) bytes (an alias counts each time it is used)"
       )
+    }
+    var marks = 0
+    for scalar in scalar.string.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .spacingMark, .enclosingMark:
+        marks += 1
+        guard marks <= SpecLimits.maxCombiningMarks else {
+          throw error(
+            "has more than \(SpecLimits.maxCombiningMarks) combining marks on one character")
+        }
+      default:
+        marks = 0
+      }
     }
     guard allowEmpty || !scalar.string.isEmpty else { throw error("must not be empty") }
     return scalar.string
@@ -129,7 +154,7 @@ struct NodeReader {
     let raw = try string()
     if let value = E(rawValue: raw) { return value }
     let names = E.allCases.map(\.rawValue)
-    var message = "unknown value '\(raw)'"
+    var message = "unknown value '\(quoted(raw))'"
     if let near = closest(to: raw, in: names) { message += " (did you mean '\(near)'?)" }
     throw error(message + "; expected one of: \(names.joined(separator: ", "))")
   }
@@ -137,7 +162,7 @@ struct NodeReader {
   func color() throws -> Color {
     let text = try string()
     guard let color = Color(hex: text) else {
-      throw error("'\(text)' is not a colour; expected #RGB, #RRGGBB or #RRGGBBAA")
+      throw error("'\(quoted(text))' is not a colour; expected #RGB, #RRGGBB or #RRGGBBAA")
     }
     return color
   }
@@ -183,6 +208,7 @@ public enum NameSuggestions {
   /// Up to `count` candidates nearest to `word` by edit distance, nearest first, each near
   /// enough to be a typo; a candidate containing `word` counts as near.
   public static func nearest(to word: String, in candidates: [String], count: Int = 3) -> [String] {
+    guard word.utf8.count <= 64 else { return [] }
     let lower = word.lowercased()
     let limit = max(2, word.count / 3)
     var scored: [(name: String, distance: Int)] = []
@@ -196,8 +222,24 @@ public enum NameSuggestions {
   }
 }
 
+/// The text read by one decode, shared by its readers (an alias is read each time it is used).
+final class DecodeBudget {
+  var textBytes = 0
+}
+
+/// `text` for a message: at most 60 Unicode scalars, then an ellipsis (counted in scalars, so a
+/// character carrying thousands of accents is cut too).
+func quoted(_ text: String) -> String {
+  guard text.unicodeScalars.count > 60 else { return text }
+  var view = String.UnicodeScalarView()
+  view.append(contentsOf: text.unicodeScalars.prefix(60))
+  return String(view) + "…"
+}
+
 /// The candidate nearest to `word` by edit distance, when it is near enough to be a typo.
 func closest(to word: String, in candidates: [String]) -> String? {
+  // A name hundreds of bytes long is no typo of a short one (and its distance costs time).
+  guard word.utf8.count <= 64 else { return nil }
   let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
   guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
   return best.1 <= max(2, word.count / 3) ? best.0 : nil

@@ -61,6 +61,11 @@ public final class ImageLibrary: ImageMeasuring {
   /// Decodes raster bytes (PNG, JPEG, WebP) and serves them for `path` from now on.
   public func register(_ bytes: [UInt8], at path: String) throws {
     try Self.requireLoaders()
+    entries[path] = .raster(try rasterSurface(bytes, name: path))
+  }
+
+  /// A raster decoded from its bytes by gdk-pixbuf's incremental loader.
+  private func rasterSurface(_ bytes: [UInt8], name path: String) throws -> CairoSurface {
     guard bytes.count <= Self.maxFileBytes, let loader = lr_pixbuf_loader_new() else {
       throw PainterError.creationFailed("an image loader for \(path)")
     }
@@ -83,22 +88,17 @@ public final class ImageLibrary: ImageMeasuring {
     guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
       throw PainterError.creationFailed("image \(path): \(width)×\(height) is too large")
     }
-    entries[path] = .raster(try surface(from: pixbuf))
+    return try surface(from: pixbuf)
   }
 
   private func decode(_ image: ImageReference) throws -> Entry {
     let path = image.path
     let fail = { (reason: String) in image.location.error("image '\(path)': \(reason)") }
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      FileManager.default.isReadableFile(atPath: path)
-    else { throw fail("missing or unreadable") }
-    let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    guard bytes <= Self.maxFileBytes else {
-      throw fail("\(bytes) bytes; at most \(Self.maxFileBytes) are allowed")
-    }
+    let bytes = try Self.read(path, limit: Self.maxFileBytes, fail: fail)
     try Self.requireLoaders()
-    if path.lowercased().hasSuffix(".svg") {
-      let handle = try SVGHandle(path: path, fail: fail)
+    switch ImageFormat(bytes) {
+    case .svg?:
+      let handle = try SVGHandle(bytes: bytes, fail: fail)
       let size = handle.intrinsicSize ?? (24, 24)
       guard size.width <= Double(Self.maxPixelSide), size.height <= Double(Self.maxPixelSide),
         size.width > 0, size.height > 0
@@ -106,23 +106,61 @@ public final class ImageLibrary: ImageMeasuring {
         throw fail("SVG size \(size.width)×\(size.height) is outside 1...\(Self.maxPixelSide)")
       }
       return .svg(handle, width: size.width, height: size.height)
-    }
-    var width: Int32 = 0
-    var height: Int32 = 0
-    guard lr_pixbuf_file_info(path, &width, &height) != 0 else {
+    case let format? where !format.isComplete(bytes):
+      throw fail("the file is truncated (its \(format) data ends early)")
+    case .png?, .jpeg?, .webp?:
+      var width: Int32 = 0
+      var height: Int32 = 0
+      guard lr_pixbuf_file_info(path, &width, &height) != 0 else {
+        throw fail("not a supported image (PNG, JPEG, WebP or SVG)")
+      }
+      guard width > 0, height > 0, width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
+        throw fail("\(width)×\(height) pixels; at most \(Self.maxPixelSide) a side are allowed")
+      }
+      // Decoded from the bytes read (no second open), through the incremental loader, which
+      // reports a truncated file as an error rather than drawing what it got.
+      do {
+        return .raster(try rasterSurface(bytes, name: path))
+      } catch let error as PainterError {
+        throw fail("\(error)")
+      }
+    case nil:
       throw fail("not a supported image (PNG, JPEG, WebP or SVG)")
     }
-    guard width > 0, height > 0, width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
-      throw fail("\(width)×\(height) pixels; at most \(Self.maxPixelSide) a side are allowed")
+  }
+
+  /// A file's bytes, read only if it is a regular file (after following links) of at most
+  /// `limit` bytes, opened without blocking (a FIFO never makes it wait).
+  static func read(_ path: String, limit: Int, fail: (String) -> SpecError) throws -> [UInt8] {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw fail("missing or unreadable") }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw fail("is a folder, not a file")
+    default: throw fail("is not a regular file (a pipe, a socket or a device)")
     }
-    var error: UnsafeMutableRawPointer?
-    guard let pixbuf = lr_pixbuf_new_from_file(path, &error) else {
-      let message = String(cString: lr_loader_error_message(error))
-      lr_loader_error_free(error)
-      throw fail(message)
+    guard Int(info.st_size) <= limit else {
+      throw fail("\(info.st_size) bytes; at most \(limit) are allowed")
     }
-    defer { lr_loader_unref(pixbuf) }
-    return .raster(try surface(from: pixbuf))
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw fail("cannot be read") }
+    defer { close(descriptor) }
+    // One byte past the limit, so a file that grew since stat is caught without reading it all.
+    var bytes = [UInt8](repeating: 0, count: limit + 1)
+    var count = 0
+    while count < bytes.count {
+      let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return Glibc.read(descriptor, base + count, buffer.count - count)
+      }
+      if got < 0, errno == EINTR { continue }
+      guard got >= 0 else { throw fail("cannot be read") }
+      if got == 0 { break }
+      count += got
+    }
+    guard count <= limit else { throw fail("more than \(limit) bytes") }
+    bytes.removeSubrange(count...)
+    return bytes
   }
 
   /// Copies a pixbuf (straight RGB or RGBA) into a premultiplied ARGB32 cairo surface.
@@ -161,9 +199,12 @@ public final class ImageLibrary: ImageMeasuring {
 final class SVGHandle {
   let pointer: UnsafeMutableRawPointer
 
-  init(path: String, fail: (String) -> SpecError) throws {
+  init(bytes: [UInt8], fail: (String) -> SpecError) throws {
     var error: UnsafeMutableRawPointer?
-    guard let handle = lr_svg_new_from_file(path, &error) else {
+    let made = bytes.withUnsafeBufferPointer {
+      lr_svg_new_from_data($0.baseAddress, $0.count, &error)
+    }
+    guard let handle = made else {
       let message = String(cString: lr_loader_error_message(error))
       lr_loader_error_free(error)
       throw fail(message)
@@ -182,5 +223,59 @@ final class SVGHandle {
     }
     var viewBox = LRRectangle()
     return lr_svg_view_box(pointer, &viewBox) != 0 ? (viewBox.width, viewBox.height) : nil
+  }
+}
+
+/// The image formats ListRender reads, told by their first bytes (only these reach a loader).
+enum ImageFormat: String {
+  case png = "PNG", jpeg = "JPEG", webp = "WebP", svg = "SVG"
+
+  /// Whether the file holds all its data (decoders draw what they got of a truncated one):
+  /// a PNG reaches its IEND chunk; a JPEG has its end-of-image marker after the start of its
+  /// scan (scan data never holds FF D9: a data FF is followed by 00); a WebP is as long as its
+  /// RIFF header says.
+  func isComplete(_ bytes: [UInt8]) -> Bool {
+    switch self {
+    case .png:
+      // IEND near the end (some writers add a few bytes after it).
+      let tail = Array(bytes.suffix(1024))
+      let iend = Array("IEND".utf8)
+      return tail.count >= 4
+        && (0...(tail.count - 4)).contains { Array(tail[$0..<($0 + 4)]) == iend }
+    case .jpeg:
+      var index = 2
+      var scanStart: Int?
+      while index + 1 < bytes.count {
+        if bytes[index] == 0xFF, bytes[index + 1] == 0xDA, scanStart == nil { scanStart = index }
+        if let start = scanStart, index > start, bytes[index] == 0xFF, bytes[index + 1] == 0xD9 {
+          return true
+        }
+        index += 1
+      }
+      return false
+    case .webp:
+      guard bytes.count >= 12 else { return false }
+      let size = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+      return bytes.count >= size + 8
+    case .svg:
+      return true
+    }
+  }
+
+  init?(_ bytes: [UInt8]) {
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+      self = .png
+    } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+      self = .jpeg
+    } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)),
+      Array(bytes[8..<12]) == Array("WEBP".utf8)
+    {
+      self = .webp
+    } else {
+      // SVG: XML text whose first element is <svg (after a BOM, a declaration or comments).
+      let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+      guard head.contains("<svg") else { return nil }
+      self = .svg
+    }
   }
 }

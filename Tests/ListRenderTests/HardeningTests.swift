@@ -1,3 +1,4 @@
+import CCodecs
 import Foundation
 import ListRender
 import Testing
@@ -143,5 +144,191 @@ struct OutputCatalogueTests {
     #expect(process.terminationStatus == status)
     #expect((try? contents(frames)) ?? [] == [])
     #expect(try contents(folder).filter { $0 != "frames" } == ["b.yaml"])
+  }
+}
+
+/// Bounded work for any input: each hostile input is refused quickly with a clear message.
+@Suite("Bad-input catalogue: bounded work and resources")
+struct BoundedWorkCatalogueTests {
+  private func run(
+    _ files: [String: [UInt8]], _ arguments: [String], prepare: (URL) throws -> Void = { _ in }
+  )
+    throws -> (ProcessResult, Double)
+  {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, bytes) in files {
+      try Data(bytes).write(to: folder.appendingPathComponent(name))
+    }
+    try prepare(folder)
+    let start = Date()
+    let result = try runListRender(arguments, in: folder)
+    return (result, Date().timeIntervalSince(start))
+  }
+
+  private func spec(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+  @Test("aliases count each time they are used: a small spec cannot expand to hours of work")
+  func aliasAmplification() throws {
+    let long = String(repeating: "x", count: 9_000)
+    var text = "sections:\n  - cells:\n      - { title: &t \"\(long)\", description: *t }\n"
+    text += String(
+      repeating: "      - { title: *t, description: { text: *t, maxLines: 1000 } }\n", count: 2_000)
+    let (result, seconds) = try run(["a.yaml": spec(text)], ["render", "a.yaml"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("adds up to more than 4194304 bytes"))
+    #expect(seconds < 10)
+  }
+
+  @Test("a character with thousands of accents is refused")
+  func combiningMarks() throws {
+    let text =
+      "sections:\n  - cells:\n      - title: \"a" + String(repeating: "\u{301}", count: 4_000)
+      + "\"\n"
+    let (result, seconds) = try run(["a.yaml": spec(text)], ["render", "a.yaml"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("more than 32 combining marks on one character"))
+    #expect(seconds < 10)
+  }
+
+  @Test("a 4,000,000-byte unknown key: a short message, no slow suggestion")
+  func hugeKey() throws {
+    let text =
+      "sections:\n  - cells:\n      - title: A\n        ? "
+      + String(repeating: "k", count: 4_000_000) + "\n        : 1\n"
+    let (result, seconds) = try run(["a.yaml": spec(text)], ["render", "a.yaml"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("unknown key 'kkkk"))
+    #expect(result.stderr.utf8.count < 1_000)
+    #expect(seconds < 10)
+  }
+
+  @Test(
+    "FIFOs and folders as spec or image are errors, never a wait",
+    arguments: [
+      ["render", "pipe.yaml"], ["render", "d"], ["render", "image.yaml"],
+      ["render", "folder-image.yaml"],
+    ])
+  func notRegularFiles(_ arguments: [String]) throws {
+    let image = "sections:\n  - cells: [ { title: A, asset: { image: pipe.png } } ]\n"
+    let folderImage = "sections:\n  - cells: [ { title: A, asset: { image: d } } ]\n"
+    let (result, seconds) = try run(
+      ["image.yaml": spec(image), "folder-image.yaml": spec(folderImage)], arguments
+    ) { folder in
+      #expect(mkfifo(folder.appendingPathComponent("pipe.yaml").path, 0o644) == 0)
+      #expect(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o644) == 0)
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("d"), withIntermediateDirectories: false)
+    }
+    #expect(result.status == 2, "\(arguments): \(result.stderr)")
+    #expect(
+      result.stderr.contains("is not a regular file") || result.stderr.contains("is a folder"),
+      "\(result.stderr)")
+    #expect(seconds < 10)
+  }
+
+  @Test("a link to an oversized image is measured where it points, and not read")
+  func linkedLargeFile() throws {
+    let text = "sections:\n  - cells: [ { title: A, asset: { image: link.png } } ]\n"
+    let (result, _) = try run(["a.yaml": spec(text)], ["render", "a.yaml"]) { folder in
+      let big = folder.appendingPathComponent("big.png").path
+      #expect(FileManager.default.createFile(atPath: big, contents: nil))
+      #expect(truncate(big, 20 << 20) == 0)  // sparse: 20 MiB, nothing written
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.appendingPathComponent("link.png").path, withDestinationPath: big)
+    }
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("20971520 bytes; at most 16777216 are allowed"))
+  }
+
+  @Test(
+    "truncated JPEG and WebP files and unsupported formats are errors",
+    arguments: [
+      "landscape.jpg", "landscape.webp", "tga",
+    ])
+  func damagedImages(_ name: String) throws {
+    var bytes: [UInt8]
+    if name == "tga" {
+      // A valid 2×2 uncompressed true-colour TGA: a format gdk-pixbuf reads but ListRender does not.
+      bytes =
+        [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 24, 0] + Array(repeating: 200, count: 12)
+    } else {
+      let whole = [UInt8](
+        try Data(contentsOf: Paths.fixtures.appendingPathComponent("assets/\(name)")))
+      bytes = Array(whole.prefix(whole.count / 2))
+    }
+    let text = "sections:\n  - cells: [ { title: A, asset: { image: pic } } ]\n"
+    let (result, _) = try run(["a.yaml": spec(text), "pic": bytes], ["render", "a.yaml"])
+    #expect(result.status == 2, "\(name): \(result.stderr)")
+    #expect(result.stderr.contains("a.yaml:2:"))
+    #expect(result.stderr.contains("sections[0].cells[0].asset.image"))
+    if name == "tga" { #expect(result.stderr.contains("not a supported image")) }
+  }
+
+  @Test("a PNG header claiming 10000 × 10000 over 100 bytes of data is refused before allocating")
+  func lyingHeader() throws {
+    let header: [UInt8] = [0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10, 8, 6, 0, 0, 0]
+    let png =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + AnimationFileTests.chunk("IHDR", header)
+      + AnimationFileTests.chunk("IDAT", Array(repeating: 0, count: 100))
+      + AnimationFileTests.chunk("IEND", [])
+    let small = try PNGCodec.encode(Bitmap(width: 2, height: 2))
+    let (result, _) = try run(
+      ["big.png": png, "small.png": small], ["diff", "big.png", "small.png"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("too short for 10000×10000 pixels"))
+  }
+
+  @Test("16-bit PNGs compare by their high bytes, as pixelmatch reads them")
+  func sixteenBit() throws {
+    var bitmap = Bitmap(width: 64, height: 64)
+    for y in 0..<64 {
+      for x in 0..<64 {
+        bitmap[x, y] = (UInt8(x * 4), UInt8(y * 4), UInt8((x + y) * 2), UInt8(255 - x))
+      }
+    }
+    // The same pixels as 16-bit samples (v × 257), and a 16-bit grey 0x8080 against 8-bit 0x80.
+    let rgba16 = Self.png16(width: 64, height: 64, colorType: 6) { x, y in
+      let p = bitmap[x, y]
+      return [p.r, p.g, p.b, p.a]
+    }
+    let grey16 = Self.png16(width: 64, height: 64, colorType: 0) { _, _ in [0x80] }
+    var grey8 = Bitmap(width: 64, height: 64)
+    for y in 0..<64 { for x in 0..<64 { grey8[x, y] = (0x80, 0x80, 0x80, 255) } }
+    let files: [String: [UInt8]] = [
+      "a16.png": rgba16, "a8.png": try PNGCodec.encode(bitmap, alpha: true),
+      "g16.png": grey16, "g8.png": try PNGCodec.encode(grey8),
+    ]
+    for (a, b) in [("a16.png", "a8.png"), ("g16.png", "g8.png")] {
+      let (result, _) = try run(files, ["diff", a, b])
+      #expect(result.status == 0, "\(a) vs \(b): \(result.stdout)")
+      #expect(result.stdout.contains("different pixels: 0"))
+    }
+  }
+
+  /// A 16-bit PNG whose samples are `samples(x, y)` × 257 (no filter).
+  static func png16(width: Int, height: Int, colorType: UInt8, samples: (Int, Int) -> [UInt8])
+    -> [UInt8]
+  {
+    var raw: [UInt8] = []
+    for y in 0..<height {
+      raw.append(0)
+      for x in 0..<width {
+        for value in samples(x, y) { raw += [value, value] }
+      }
+    }
+    var size = compressBound(uLong(raw.count))
+    var compressed = [UInt8](repeating: 0, count: Int(size))
+    _ = compressed.withUnsafeMutableBufferPointer { out in
+      raw.withUnsafeBufferPointer {
+        compress2(out.baseAddress, &size, $0.baseAddress, uLong($0.count), 6)
+      }
+    }
+    compressed.removeSubrange(Int(size)...)
+    let header =
+      AnimationFileTests.be32(width) + AnimationFileTests.be32(height) + [16, colorType, 0, 0, 0]
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+      + AnimationFileTests.chunk("IHDR", header)
+      + AnimationFileTests.chunk("IDAT", compressed) + AnimationFileTests.chunk("IEND", [])
   }
 }
