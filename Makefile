@@ -6,7 +6,7 @@ APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libimagequan
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FORMAT := swift format
 
-.PHONY: deps deps-test demo build test format format-check bench clean
+.PHONY: deps deps-test demo build test fuzz format format-check bench clean
 
 # The packages of $(1) that dpkg does not list as installed.
 missing = $(shell for p in $(1); do \
@@ -38,9 +38,16 @@ demo: deps
 build: deps
 	swift build
 
-## test: the whole suite (what .ci/run calls); goldens are compared, never recorded
+## test: the whole suite (what .ci/run calls); goldens are compared, never recorded; it
+## includes 60 s of fuzzing (FuzzTests)
 test: deps deps-test format-check
 	LISTRENDER_RECORD=never swift test
+
+## fuzz: mutation fuzzing of decode, layout and paint for SECONDS (default 60), seed SEED
+SECONDS ?= 60
+SEED ?= 1
+fuzz: deps
+	LISTRENDER_FUZZ_SECONDS=$(SECONDS) LISTRENDER_FUZZ_SEED=$(SEED) swift test -c release -Xswiftc -enable-testing --filter FuzzTests
 
 format-check:
 	$(SWIFT_FORMAT) lint --strict --recursive Package.swift Sources Tests
