@@ -4,6 +4,10 @@ import ListModel
 public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The image would exceed the documented pixel limits (``SpecLimits``).
   case imageTooLarge(width: Int, height: Int)
+  /// The list has nothing to draw: no cell, no header shown, no empty view.
+  case emptyList
+  /// The safe area's leading and trailing insets leave no width for the list.
+  case safeAreaTooWide(canvasWidth: Double, insets: Double)
 
   /// A sentence for the terminal.
   public var description: String {
@@ -11,6 +15,12 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case .imageTooLarge(let width, let height):
       return
         "the image would be \(width)×\(height) px; the limits are \(SpecLimits.maxPixelSide) px a side and \(SpecLimits.maxPixels) px in all (lower canvas.scale, or set canvas.height to render a viewport)"
+    case .emptyList:
+      return
+        "the list is empty: there is nothing to draw (add cells, or an emptyView to show the empty state, or give canvas.height)"
+    case .safeAreaTooWide(let width, let insets):
+      return
+        "canvas.safeArea: leading + trailing (\(insets) pt) leave no room in canvas.width (\(width) pt)"
     }
   }
 }
@@ -36,6 +46,10 @@ public struct ListLayoutEngine {
   /// scroll offset, sticky headers), then right-to-left mirroring.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
     let canvas = document.canvas
+    let sideInsets = canvas.safeArea.leading + canvas.safeArea.trailing
+    guard sideInsets < canvas.width else {
+      throw LayoutError.safeAreaTooWide(canvasWidth: canvas.width, insets: sideInsets)
+    }
     let theme = Theme(canvas: canvas)
     let background = canvas.background ?? theme[.background]
     var list = ListBuilder()
@@ -92,6 +106,7 @@ public struct ListLayoutEngine {
       width: canvas.width, height: height + shadowRoom, scale: canvas.scale,
       background: background, elements: elements)
     tree.shadowRoom = shadowRoom
+    if tree.pixelHeight == 0 { throw LayoutError.emptyList }
     let pixels = tree.pixelWidth * tree.pixelHeight
     guard tree.pixelWidth <= SpecLimits.maxPixelSide, tree.pixelHeight <= SpecLimits.maxPixelSide,
       pixels <= SpecLimits.maxPixels, tree.pixelHeight > 0

@@ -34,8 +34,11 @@ extension ListDocument {
     guard data.count <= SpecLimits.maxFileBytes else {
       throw fail("the file is larger than \(SpecLimits.maxFileBytes) bytes")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw fail("the file is not UTF-8 text")
+    guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
+      let (line, column) = position(ofByte: firstInvalidUTF8(in: [UInt8](data)), in: [UInt8](data))
+      throw SpecError(
+        file: path, line: line, column: column, path: "",
+        message: "the file is not UTF-8 text: an invalid byte here")
     }
     let base = (path as NSString).deletingLastPathComponent
     return try decode(yaml: text, file: path, baseDirectory: base.isEmpty ? "." : base)
@@ -64,8 +67,18 @@ extension ListDocument {
 
   private static func specError(from error: YamlError, file: String) -> SpecError {
     switch error {
-    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-      .composer(_, let problem, let mark, _):
+    case .scanner(let context, let problem, let mark, _),
+      .parser(let context, let problem, let mark, _),
+      .composer(let context, let problem, let mark, _):
+      // With libyaml's context, the place where the construct began (an unclosed `[` is
+      // reported where it opens, not at the end of the file), as PyYAML prints it.
+      if let context {
+        return SpecError(
+          file: file, line: context.mark.line, column: context.mark.column, path: "",
+          message:
+            "not valid YAML or JSON: \(context.text) that starts here: \(problem) (at \(mark.line):\(mark.column))"
+        )
+      }
       return SpecError(
         file: file, line: mark.line, column: mark.column, path: "",
         message: "not valid YAML or JSON: \(problem)")
@@ -73,10 +86,48 @@ extension ListDocument {
       return SpecError(
         file: file, line: context.mark.line, column: context.mark.column, path: "",
         message: "duplicate keys: \(duplicates.joined(separator: ", "))")
+    case .reader(let problem, let offset, let value, let yaml):
+      // A control character: its line and column from its offset.
+      let (line, column) = position(ofByte: offset ?? 0, in: Array(yaml.utf8))
+      return SpecError(
+        file: file, line: line, column: column, path: "",
+        message:
+          "not valid YAML or JSON: \(problem) (0x\(String(value, radix: 16, uppercase: true)))")
     default:
       return SpecError(
         file: file, line: nil, column: nil, path: "", message: "not valid YAML or JSON: \(error)")
     }
+  }
+
+  /// The offset of the first byte that does not belong to valid UTF-8.
+  static func firstInvalidUTF8(in bytes: [UInt8]) -> Int {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      let length =
+        byte < 0x80
+        ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+      guard length > 0, index + length <= bytes.count,
+        String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
+      else { return index }
+      index += length
+    }
+    return index
+  }
+
+  /// The 1-based line and column of byte `offset` of `bytes`.
+  static func position(ofByte offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    var line = 1
+    var column = 1
+    for byte in bytes.prefix(offset) {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return (line, column)
   }
 
   private static func decodeDocument(_ reader: NodeReader) throws -> ListDocument {

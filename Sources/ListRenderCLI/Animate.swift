@@ -154,7 +154,7 @@ struct Animate: ParsableCommand {
     } catch {
       // Nothing partial is left: the frames this run wrote go too.
       Interruption.removeAll()
-      throw report(error)
+      throw report(error, file: spec ?? Showcase.name)
     }
   }
 }

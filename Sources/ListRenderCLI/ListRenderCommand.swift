@@ -27,14 +27,15 @@ func printError(_ message: String) {
   FileHandle.standardError.write(Data("listrender: \(message)\n".utf8))
 }
 
-/// Turns library errors into a message and an exit status.
-func report(_ error: Error) -> ReportedFailure {
+/// Turns library errors into a message and an exit status; layout errors name `file`, the spec
+/// they come from.
+func report(_ error: Error, file: String? = nil) -> ReportedFailure {
   switch error {
   case let error as SpecError:
     printError(error.description)
     return ReportedFailure(status: ExitStatus.badInput)
   case let error as LayoutError:
-    printError(error.description)
+    printError((file.map { "\($0): " } ?? "") + error.description)
     return ReportedFailure(status: ExitStatus.badInput)
   default:
     printError("\(error)")

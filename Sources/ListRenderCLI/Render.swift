@@ -84,7 +84,7 @@ struct Render: ParsableCommand {
     } catch let failure as ReportedFailure {
       throw failure
     } catch {
-      throw report(error)
+      throw report(error, file: spec ?? Showcase.name)
     }
   }
 

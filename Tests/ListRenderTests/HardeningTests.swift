@@ -332,3 +332,67 @@ struct BoundedWorkCatalogueTests {
       + AnimationFileTests.chunk("IDAT", compressed) + AnimationFileTests.chunk("IEND", [])
   }
 }
+
+/// Messages that point at the problem.
+@Suite("Bad-input catalogue: messages")
+struct MessageCatalogueTests {
+  @Test(
+    "syntax, encoding and emptiness errors name the place",
+    arguments: [
+      (
+        "sections:\n  - cells:\n      - title: B\n        subtitle: [one, two\n", "a.yaml:4:19:",
+        "flow sequence that starts here"
+      ),
+      ("sections:\n  - cells:\n      - { title: \"A\u{FFFD}\" }\n", "", ""),
+      ("sections: []\n", "a.yaml: the list is empty", "emptyView"),
+      (
+        "canvas: { width: 100, safeArea: { leading: 80, trailing: 80 } }\nsections:\n  - cells: [ { title: A } ]\n",
+        "a.yaml: canvas.safeArea", "leave no room"
+      ),
+    ])
+  func messages(_ text: String, _ place: String, _ words: String) throws {
+    guard !place.isEmpty else { return }  // (a valid replacement character: no error)
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try text.write(to: folder.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+    let result = try runListRender(["render", "a.yaml"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(place), "\(result.stderr)")
+    #expect(result.stderr.contains(words), "\(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.yaml"])
+  }
+
+  static let head: [UInt8] = Array("sections:\n  - cells:\n      - { title: \"A".utf8)
+  static let invalidByte: [UInt8] = head + [0xFF] + Array("\" }\n".utf8)
+  static let nulByte: [UInt8] = head + [0x00] + Array("B\" }\n".utf8)
+  static let badByteCases: [([UInt8], String)] = [
+    (invalidByte, "a.yaml:3:20: the file is not UTF-8 text"),
+    (nulByte, "a.yaml:3:20: not valid YAML or JSON: control characters are not allowed"),
+  ]
+
+  @Test(
+    "an invalid UTF-8 byte and a NUL byte are reported at their line and column",
+    arguments: badByteCases)
+  func badBytes(_ bytes: [UInt8], _ expected: String) throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(bytes).write(to: folder.appendingPathComponent("a.yaml"))
+    let result = try runListRender(["render", "a.yaml"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(expected), "\(result.stderr)")
+  }
+
+  @Test("the README's limits table says what the decoder enforces")
+  func limitsTable() throws {
+    let readme = try String(
+      contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let table = readme.components(separatedBy: "### Limits").last ?? ""
+    func says(_ text: String) -> Bool { table.contains(text) }
+    #expect(says("\(SpecLimits.maxStringLength.formatted()) bytes"))
+    #expect(says("\(SpecLimits.maxTextBytes / 1024 / 1024) MiB"))
+    #expect(says("\(SpecLimits.maxCombiningMarks) combining marks"))
+    #expect(says("\(SpecLimits.maxSections.formatted()) / \(SpecLimits.maxCells.formatted())"))
+    #expect(says("0...\(Int(SpecLimits.insetRange.upperBound).formatted()) pt"))
+    #expect(says("1...\(Int(SpecLimits.maxLinesRange.upperBound).formatted())"))
+  }
+}
