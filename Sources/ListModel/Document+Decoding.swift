@@ -4,11 +4,15 @@ import Yams
 extension ListDocument {
   /// Reads and decodes a YAML or JSON spec file (JSON is YAML: one decoder serves both).
   ///
+  /// The files it names (images, icons, update files) are read only from the spec's own
+  /// folder and the folders in `allowing` (after following links): a spec from elsewhere
+  /// cannot make the renderer read the machine's other files.
+  ///
   /// ```swift
-  /// let document = try ListDocument.load(path: "Fixtures/rows/title-only.yaml")
+  /// let document = try ListDocument.load(path: "Fixtures/rows/title-only.yaml", allowing: ["Fixtures"])
   /// ```
   /// - Throws: ``SpecError`` naming the file, line, column and field path.
-  public static func load(path: String) throws -> ListDocument {
+  public static func load(path: String, allowing folders: [String] = []) throws -> ListDocument {
     let fail = { (message: String) in
       SpecError(file: path, line: nil, column: nil, path: "", message: message)
     }
@@ -41,7 +45,9 @@ extension ListDocument {
         message: "the file is not UTF-8 text: an invalid byte here")
     }
     let base = (path as NSString).deletingLastPathComponent
-    return try decode(yaml: text, file: path, baseDirectory: base.isEmpty ? "." : base)
+    let folder = base.isEmpty ? "." : base
+    return try decode(
+      yaml: text, file: path, baseDirectory: folder, allowedFolders: [folder] + folders)
   }
 
   /// Decodes a spec from YAML or JSON text; `file` names it in errors and relative paths in it
@@ -49,6 +55,14 @@ extension ListDocument {
   /// - Throws: ``SpecError``.
   public static func decode(
     yaml text: String, file: String = "<inline>", baseDirectory: String? = nil
+  ) throws -> ListDocument {
+    try decode(yaml: text, file: file, baseDirectory: baseDirectory, allowedFolders: nil)
+  }
+
+  /// ``decode(yaml:file:baseDirectory:)`` reading files only from `allowedFolders` (nil:
+  /// anywhere).
+  static func decode(
+    yaml text: String, file: String, baseDirectory: String?, allowedFolders: [String]?
   ) throws -> ListDocument {
     let root: Node?
     do {
@@ -62,7 +76,10 @@ extension ListDocument {
       throw SpecError(file: file, line: nil, column: nil, path: "", message: "the spec is empty")
     }
     let base = baseDirectory ?? FileManager.default.currentDirectoryPath
-    return try decodeDocument(NodeReader(node: root, path: "", file: file, base: base))
+    return try decodeDocument(
+      NodeReader(
+        node: root, path: "", file: file, base: base,
+        budget: DecodeBudget(allowedFolders: allowedFolders)))
   }
 
   private static func specError(from error: YamlError, file: String) -> SpecError {
@@ -191,7 +208,11 @@ extension ListDocument {
         let update = try target.object(allowed: ["sections", "file"])
         let sections: [Section]
         if try update.exactlyOne(of: ["sections", "file"]) == "file" {
-          sections = try load(path: try update.required("file").filePath()).sections
+          // The update file is held to the same folders as the spec.
+          sections = try load(
+            path: try update.required("file").filePath(),
+            allowing: update.owner.budget.allowedFolders ?? []
+          ).sections
         } else {
           sections = try update.required("sections").list(maxCount: SpecLimits.maxSections)
             .map(decodeSection)

@@ -21,7 +21,17 @@ struct NodeReader {
   /// A path from the spec, made absolute against the spec's folder.
   func filePath() throws -> String {
     let raw = try string(allowEmpty: false)
-    return raw.hasPrefix("/") ? raw : (base as NSString).appendingPathComponent(raw)
+    let path = raw.hasPrefix("/") ? raw : (base as NSString).appendingPathComponent(raw)
+    guard let allowed = budget.allowedFolders else { return path }
+    // Where the path really leads (links followed), compared with the allowed folders.
+    let resolved = canonical(path)
+    guard allowed.contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) else {
+      let folder = (resolved as NSString).deletingLastPathComponent
+      throw error(
+        "'\(quoted(raw))' resolves to \(resolved), outside the folders this spec may read (\(allowed.joined(separator: ", "))); allow it with --allow-path \(folder)"
+      )
+    }
+    return path
   }
 
   func bool() throws -> Bool {
@@ -222,9 +232,31 @@ public enum NameSuggestions {
   }
 }
 
-/// The text read by one decode, shared by its readers (an alias is read each time it is used).
+/// What one decode shares between its readers: the text read so far (an alias is read each
+/// time it is used) and the folders files may be read from (nil: anywhere).
 final class DecodeBudget {
   var textBytes = 0
+  var allowedFolders: [String]?
+
+  init(allowedFolders: [String]? = nil) {
+    self.allowedFolders = allowedFolders.map { $0.map(canonical) }
+  }
+}
+
+/// A path made comparable: absolute, standardized, with links resolved where it exists.
+func canonical(_ path: String) -> String {
+  let standard = URL(fileURLWithPath: path).standardizedFileURL.path
+  if let real = realpath(standard, nil) {
+    defer { free(real) }
+    return String(cString: real)
+  }
+  let parent = (standard as NSString).deletingLastPathComponent
+  if let real = realpath(parent, nil) {
+    defer { free(real) }
+    return (String(cString: real) as NSString).appendingPathComponent(
+      (standard as NSString).lastPathComponent)
+  }
+  return standard
 }
 
 /// `text` for a message: at most 60 Unicode scalars, then an ellipsis (counted in scalars, so a

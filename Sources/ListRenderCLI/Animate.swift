@@ -34,6 +34,13 @@ struct Animate: ParsableCommand {
   )
   var layoutFolder: String?
 
+  @Option(
+    name: .customLong("allow-path"),
+    help:
+      "Also let the spec read files under this folder (repeatable; default: only its own folder)."
+  )
+  var allowedFolders: [String] = []
+
   @Option(help: "Only frames A..B (inclusive, 0-based).")
   var frames: String?
 
@@ -64,7 +71,8 @@ struct Animate: ParsableCommand {
   func run() throws {
     do {
       let renderer = try ListRenderer()
-      let document = try loadDocument(spec, renderer: renderer, scale: scale, width: width)
+      let document = try loadDocument(
+        spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
       guard let animation = document.animation else {
         printError("\(spec ?? Showcase.name): the spec has no `animation:` section")
         throw ReportedFailure(status: ExitStatus.badInput)

@@ -30,6 +30,13 @@ struct Render: ParsableCommand {
   var timings = false
 
   @Option(
+    name: .customLong("allow-path"),
+    help:
+      "Also let the spec read files under this folder (repeatable; default: only its own folder)."
+  )
+  var allowedFolders: [String] = []
+
+  @Option(
     name: .long,
     help: "Threads that compress the PNG (default: the number of cores; the bytes are the same).")
   var threads: Int?
@@ -56,7 +63,8 @@ struct Render: ParsableCommand {
     do {
       let renderer = try ListRenderer()
       clock.lap("fonts and icons")
-      let document = try loadDocument(spec, renderer: renderer, scale: scale, width: width)
+      let document = try loadDocument(
+        spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
       try checkOutputs(
         [("-o", output ?? defaultOutput)] + (layout.map { [("--layout", $0)] } ?? []),
         inputs: (spec.map { [("the spec", $0)] } ?? [])
@@ -120,12 +128,13 @@ struct PhaseClock {
 
 /// The spec's document, or the built-in showcase (its images registered with `renderer`), with
 /// the command line's `--scale` and `--width` applied.
-func loadDocument(_ spec: String?, renderer: ListRenderer, scale: Double?, width: Double?) throws
-  -> ListDocument
-{
+func loadDocument(
+  _ spec: String?, renderer: ListRenderer, scale: Double?, width: Double?,
+  allowing folders: [String] = []
+) throws -> ListDocument {
   var document =
     if let spec {
-      try ListDocument.load(path: spec)
+      try ListDocument.load(path: spec, allowing: folders)
     } else {
       try Showcase.document(registeringImagesWith: renderer)
     }

@@ -129,8 +129,10 @@ private func runCase(
     guard let renderer else {
       throw CLIError("could not create a renderer (see listrender doctor)")
     }
+    // Fixtures may share files anywhere under the fixtures folder (Fixtures/assets).
     var document = try ListDocument.load(
-      path: (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture))
+      path: (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture),
+      allowing: [options.fixtures])
     try VariantAxis.apply(suiteCase.combination.map { ($0.key, $0.value) }, to: &document)
     let bitmap = try renderer.render(document)
     let report = try check.verify(bitmap, name: suiteCase.name, goldenPath: goldenPath, mode: mode)

@@ -10,7 +10,8 @@ struct AnimationFileTests {
   /// The showcase's animation at scale 1, rendered frame by frame.
   private func showcaseFrames() throws -> (ListDocument, [Bitmap]) {
     var document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent("showcase.yaml").path)
+      path: Paths.fixtures.appendingPathComponent("showcase.yaml").path,
+      allowing: [Paths.fixtures.path])
     document.canvas.scale = 1
     let renderer = try ListRenderer()
     var frames: [Bitmap] = []

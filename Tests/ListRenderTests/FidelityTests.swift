@@ -8,7 +8,8 @@ import Testing
 struct FidelityTests {
   private func fixture(_ name: String) throws -> LayoutTree {
     try ListRenderer().layout(
-      try ListDocument.load(path: Paths.fixtures.appendingPathComponent(name).path))
+      try ListDocument.load(
+        path: Paths.fixtures.appendingPathComponent(name).path, allowing: [Paths.fixtures.path]))
   }
 
   @Test("at AX5 a row stacks: asset, full-width text, then the control at the leading edge")
@@ -80,7 +81,8 @@ struct FidelityTests {
   func shadowRoom() throws {
     let renderer = try ListRenderer()
     let document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent("effects/shadow-room.yaml").path)
+      path: Paths.fixtures.appendingPathComponent("effects/shadow-room.yaml").path,
+      allowing: [Paths.fixtures.path])
     let tree = try renderer.layout(document)
     let card = try #require(tree.elements(.cell).last)
     #expect(tree.shadowRoom > 0)

@@ -396,3 +396,79 @@ struct MessageCatalogueTests {
     #expect(says("1...\(Int(SpecLimits.maxLinesRange.upperBound).formatted())"))
   }
 }
+
+/// What a spec may read: its own folder, and folders given with --allow-path.
+@Suite("Bad-input catalogue: path policy")
+struct PathPolicyCatalogueTests {
+  /// `outside/secret.png` beside `spec/`, the spec in `spec/`.
+  private func layout() throws -> URL {
+    let root = try Paths.temporaryFolder()
+    for folder in ["spec", "outside"] {
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    try FileManager.default.copyItem(
+      at: Paths.fixtures.appendingPathComponent("assets/star.png"),
+      to: root.appendingPathComponent("outside/secret.png"))
+    try FileManager.default.createSymbolicLink(
+      atPath: root.appendingPathComponent("spec/link.png").path,
+      withDestinationPath: root.appendingPathComponent("outside/secret.png").path)
+    return root
+  }
+
+  @Test(
+    "paths that leave the spec's folder are refused, naming where they lead and the flag",
+    arguments: [
+      "../outside/secret.png", "link.png",
+      "/usr/share/fonts-material-design-icons-iconfont/scss/_variables.scss",
+    ])
+  func outside(_ image: String) throws {
+    let root = try layout()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try "sections:\n  - cells: [ { title: A, asset: { image: \"\(image)\" } } ]\n".write(
+      to: root.appendingPathComponent("spec/a.yaml"), atomically: true, encoding: .utf8)
+    let result = try runListRender(["render", "a.yaml"], in: root.appendingPathComponent("spec"))
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("a.yaml:2:"), "\(result.stderr)")
+    #expect(result.stderr.contains("outside the folders this spec may read"))
+    #expect(result.stderr.contains("--allow-path"))
+    // Allowed, it renders.
+    let allowed = (image as NSString).deletingLastPathComponent
+    let folder = image.hasPrefix("/") ? allowed : root.appendingPathComponent("outside").path
+    let widened = try runListRender(
+      ["render", "a.yaml", "--allow-path", folder], in: root.appendingPathComponent("spec"))
+    if image.hasSuffix(".png") { #expect(widened.status == 0, "\(widened.stderr)") }
+  }
+
+  @Test("an SVG's references to other files, absolute, relative or remote, are never followed")
+  func svgReferences() throws {
+    let root = try layout()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let plain =
+      "<svg xmlns='http://www.w3.org/2000/svg' width='24' height='24'><rect width='24' height='24' fill='#0a0'/></svg>"
+    let reaching = """
+      <svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' width='24' height='24'>
+      <rect width='24' height='24' fill='#0a0'/>
+      <image href='file:///etc/passwd' width='24' height='24'/>
+      <image xlink:href='../outside/secret.png' width='24' height='24'/>
+      <image href='http://127.0.0.1:9/x.png' width='24' height='24'/>
+      </svg>
+      """
+    let spec = root.appendingPathComponent("spec")
+    try plain.write(to: spec.appendingPathComponent("plain.svg"), atomically: true, encoding: .utf8)
+    try reaching.write(
+      to: spec.appendingPathComponent("reaching.svg"), atomically: true, encoding: .utf8)
+    for name in ["plain", "reaching"] {
+      try
+        "canvas: { width: 100, scale: 1 }\nsections:\n  - cells: [ { title: A, asset: { icon: \(name).svg, template: false } } ]\n"
+        .write(to: spec.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+      let result = try runListRender(["render", "\(name).yaml"], in: spec)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    let a = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: spec.appendingPathComponent("plain.png"))))
+    let b = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: spec.appendingPathComponent("reaching.png"))))
+    #expect(a == b)
+  }
+}

@@ -87,7 +87,8 @@ struct MotionTests {
   )] {
     let renderer = try ListRenderer()
     let document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent("motion/\(name).yaml").path)
+      path: Paths.fixtures.appendingPathComponent("motion/\(name).yaml").path,
+      allowing: [Paths.fixtures.path])
     var result: [Int: (AnimationFrame, LayoutTree)] = [:]
     let count = try #require(document.animation).frameCount
     try renderer.layoutFrames(document, range: 0..<count) { index, frame, tree in
@@ -146,7 +147,8 @@ struct MotionTests {
   @Test("a toggle during a transition starts from the current height")
   func interruptedTransition() throws {
     var document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent("motion/expand.yaml").path)
+      path: Paths.fixtures.appendingPathComponent("motion/expand.yaml").path,
+      allowing: [Paths.fixtures.path])
     document.animation?.events.append(
       AnimationEvent(at: 0.15, section: 0, item: 1, action: .toggle))
     let renderer = try ListRenderer()
@@ -186,7 +188,8 @@ struct MotionTests {
     // At the end, the new list exactly.
     let renderer = try ListRenderer()
     var final = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent("motion/update.yaml").path)
+      path: Paths.fixtures.appendingPathComponent("motion/update.yaml").path,
+      allowing: [Paths.fixtures.path])
     if case .update(let sections)? = final.animation?.events.first?.action {
       final.sections = sections
     }
@@ -225,7 +228,8 @@ struct MotionTests {
   func keyFrames(_ name: String, _ keys: [Int]) throws {
     let renderer = try ListRenderer()
     let document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent("motion/\(name).yaml").path)
+      path: Paths.fixtures.appendingPathComponent("motion/\(name).yaml").path,
+      allowing: [Paths.fixtures.path])
     let check = strictGoldenCheck(renderer)
     let count = try #require(document.animation).frameCount
     var sizes: Set<[Int]> = []

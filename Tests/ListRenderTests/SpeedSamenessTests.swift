@@ -174,7 +174,8 @@ struct BandedPaintingTests {
   func bands(_ relativePath: String) throws {
     let renderer = try ListRenderer()
     let document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent(relativePath).path)
+      path: Paths.fixtures.appendingPathComponent(relativePath).path,
+      allowing: [Paths.fixtures.path])
     guard !relativePath.hasPrefix("bench/") else { return }  // large; covered below
     let tree = try renderer.layout(document)
     let whole = try renderer.paint(tree)
@@ -193,7 +194,9 @@ struct BandedPaintingTests {
   func inboxBytes() throws {
     let renderer = try ListRenderer()
     let tree = try renderer.layout(
-      try ListDocument.load(path: Paths.fixtures.appendingPathComponent("bench/inbox.yaml").path))
+      try ListDocument.load(
+        path: Paths.fixtures.appendingPathComponent("bench/inbox.yaml").path,
+        allowing: [Paths.fixtures.path]))
     let image = try renderer.paintImage(tree)
     let sequential = try PNGCodec.encode(rows: image, alpha: false, threads: 1)
     #expect(try renderer.renderPNG(tree, threads: 2) == sequential)

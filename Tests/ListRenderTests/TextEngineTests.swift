@@ -7,7 +7,8 @@ import Testing
 struct TextEngineTests {
   private func fixture(_ name: String) throws -> (ListRenderer, ListDocument, LayoutTree) {
     let renderer = try ListRenderer()
-    let document = try ListDocument.load(path: Paths.fixtures.appendingPathComponent(name).path)
+    let document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent(name).path, allowing: [Paths.fixtures.path])
     return (renderer, document, try renderer.layout(document))
   }
 
