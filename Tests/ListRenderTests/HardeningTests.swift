@@ -90,6 +90,25 @@ struct OutputCatalogueTests {
     #expect(zip(after, before).allSatisfy { $0.1 == $1.1 })
   }
 
+  @Test("a link planted at the output is replaced, never written through")
+  func plantedLink() throws {
+    let folder = try folder(with: ["a.yaml": spec, "victim.txt": "keep me"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("out.png").path,
+      withDestinationPath: folder.appendingPathComponent("victim.txt").path)
+    let result = try runListRender(["render", "a.yaml", "-o", "out.png"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("victim.txt"), encoding: .utf8)
+        == "keep me")
+    var status = stat()
+    #expect(lstat(folder.appendingPathComponent("out.png").path, &status) == 0)
+    #expect(status.st_mode & S_IFMT == S_IFREG)
+    // Temporaries are created exclusively, with a random name: none is left.
+    #expect(try contents(folder) == ["a.yaml", "out.png", "victim.txt"])
+  }
+
   @Test("I/O failures read as sentences naming the path, and leave nothing")
   func ioErrors() throws {
     let folder = try folder(with: ["a.yaml": spec])
@@ -377,6 +396,29 @@ struct MessageCatalogueTests {
     let folder = try Paths.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(bytes).write(to: folder.appendingPathComponent("a.yaml"))
+    let result = try runListRender(["render", "a.yaml"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(expected), "\(result.stderr)")
+  }
+
+  @Test(
+    "every number is finite and in range; image-size errors name the spec",
+    arguments: [
+      (
+        "sections:\n  - cells: [ { kind: stereo, title: A, leadingImage: { image: x.png, size: .nan } } ]\n",
+        "expected a number"
+      ),
+      ("canvas: { width: nan }\nsections:\n  - cells: [ { title: A } ]\n", "expected a number"),
+      ("canvas: { scale: .inf }\nsections:\n  - cells: [ { title: A } ]\n", "expected a number"),
+      (
+        "canvas: { scale: 4 }\nsections:\n  - cells:\n"
+          + String(repeating: "      - { title: A }\n", count: 200), "a.yaml: the image would be"
+      ),
+    ])
+  func numbers(_ text: String, _ expected: String) throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try text.write(to: folder.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
     let result = try runListRender(["render", "a.yaml"], in: folder)
     #expect(result.status == 2)
     #expect(result.stderr.contains(expected), "\(result.stderr)")
