@@ -71,8 +71,10 @@ final class CairoSurface {
 /// A finished painting: the surface's pixels, read row by row as straight RGBA or RGB (for the
 /// PNG encoder, which reads strips of rows on several threads, and for ``Bitmap``s).
 ///
-/// It is `@unchecked Sendable` because it wraps a C buffer: once painting has finished, nothing
-/// writes to the surface again, and its readers only read.
+/// It is `@unchecked Sendable` because it wraps a C buffer read from other threads: a row is
+/// read only after the painting thread has reported it painted (the encoder waits for that, with
+/// the reporting lock as the barrier), and a painted row is never written again; rows whose
+/// memory is given back are never read again.
 public final class PaintedImage: PNGRowSource, @unchecked Sendable {
   /// Width in pixels.
   public let width: Int
