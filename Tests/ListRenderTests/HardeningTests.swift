@@ -134,6 +134,40 @@ struct OutputCatalogueTests {
     #expect(try contents(folder.appendingPathComponent("d")).isEmpty)
   }
 
+  @Test("SIGTERM during a large render leaves neither the output nor a temporary")
+  func interruptedRender() throws {
+    let cells = String(
+      repeating:
+        "      - { title: Row, description: Some longer text that wraps over the width of a row }\n",
+      count: 100)
+    let folder = try folder(with: [
+      "big.yaml": "canvas: { scale: 3 }\nsections:\n  - cells:\n" + cells
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var interrupted = 0
+    for delay in [20_000, 40_000, 60_000, 80_000, 120_000] where interrupted == 0 {
+      let process = Process()
+      process.executableURL = Paths.binary
+      process.arguments = ["render", "big.yaml", "-o", "big.png"]
+      process.currentDirectoryURL = folder
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      usleep(useconds_t(delay))
+      kill(process.processIdentifier, SIGTERM)
+      process.waitUntilExit()
+      if process.terminationStatus == 143 {
+        interrupted += 1
+        #expect(try contents(folder) == ["big.yaml"])
+      } else {
+        // Finished before the signal: the whole output, and no temporary.
+        #expect(process.terminationStatus == 0)
+        #expect(try contents(folder) == ["big.png", "big.yaml"])
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("big.png"))
+      }
+    }
+    #expect(interrupted > 0, "every render finished before the signal")
+  }
+
   @Test(
     "SIGTERM or SIGINT during animate leaves no frames and no temporaries",
     arguments: [
