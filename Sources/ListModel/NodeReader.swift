@@ -243,8 +243,9 @@ final class DecodeBudget {
   }
 }
 
-/// A path made comparable: absolute, standardized, with links resolved where it exists.
-func canonical(_ path: String) -> String {
+/// A path made comparable: absolute, standardized, with links resolved for the part that
+/// exists (shared with the command line's output checks).
+package func canonical(_ path: String) -> String {
   let standard = URL(fileURLWithPath: path).standardizedFileURL.path
   if let real = realpath(standard, nil) {
     defer { free(real) }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ImageCodec
+import ListModel
 
 /// SIGINT and SIGTERM remove the temporaries and the outputs of an unfinished run, then end the
 /// process with 128 + the signal (130, 143).
@@ -20,21 +21,6 @@ enum Interrupts {
   }
 }
 
-/// A path made comparable: absolute, with the symbolic links of the part that exists resolved.
-func canonicalPath(_ path: String) -> String {
-  let url = URL(fileURLWithPath: path).standardizedFileURL
-  if let real = realpath(url.path, nil) {
-    defer { free(real) }
-    return String(cString: real)
-  }
-  let parent = url.deletingLastPathComponent().path
-  if let real = realpath(parent, nil) {
-    defer { free(real) }
-    return (String(cString: real) as NSString).appendingPathComponent(url.lastPathComponent)
-  }
-  return url.path
-}
-
 /// Refuses, before any work, outputs that are empty or would write over an input or over
 /// another output of the same command: each is reported (exit status 2).
 /// - Parameters:
@@ -51,19 +37,19 @@ func checkOutputs(
       printError("\(output.option) is empty: give a file name")
       throw ReportedFailure(status: ExitStatus.badInput)
     }
-    written.append((output.option, canonicalPath(output.path)))
+    written.append((output.option, canonical(output.path)))
   }
   for folder in folders {
     guard !folder.path.isEmpty else {
       printError("\(folder.option) is empty: give a folder")
       throw ReportedFailure(status: ExitStatus.badInput)
     }
-    let base = canonicalPath(folder.path)
+    let base = canonical(folder.path)
     written += folder.names.map {
       ("\(folder.option) \(folder.path)", (base as NSString).appendingPathComponent($0))
     }
   }
-  let read = inputs.map { ($0.what, canonicalPath($0.path)) }
+  let read = inputs.map { ($0.what, canonical($0.path)) }
   var seen: [String: String] = [:]
   for (option, path) in written {
     if let input = read.first(where: { $0.1 == path }) {
