@@ -90,6 +90,19 @@ struct FuzzTests {
           baseDirectory: Paths.fixtures.appendingPathComponent("rows").path)
         let tree = try renderer.layout(document)
         if tree.pixelWidth * tree.pixelHeight <= 400_000 { _ = try renderer.paint(tree) }
+        // Motion: the first, middle and last frames, through the timeline, the diff and the
+        // interpolation of two layouts.
+        if let animation = document.animation {
+          let last = animation.frameCount - 1
+          for index in Set([0, last / 2, last]) {
+            let frame = AnimationTimeline.frame(
+              document, at: AnimationTimeline.time(ofFrame: index, fps: animation.fps))
+            let frameTree = try renderer.layout(frame)
+            if frameTree.pixelWidth * frameTree.pixelHeight <= 400_000 {
+              _ = try renderer.paint(frameTree)
+            }
+          }
+        }
         accepted += 1
       } catch is SpecError {
       } catch is LayoutError {
