@@ -18,28 +18,9 @@ extension ListDocument {
     }
     // Only a regular file (after links) is read, opened without blocking: a folder or a FIFO
     // given as the spec is an error, never a wait.
-    var info = stat()
-    guard stat(path, &info) == 0 else { throw fail("cannot read the file (missing or unreadable)") }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw fail("is a folder, not a spec file")
-    default: throw fail("is not a regular file (a pipe, a socket or a device)")
-    }
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw fail("cannot read the file (missing or unreadable)") }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    // Read one byte past the limit so an oversized file is detected without reading all of it.
-    let data: Data
-    do {
-      data = try handle.read(upToCount: SpecLimits.maxFileBytes + 1) ?? Data()
-    } catch {
-      throw fail("cannot read the file")
-    }
-    guard data.count <= SpecLimits.maxFileBytes else {
-      throw fail("the file is larger than \(SpecLimits.maxFileBytes) bytes")
-    }
-    guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
-      let (line, column) = position(ofByte: firstInvalidUTF8(in: [UInt8](data)), in: [UInt8](data))
+    let data = try readRegularFile(path, limit: SpecLimits.maxFileBytes, fail: fail)
+    guard let text = String(validating: data, as: UTF8.self) else {
+      let (line, column) = position(ofByte: firstInvalidUTF8(in: data), in: data)
       throw SpecError(
         file: path, line: line, column: column, path: "",
         message: "the file is not UTF-8 text: an invalid byte here")

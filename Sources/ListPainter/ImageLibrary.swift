@@ -94,7 +94,7 @@ public final class ImageLibrary: ImageMeasuring {
   private func decode(_ image: ImageReference) throws -> Entry {
     let path = image.path
     let fail = { (reason: String) in image.location.error("image '\(path)': \(reason)") }
-    let bytes = try Self.read(path, limit: Self.maxFileBytes, fail: fail)
+    let bytes = try readRegularFile(path, limit: Self.maxFileBytes, fail: fail)
     try Self.requireLoaders()
     switch ImageFormat(bytes) {
     case .svg?:
@@ -127,40 +127,6 @@ public final class ImageLibrary: ImageMeasuring {
     case nil:
       throw fail("not a supported image (PNG, JPEG, WebP or SVG)")
     }
-  }
-
-  /// A file's bytes, read only if it is a regular file (after following links) of at most
-  /// `limit` bytes, opened without blocking (a FIFO never makes it wait).
-  static func read(_ path: String, limit: Int, fail: (String) -> SpecError) throws -> [UInt8] {
-    var info = stat()
-    guard stat(path, &info) == 0 else { throw fail("missing or unreadable") }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw fail("is a folder, not a file")
-    default: throw fail("is not a regular file (a pipe, a socket or a device)")
-    }
-    guard Int(info.st_size) <= limit else {
-      throw fail("\(info.st_size) bytes; at most \(limit) are allowed")
-    }
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw fail("cannot be read") }
-    defer { close(descriptor) }
-    // One byte past the limit, so a file that grew since stat is caught without reading it all.
-    var bytes = [UInt8](repeating: 0, count: limit + 1)
-    var count = 0
-    while count < bytes.count {
-      let got = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return Glibc.read(descriptor, base + count, buffer.count - count)
-      }
-      if got < 0, errno == EINTR { continue }
-      guard got >= 0 else { throw fail("cannot be read") }
-      if got == 0 { break }
-      count += got
-    }
-    guard count <= limit else { throw fail("more than \(limit) bytes") }
-    bytes.removeSubrange(count...)
-    return bytes
   }
 
   /// Copies a pixbuf (straight RGB or RGBA) into a premultiplied ARGB32 cairo surface.
