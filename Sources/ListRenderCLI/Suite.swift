@@ -83,7 +83,8 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
   let workers = max(1, min(options.jobs, cases.count))
   // One renderer per worker: a renderer (its Pango and fontconfig state) is not thread-safe.
   DispatchQueue.concurrentPerform(iterations: workers) { _ in
-    let renderer = try? ListRenderer()
+    // A renderer that cannot be made says why in every case (a missing font names its package).
+    let renderer = Result { try ListRenderer() }
     while let index = store.take() {
       let suiteCase = cases[index]
       let result = runCase(
@@ -122,13 +123,11 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
 
 private func runCase(
   _ suiteCase: SuiteCase, options: SuiteOptions, mode: RecordMode, check: GoldenCheck,
-  renderer: ListRenderer?, keepRender: Bool
+  renderer: Result<ListRenderer, any Error>, keepRender: Bool
 ) -> SuiteResult {
   let goldenPath = (options.golden as NSString).appendingPathComponent(suiteCase.name + ".png")
   do {
-    guard let renderer else {
-      throw CLIError("could not create a renderer (see listrender doctor)")
-    }
+    let renderer = try renderer.get()
     // Fixtures may share files anywhere under the fixtures folder (Fixtures/assets).
     var document = try ListDocument.load(
       path: (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture),

@@ -139,6 +139,15 @@ struct VariantAxis {
       }
       let values = parts[1].split(separator: ",").map(String.init)
       guard !values.isEmpty else { throw ValidationError("--variants \(parts[0]) has no values") }
+      // Each value is checked now, as the spec would check it, not case by case later.
+      for value in values {
+        var probe = ListDocument()
+        do {
+          try apply([(parts[0], value)], to: &probe)
+        } catch let error as SpecError {
+          throw ValidationError("--variants \(parts[0])=\(value): \(error.message)")
+        }
+      }
       return VariantAxis(key: parts[0], values: values)
     }
   }

@@ -176,3 +176,22 @@ struct FidelityTests {
     #expect(separators.allSatisfy { $0.frame.maxX == 360 })
   }
 }
+
+/// Every theme names every colour in both appearances: the subscript's fallback is never used.
+@Suite("Palettes")
+struct PaletteTests {
+  @Test("each of the 16 colour names has an entry in every theme and appearance")
+  func complete() {
+    for theme in ThemeName.allCases {
+      for appearance in Appearance.allCases {
+        var canvas = Canvas()
+        canvas.theme = theme
+        canvas.appearance = appearance
+        let colors = Theme(canvas: canvas).colors
+        for name in ColorName.allCases {
+          #expect(colors[name] != nil, "\(theme) \(appearance) has no \(name)")
+        }
+      }
+    }
+  }
+}

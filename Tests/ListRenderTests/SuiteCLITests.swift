@@ -181,3 +181,18 @@ struct SuiteCLITests {
     #expect(sizes.stderr.contains("10×10") && sizes.stderr.contains("3×3"))
   }
 }
+
+/// Variant values are checked with the arguments.
+@Suite("Suite arguments")
+struct SuiteArgumentTests {
+  @Test("an unknown variant value is bad input, named, before any case runs")
+  func unknownVariant() throws {
+    let result = try runListRender(
+      [
+        "verify", Paths.fixtures.path, "--golden", Paths.golden.path, "--variants",
+        "appearance=purple",
+      ])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--variants appearance=purple: unknown value 'purple'"))
+  }
+}
