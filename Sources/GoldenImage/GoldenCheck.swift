@@ -85,12 +85,15 @@ public struct GoldenCheck: Sendable {
     self.fingerprint = fingerprint
   }
 
-  /// `LISTRENDER_ARTIFACTS`, or `.build/golden-artifacts` under the current folder.
+  /// `LISTRENDER_ARTIFACTS` (when set and not empty), or `.build/golden-artifacts` under
+  /// `root` (default: the current folder) — the one place this default is decided.
   public static func defaultArtifactsFolder(
-    _ environment: [String: String] = ProcessInfo.processInfo.environment
+    _ environment: [String: String] = ProcessInfo.processInfo.environment, root: String = "."
   ) -> String {
     environment["LISTRENDER_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? ".build/golden-artifacts"
+      ?? (root == "."
+        ? ".build/golden-artifacts"
+        : (root as NSString).appendingPathComponent(".build/golden-artifacts"))
   }
 
   /// Compares `actual` with the golden at `goldenPath`, recording as `mode` allows.

@@ -53,9 +53,7 @@ public func verifyGolden(
 ) throws -> GoldenResult {
   let root = packageRoot(from: filePath)
   let golden = goldenDirectory ?? (root as NSString).appendingPathComponent("Golden")
-  let artifacts =
-    artifactsFolder ?? ProcessInfo.processInfo.environment["LISTRENDER_ARTIFACTS"]
-    ?? (root as NSString).appendingPathComponent(".build/golden-artifacts")
+  let artifacts = artifactsFolder ?? GoldenCheck.defaultArtifactsFolder(root: root)
   let check = GoldenCheck(artifactsFolder: artifacts, policy: policy, fingerprint: fingerprint)
   let report = try check.verify(
     bitmap, name: name, goldenPath: (golden as NSString).appendingPathComponent(name + ".png"),
