@@ -79,9 +79,7 @@ public final class ImageLibrary: ImageMeasuring {
     let closed = lr_pixbuf_loader_close(loader, &closeError)
     if error == nil { error = closeError } else { lr_loader_error_free(closeError) }
     guard written != 0, closed != 0, let pixbuf = lr_pixbuf_loader_get_pixbuf(loader) else {
-      let message = String(cString: lr_loader_error_message(error))
-      lr_loader_error_free(error)
-      throw PainterError.creationFailed("image \(path): \(message)")
+      throw PainterError.creationFailed("image \(path): \(takeLoaderError(error))")
     }
     let width = lr_pixbuf_width(pixbuf)
     let height = lr_pixbuf_height(pixbuf)
@@ -161,6 +159,12 @@ public final class ImageLibrary: ImageMeasuring {
   }
 }
 
+/// The message of a loader's GError (or a generic one when there is none), freeing the error.
+func takeLoaderError(_ error: UnsafeMutableRawPointer?) -> String {
+  defer { lr_loader_error_free(error) }
+  return String(cString: lr_loader_error_message(error))
+}
+
 /// A librsvg handle, unreferenced with the object.
 final class SVGHandle {
   let pointer: UnsafeMutableRawPointer
@@ -171,9 +175,7 @@ final class SVGHandle {
       lr_svg_new_from_data($0.baseAddress, $0.count, &error)
     }
     guard let handle = made else {
-      let message = String(cString: lr_loader_error_message(error))
-      lr_loader_error_free(error)
-      throw fail(message)
+      throw fail(takeLoaderError(error))
     }
     pointer = handle
   }

@@ -49,9 +49,7 @@ extension Painter {
       var viewport = LRRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
       var error: UnsafeMutableRawPointer?
       if lr_svg_render(handle.pointer, UnsafeMutableRawPointer(cr), &viewport, &error) == 0 {
-        let message = String(cString: lr_loader_error_message(error))
-        lr_loader_error_free(error)
-        throw PainterError.cairo("SVG: \(message)")
+        throw PainterError.cairo("SVG: \(takeLoaderError(error))")
       }
     }
   }
