@@ -40,3 +40,15 @@ public enum SpecLimits {
   /// Most pixels in one image (400 MB of RGBA).
   public static let maxPixels = 100_000_000
 }
+
+extension ClosedRange where Bound == Double {
+  /// The range as a user writes it, for messages and help: "0.5...4", "1...4096".
+  package var text: String { "\(lowerBound.limitText)...\(upperBound.limitText)" }
+}
+
+extension Double {
+  /// A bound or value as a user writes it: whole numbers without a decimal point.
+  package var limitText: String {
+    self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
+  }
+}

@@ -147,7 +147,7 @@ struct NodeReader {
     else { throw error("expected a number, found \(describeScalar)") }
     guard range.contains(value) else {
       throw error(
-        "\(scalar.string) is out of range; expected \(format(range.lowerBound))...\(format(range.upperBound))"
+        "\(scalar.string) is out of range; expected \(range.text)"
       )
     }
     return value
@@ -180,10 +180,6 @@ struct NodeReader {
   private var describeScalar: String {
     if case .scalar(let scalar) = node, !isNull { return "'\(scalar.string)'" }
     return kindName
-  }
-
-  private func format(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
   }
 }
 

@@ -44,19 +44,15 @@ struct Animate: ParsableCommand {
   @Option(help: "Only frames A..B (inclusive, 0-based).")
   var frames: String?
 
-  @Option(help: "Device pixels per point, overriding canvas.scale (0.5...4).")
+  @Option(help: "Device pixels per point, overriding canvas.scale (\(SpecLimits.scaleRange.text)).")
   var scale: Double?
 
-  @Option(help: "Canvas width in points, overriding canvas.width (1...4096).")
+  @Option(help: "Canvas width in points, overriding canvas.width (\(SpecLimits.widthRange.text)).")
   var width: Double?
 
   func validate() throws {
-    if let scale, !SpecLimits.scaleRange.contains(scale) {
-      throw ValidationError("--scale must be within 0.5...4")
-    }
-    if let width, !SpecLimits.widthRange.contains(width) {
-      throw ValidationError("--width must be within 1...4096")
-    }
+    try require(scale, in: SpecLimits.scaleRange, option: "scale")
+    try require(width, in: SpecLimits.widthRange, option: "width")
     if let frames, Self.parseRange(frames) == nil {
       throw ValidationError("--frames must be A..B with 0 ≤ A ≤ B, such as 0..29")
     }

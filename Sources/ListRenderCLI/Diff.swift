@@ -15,13 +15,13 @@ struct Diff: ParsableCommand {
   @Argument(help: "The second (actual) image.")
   var second: String
 
-  @Option(help: "Matching threshold, 0...1 (smaller is more sensitive).")
+  @Option(help: "Matching threshold, \(OptionRange.unit.text) (smaller is more sensitive).")
   var threshold = 0.1
 
   @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels too.")
   var includeAA = false
 
-  @Option(help: "Opacity of the first image in the diff output, 0...1.")
+  @Option(help: "Opacity of the first image in the diff output, \(OptionRange.unit.text).")
   var alpha = 0.1
 
   @Flag(name: .customLong("diff-mask"), help: "Draw only differing pixels, over transparency.")
@@ -31,10 +31,8 @@ struct Diff: ParsableCommand {
   var output: String?
 
   func validate() throws {
-    guard (0...1).contains(threshold) else {
-      throw ValidationError("--threshold must be within 0...1")
-    }
-    guard (0...1).contains(alpha) else { throw ValidationError("--alpha must be within 0...1") }
+    try require(threshold, in: OptionRange.unit, option: "threshold")
+    try require(alpha, in: OptionRange.unit, option: "alpha")
   }
 
   func run() throws {

@@ -20,10 +20,14 @@ struct Render: ParsableCommand {
   @Option(name: .long, help: "Also write the layout (frames in points, text lines) as JSON.")
   var layout: String?
 
-  @Option(name: .long, help: "Device pixels per point, overriding canvas.scale (0.5...4).")
+  @Option(
+    name: .long,
+    help: "Device pixels per point, overriding canvas.scale (\(SpecLimits.scaleRange.text)).")
   var scale: Double?
 
-  @Option(name: .long, help: "Canvas width in points, overriding canvas.width (1...4096).")
+  @Option(
+    name: .long,
+    help: "Canvas width in points, overriding canvas.width (\(SpecLimits.widthRange.text)).")
   var width: Double?
 
   @Flag(name: .long, help: "Print how long each phase took (to stderr).")
@@ -47,15 +51,9 @@ struct Render: ParsableCommand {
   var sequential = false
 
   func validate() throws {
-    if let scale, !SpecLimits.scaleRange.contains(scale) {
-      throw ValidationError("--scale must be within 0.5...4")
-    }
-    if let width, !SpecLimits.widthRange.contains(width) {
-      throw ValidationError("--width must be within 1...4096")
-    }
-    if let threads, !(1...64).contains(threads) {
-      throw ValidationError("--threads must be within 1...64")
-    }
+    try require(scale, in: SpecLimits.scaleRange, option: "scale")
+    try require(width, in: SpecLimits.widthRange, option: "width")
+    try require(threads, in: OptionRange.workers, option: "threads")
   }
 
   func run() throws {

@@ -29,7 +29,7 @@ struct SuiteOptions: ParsableArguments {
   @Option(help: "Folder of the HTML report (index.html and its images).")
   var report = "report"
 
-  @Option(help: "pixelmatch threshold, 0...1.")
+  @Option(help: "pixelmatch threshold, \(OptionRange.unit.text).")
   var threshold = 0.1
 
   @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels too.")
@@ -38,7 +38,8 @@ struct SuiteOptions: ParsableArguments {
   @Option(help: "Pass a case when at most this many pixels differ.")
   var maxDiffPixels: Int?
 
-  @Option(help: "Pass a case when at most this fraction of its pixels differ (0...1).")
+  @Option(
+    help: "Pass a case when at most this fraction of its pixels differ (\(OptionRange.unit.text)).")
   var maxDiffPixelRatio: Double?
 
   @Option(
@@ -46,15 +47,11 @@ struct SuiteOptions: ParsableArguments {
   var artifacts: String?
 
   func validate() throws {
-    guard jobs >= 1, jobs <= 64 else { throw ValidationError("--jobs must be within 1...64") }
+    try require(jobs, in: OptionRange.workers, option: "jobs")
     if let shard { _ = try Shard(shard) }
     _ = try VariantAxis.parse(variants)
-    guard (0...1).contains(threshold) else {
-      throw ValidationError("--threshold must be within 0...1")
-    }
-    if let ratio = maxDiffPixelRatio, !(0...1).contains(ratio) {
-      throw ValidationError("--max-diff-pixel-ratio must be within 0...1")
-    }
+    try require(threshold, in: OptionRange.unit, option: "threshold")
+    try require(maxDiffPixelRatio, in: OptionRange.unit, option: "max-diff-pixel-ratio")
   }
 
   var policy: GoldenPolicy {

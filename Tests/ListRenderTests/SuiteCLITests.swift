@@ -1,5 +1,6 @@
 import Foundation
 import GoldenImage
+import ListModel
 import ListRender
 import Testing
 
@@ -194,5 +195,25 @@ struct SuiteArgumentTests {
       ])
     #expect(result.status == 2)
     #expect(result.stderr.contains("--variants appearance=purple: unknown value 'purple'"))
+  }
+}
+
+/// Numeric options are checked against the limits in code, and their messages quote them.
+@Suite("Option ranges")
+struct OptionRangeTests {
+  @Test(
+    "an option out of range is bad input, with the range from the limit it checks",
+    arguments: [
+      (["render", "--scale", "9"], "--scale must be within \(SpecLimits.scaleRange.text)"),
+      (["render", "--width", "0"], "--width must be within \(SpecLimits.widthRange.text)"),
+      (["render", "--threads", "65"], "--threads must be within 1...64"),
+      (["verify", "--jobs", "0"], "--jobs must be within 1...64"),
+      (["diff", "a.png", "b.png", "--alpha", "2"], "--alpha must be within 0...1"),
+      (["animate", "--scale", "0.25"], "--scale must be within 0.5...4"),
+    ])
+  func outOfRange(arguments: [String], message: String) throws {
+    let result = try runListRender(arguments)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(message))
   }
 }
