@@ -53,8 +53,7 @@ public final class ImageLibrary: ImageMeasuring {
   /// librsvg and gdk-pixbuf are loaded when the first image needs them.
   private static func requireLoaders() throws {
     guard lr_image_loaders_available() != 0 else {
-      throw PainterError.creationFailed(
-        "the image loaders (librsvg and gdk-pixbuf: install librsvg2-2 and libgdk-pixbuf-2.0-0)")
+      throw PainterError.imageLoadersMissing
     }
   }
 
@@ -66,8 +65,11 @@ public final class ImageLibrary: ImageMeasuring {
 
   /// A raster decoded from its bytes by gdk-pixbuf's incremental loader.
   private func rasterSurface(_ bytes: [UInt8], name path: String) throws -> CairoSurface {
-    guard bytes.count <= Self.maxFileBytes, let loader = lr_pixbuf_loader_new() else {
-      throw PainterError.creationFailed("an image loader for \(path)")
+    guard bytes.count <= Self.maxFileBytes else {
+      throw PainterError.imageFileTooLarge(path: path, bytes: bytes.count, limit: Self.maxFileBytes)
+    }
+    guard let loader = lr_pixbuf_loader_new() else {
+      throw PainterError.creationFailed("a gdk-pixbuf loader for \(path)")
     }
     defer { lr_loader_unref(loader) }
     var error: UnsafeMutableRawPointer?
@@ -79,12 +81,13 @@ public final class ImageLibrary: ImageMeasuring {
     let closed = lr_pixbuf_loader_close(loader, &closeError)
     if error == nil { error = closeError } else { lr_loader_error_free(closeError) }
     guard written != 0, closed != 0, let pixbuf = lr_pixbuf_loader_get_pixbuf(loader) else {
-      throw PainterError.creationFailed("image \(path): \(takeLoaderError(error))")
+      throw PainterError.undecodableImage(path: path, reason: takeLoaderError(error))
     }
     let width = lr_pixbuf_width(pixbuf)
     let height = lr_pixbuf_height(pixbuf)
     guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
-      throw PainterError.creationFailed("image \(path): \(width)×\(height) is too large")
+      throw PainterError.imageTooLarge(
+        path: path, width: Int(width), height: Int(height), limit: Self.maxPixelSide)
     }
     return try surface(from: pixbuf)
   }
@@ -119,8 +122,8 @@ public final class ImageLibrary: ImageMeasuring {
       // reports a truncated file as an error rather than drawing what it got.
       do {
         return .raster(try rasterSurface(bytes, name: path))
-      } catch let error as PainterError {
-        throw fail("\(error)")
+      } catch PainterError.undecodableImage(_, let reason) {
+        throw fail("could not be decoded: \(reason)")
       }
     case nil:
       throw fail("not a supported image (PNG, JPEG, WebP or SVG)")

@@ -8,7 +8,7 @@ extension Painter {
   /// its inscribed circle; with a tint, the image's alpha masks the tint colour.
   func paintImage(_ cr: OpaquePointer, image: ImagePaint, frame: Rect) throws {
     guard let entry = images.entry(for: image.path) else {
-      throw PainterError.creationFailed("image \(image.path) (not loaded before painting)")
+      throw PainterError.imageNotLoaded(path: image.path)
     }
     let size = entry.size
     let scale =
@@ -24,7 +24,7 @@ extension Painter {
     if image.clipToCircle { addEllipse(cr, frame) } else { addRoundedRect(cr, frame, radius: 0) }
     cairo_clip(cr)
     if image.tint != nil { cairo_push_group(cr) }
-    try draw(entry, cr, in: drawn, scale: scale)
+    try draw(entry, of: image.path, cr, in: drawn, scale: scale)
     if let tint = image.tint {
       let mask = cairo_pop_group(cr)
       setSource(cr, tint)
@@ -33,9 +33,10 @@ extension Painter {
     }
   }
 
-  private func draw(_ entry: ImageLibrary.Entry, _ cr: OpaquePointer, in rect: Rect, scale: Double)
-    throws
-  {
+  private func draw(
+    _ entry: ImageLibrary.Entry, of path: String, _ cr: OpaquePointer, in rect: Rect,
+    scale: Double
+  ) throws {
     switch entry {
     case .raster(let surface):
       cairo_save(cr)
@@ -49,7 +50,7 @@ extension Painter {
       var viewport = LRRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
       var error: UnsafeMutableRawPointer?
       if lr_svg_render(handle.pointer, UnsafeMutableRawPointer(cr), &viewport, &error) == 0 {
-        throw PainterError.cairo("SVG: \(takeLoaderError(error))")
+        throw PainterError.svgDrawing(path: path, reason: takeLoaderError(error))
       }
     }
   }

@@ -10,8 +10,7 @@ extension Painter {
       block.text, style: block.style, width: block.wrapWidth, maxLines: block.maxLines,
       direction: block.direction)
     guard paragraph.lines.count == block.lines.count else {
-      throw PainterError.creationFailed(
-        "text '\(block.text.prefix(40))' (its lines differ from the layout's)")
+      throw PainterError.textMismatch(String(block.text.prefix(40)))
     }
     setSource(cr, block.color)
     for (line, shaped) in zip(block.lines, paragraph.lines) {
@@ -24,7 +23,7 @@ extension Painter {
   /// box centred in the frame.
   func paintGlyph(_ cr: OpaquePointer, name: String, color: Color, frame: Rect) throws {
     guard let character = icons.character(for: name) else {
-      throw PainterError.creationFailed("icon '\(name)' (not in the Material Icons catalog)")
+      throw PainterError.unknownIcon(name)
     }
     let style = TextStyle(
       family: "Material Icons", weight: .regular, size: frame.height, minLineHeight: 0)

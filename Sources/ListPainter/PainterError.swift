@@ -10,6 +10,23 @@ public enum PainterError: Error, Equatable, Sendable, CustomStringConvertible {
   case cairo(String)
   /// A Pango or fontconfig object could not be created.
   case creationFailed(String)
+  /// An icon name the Material Icons catalog does not have.
+  case unknownIcon(String)
+  /// An image was painted before ``ImageLibrary`` loaded it (a layout made by another renderer).
+  case imageNotLoaded(path: String)
+  /// librsvg or gdk-pixbuf is not installed.
+  case imageLoadersMissing
+  /// An image's bytes exceed the size the loader reads.
+  case imageFileTooLarge(path: String, bytes: Int, limit: Int)
+  /// An image wider or taller than the loader's limit, in pixels.
+  case imageTooLarge(path: String, width: Int, height: Int, limit: Int)
+  /// The decoder rejected an image: the decoder's reason.
+  case undecodableImage(path: String, reason: String)
+  /// librsvg failed to draw an SVG that it loaded.
+  case svgDrawing(path: String, reason: String)
+  /// The painter's text differs from what layout measured (the layout came from another
+  /// renderer or was edited).
+  case textMismatch(String)
 
   /// A sentence for the terminal.
   public var description: String {
@@ -22,6 +39,24 @@ public enum PainterError: Error, Equatable, Sendable, CustomStringConvertible {
       return "cairo error: \(message)"
     case .creationFailed(let what):
       return "could not create \(what)"
+    case .unknownIcon(let name):
+      return "icon '\(name)' is not in the Material Icons catalog"
+    case .imageNotLoaded(let path):
+      return "image \(path) was not loaded before painting (lay out with the same renderer)"
+    case .imageLoadersMissing:
+      return
+        "the image loaders are missing; install them with: apt-get install librsvg2-2 libgdk-pixbuf-2.0-0"
+    case .imageFileTooLarge(let path, let bytes, let limit):
+      return "image \(path) is \(bytes) bytes; the limit is \(limit)"
+    case .imageTooLarge(let path, let width, let height, let limit):
+      return "image \(path) is \(width)×\(height) pixels; the limit is \(limit) on each side"
+    case .undecodableImage(let path, let reason):
+      return "image \(path) could not be decoded: \(reason)"
+    case .svgDrawing(let path, let reason):
+      return "SVG \(path) could not be drawn: \(reason)"
+    case .textMismatch(let text):
+      return
+        "text '\(text)' shapes into other lines than the layout measured (lay out with the same renderer)"
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ListPainter
 import ListRender
 import Testing
 
@@ -114,6 +115,48 @@ struct ResourceErrorTests {
     for (path, base64) in Showcase.assets {
       let file = try Data(contentsOf: Paths.fixtures.appendingPathComponent(path))
       #expect(Data(base64Encoded: base64) == file, "\(path)")
+    }
+  }
+}
+
+/// Each way an image can fail to load is its own ``PainterError``, and reads as a sentence.
+@Suite("Image loading errors")
+struct ImageLoadingErrorTests {
+  @Test("bytes that are not an image: the decoder's reason, with the path")
+  func undecodable() throws {
+    let library = ImageLibrary()
+    do {
+      try library.register(Array("not an image".utf8), at: "memory/x.png")
+      Issue.record("garbage decoded")
+    } catch PainterError.undecodableImage(let path, let reason) {
+      #expect(path == "memory/x.png")
+      #expect(!reason.isEmpty)
+      let message = "\(PainterError.undecodableImage(path: path, reason: reason))"
+      #expect(message.hasPrefix("image memory/x.png could not be decoded: "))
+    }
+  }
+
+  @Test("an image wider than the limit names its size and the limit")
+  func tooLarge() throws {
+    let bytes = try [UInt8](
+      Data(contentsOf: Paths.fixtures.appendingPathComponent("assets/too-wide.png")))
+    #expect(throws: PainterError.imageTooLarge(path: "w.png", width: 5000, height: 10, limit: 4096))
+    {
+      try ImageLibrary().register(bytes, at: "w.png")
+    }
+    #expect(
+      "\(PainterError.imageTooLarge(path: "w.png", width: 5000, height: 10, limit: 4096))"
+        == "image w.png is 5000×10 pixels; the limit is 4096 on each side")
+  }
+
+  @Test("bytes beyond the loader's limit are refused before decoding")
+  func fileTooLarge() throws {
+    let bytes = [UInt8](repeating: 0, count: ImageLibrary.maxFileBytes + 1)
+    #expect(
+      throws: PainterError.imageFileTooLarge(
+        path: "big.png", bytes: bytes.count, limit: ImageLibrary.maxFileBytes)
+    ) {
+      try ImageLibrary().register(bytes, at: "big.png")
     }
   }
 }
