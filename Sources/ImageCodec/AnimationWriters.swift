@@ -134,17 +134,15 @@ public final class APNGWriter {
   /// Appends a frame (all frames must have the first one's size).
   public func add(_ bitmap: Bitmap) throws {
     if let size = merger.held?.bitmap, size.width != bitmap.width || size.height != bitmap.height {
-      throw PNGError(
-        message:
-          "APNG frames must all be \(size.width)×\(size.height); one is \(bitmap.width)×\(bitmap.height)"
-      )
+      throw AnimationError.frameSize(
+        format: "APNG", expected: (size.width, size.height), found: (bitmap.width, bitmap.height))
     }
     if let frame = merger.add(bitmap) { try write(frame) }
   }
 
   /// Writes the last frame, the frame count and the end, then renames the file into place.
   public func finish() throws {
-    guard let last = merger.finish() else { throw PNGError(message: "an APNG needs a frame") }
+    guard let last = merger.finish() else { throw AnimationError.noFrames(format: "APNG") }
     try write(last)
     try handle.write(contentsOf: chunk("IEND", []))
     // acTL: the number of frames written, 0 plays forever.
@@ -229,7 +227,7 @@ public final class GIFWriter {
     guard let gif = EGifOpenFileHandle(descriptor, &error) else {
       close(descriptor)
       unlink(temporary)
-      throw PNGError(message: "cannot write \(path): \(gifError(error))")
+      throw AnimationError.gif("cannot open \(path) for writing: \(gifError(error))")
     }
     EGifSetGifVersion(gif, true)
     self.gif = gif
@@ -249,10 +247,8 @@ public final class GIFWriter {
     if let first = kept.first?.bitmap ?? merger.held?.bitmap ?? previous,
       first.width != bitmap.width || first.height != bitmap.height
     {
-      throw PNGError(
-        message:
-          "GIF frames must all be \(first.width)×\(first.height); one is \(bitmap.width)×\(bitmap.height)"
-      )
+      throw AnimationError.frameSize(
+        format: "GIF", expected: (first.width, first.height), found: (bitmap.width, bitmap.height))
     }
     guard let frame = merger.add(bitmap) else { return }
     try keep(frame)
@@ -266,7 +262,7 @@ public final class GIFWriter {
     var error: Int32 = 0
     let status = EGifCloseFile(gif, &error)
     self.gif = nil
-    guard status == lr_gif_ok() else { throw PNGError(message: "GIF: \(gifError(error))") }
+    guard status == lr_gif_ok() else { throw AnimationError.gif(gifError(error)) }
     try Interruption.commit(temporary, to: path)
     finished = true
   }
@@ -289,16 +285,18 @@ public final class GIFWriter {
 
   /// One palette for every kept frame, then the frames.
   private func writeWithSharedPalette() throws {
-    guard !kept.isEmpty else { throw PNGError(message: "a GIF needs a frame") }
+    guard !kept.isEmpty else { throw AnimationError.noFrames(format: "GIF") }
     if let exact = Self.exactPalette(kept.map(\.bitmap)) {
       for frame in kept { try write(frame, palette: .exact(exact)) }
       return
     }
-    guard let attributes = liq_attr_create() else { throw PNGError(message: "libimagequant") }
+    guard let attributes = liq_attr_create() else {
+      throw AnimationError.quantisation("could not create its attributes")
+    }
     defer { liq_attr_destroy(attributes) }
     liq_set_max_colors(attributes, 256)
     guard let histogram = liq_histogram_create(attributes) else {
-      throw PNGError(message: "libimagequant histogram")
+      throw AnimationError.quantisation("could not create a histogram")
     }
     defer { liq_histogram_destroy(histogram) }
     // What is shown: the first frame whole, then each later frame's changed rectangle.
@@ -311,13 +309,13 @@ public final class GIFWriter {
       shown = frame.bitmap
       try withImage(region, attributes) { image in
         guard liq_histogram_add_image(histogram, attributes, image) == LIQ_OK else {
-          throw PNGError(message: "libimagequant could not read a frame")
+          throw AnimationError.quantisation("could not read a frame")
         }
       }
     }
     var result: OpaquePointer?
     guard liq_histogram_quantize(histogram, attributes, &result) == LIQ_OK, let result else {
-      throw PNGError(message: "libimagequant could not choose the palette")
+      throw AnimationError.quantisation("could not choose the palette")
     }
     defer { liq_result_destroy(result) }
     liq_set_dithering_level(result, 1.0)
@@ -361,7 +359,7 @@ public final class GIFWriter {
       guard let base = raw.baseAddress,
         let image = liq_image_create_rgba(
           attributes, base, Int32(bitmap.width), Int32(bitmap.height), 0)
-      else { throw PNGError(message: "libimagequant image") }
+      else { throw AnimationError.quantisation("could not wrap a frame") }
       defer { liq_image_destroy(image) }
       return try body(image)
     }
@@ -370,7 +368,7 @@ public final class GIFWriter {
   /// Writes a frame: the rectangle that changed since the last one, in `palette` (the shared
   /// one), or in its own palette (nil).
   private func write(_ frame: HeldFrame, palette: Palette?) throws {
-    guard let gif else { throw PNGError(message: "GIF already finished") }
+    guard let gif else { throw AnimationError.gif("the file is already finished") }
     let bitmap = frame.bitmap
     if previous == nil { try writeHeader(gif, bitmap, palette) }
     let rect =
@@ -402,7 +400,7 @@ public final class GIFWriter {
           guard let base = buffer.baseAddress else { return LIQ_BUFFER_TOO_SMALL }
           return liq_write_remapped_image(result, image, base, buffer.count)
         }
-        guard status == LIQ_OK else { throw PNGError(message: "libimagequant remap") }
+        guard status == LIQ_OK else { throw AnimationError.quantisation("could not remap a frame") }
         return out
       }
     case nil:
@@ -461,14 +459,14 @@ public final class GIFWriter {
     var entries = colors.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }
     while entries.count < 256 { entries.append(GifColorType(Red: 0, Green: 0, Blue: 0)) }
     guard let map = GifMakeMapObject(256, entries) else {
-      throw PNGError(message: "GIF colour map")
+      throw AnimationError.gif("could not make a colour map")
     }
     return map
   }
 
   private static func colors(of result: OpaquePointer) throws -> [(UInt8, UInt8, UInt8)] {
     guard let palette = liq_get_palette(result) else {
-      throw PNGError(message: "libimagequant palette")
+      throw AnimationError.quantisation("gave no palette")
     }
     let count = Int(palette.pointee.count)
     return withUnsafeBytes(of: palette.pointee.entries) { bytes in
@@ -478,19 +476,21 @@ public final class GIFWriter {
 
   private func check(_ status: Int32) throws {
     guard status == lr_gif_ok() else {
-      throw PNGError(message: "GIF: \(gifError(gif?.pointee.Error ?? 0))")
+      throw AnimationError.gif(gifError(gif?.pointee.Error ?? 0))
     }
   }
 
   /// libimagequant: a frame's own best 256 colours (dithered) and each pixel's index.
   private func quantize(_ bitmap: Bitmap) throws -> ([UInt8], [(UInt8, UInt8, UInt8)]) {
-    guard let attributes = liq_attr_create() else { throw PNGError(message: "libimagequant") }
+    guard let attributes = liq_attr_create() else {
+      throw AnimationError.quantisation("could not create its attributes")
+    }
     defer { liq_attr_destroy(attributes) }
     liq_set_max_colors(attributes, 256)
     return try withImage(bitmap, attributes) { image in
       var result: OpaquePointer?
       guard liq_image_quantize(image, attributes, &result) == LIQ_OK, let result else {
-        throw PNGError(message: "libimagequant could not quantise the frame")
+        throw AnimationError.quantisation("could not quantise a frame")
       }
       defer { liq_result_destroy(result) }
       liq_set_dithering_level(result, 1.0)
@@ -499,7 +499,7 @@ public final class GIFWriter {
         guard let base = buffer.baseAddress else { return LIQ_BUFFER_TOO_SMALL }
         return liq_write_remapped_image(result, image, base, buffer.count)
       }
-      guard status == LIQ_OK else { throw PNGError(message: "libimagequant could not remap") }
+      guard status == LIQ_OK else { throw AnimationError.quantisation("could not remap a frame") }
       return (indices, try Self.colors(of: result))
     }
   }

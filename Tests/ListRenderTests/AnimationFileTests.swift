@@ -77,10 +77,16 @@ struct AnimationFileTests {
     let apng = try APNGWriter(
       path: folder.appendingPathComponent("x.png").path, fps: 10, alpha: false)
     try apng.add(Bitmap(width: 4, height: 4))
-    #expect(throws: PNGError.self) { try apng.add(Bitmap(width: 5, height: 4)) }
+    #expect(
+      throws: AnimationError.frameSize(
+        format: "APNG", expected: (4, 4), found: (5, 4))
+    ) { try apng.add(Bitmap(width: 5, height: 4)) }
     let gif = try GIFWriter(path: folder.appendingPathComponent("x.gif").path, fps: 10)
     try gif.add(Bitmap(width: 4, height: 4))
-    #expect(throws: PNGError.self) { try gif.add(Bitmap(width: 4, height: 5)) }
+    #expect(
+      throws: AnimationError.frameSize(
+        format: "GIF", expected: (4, 4), found: (4, 5))
+    ) { try gif.add(Bitmap(width: 4, height: 5)) }
   }
 
   // MARK: Decoders
@@ -188,5 +194,27 @@ struct AnimationFileTests {
     }
     guard sum > 0 else { return .infinity }
     return 10 * log10(255 * 255 / (sum / Double(count)))
+  }
+}
+
+/// Animation writer failures read as sentences naming the format.
+@Suite("Animation errors")
+struct AnimationErrorTests {
+  @Test("finishing without frames is an error, and nothing is written")
+  func noFrames() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let apng = try APNGWriter(
+      path: folder.appendingPathComponent("x.png").path, fps: 10, alpha: false)
+    #expect(throws: AnimationError.noFrames(format: "APNG")) { try apng.finish() }
+    let gif = try GIFWriter(path: folder.appendingPathComponent("x.gif").path, fps: 10)
+    #expect(throws: AnimationError.noFrames(format: "GIF")) { try gif.finish() }
+    for name in ["x.png", "x.gif"] {
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
+    }
+    #expect("\(AnimationError.noFrames(format: "GIF"))" == "a GIF needs at least one frame")
+    #expect(
+      "\(AnimationError.frameSize(format: "APNG", expected: (4, 4), found: (5, 4)))"
+        == "APNG frames must all be 4×4; one is 5×4")
   }
 }
