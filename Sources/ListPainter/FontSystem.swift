@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import Synchronization
 
 /// A font file the renderer loads, and the Debian package that provides it.
 public struct FontFile: Equatable, Sendable {
@@ -104,35 +105,33 @@ final class PangoContextHandle {
 }
 
 /// One fontconfig configuration per set of font files, built once and kept for the process.
+///
+/// Each configuration serves only the Pango font maps made for it
+/// (`pango_fc_font_map_set_config`): none is made fontconfig's current one, so two renderers
+/// with different font sets never change what the other resolves. cairo is handed Pango's
+/// resolved patterns (with the font file), so it has nothing to look up itself. The current
+/// configuration is an empty one (`lr_fontconfig_quiet_default`), so nothing can resolve
+/// through it by accident and fontconfig never scans the system's fonts.
 enum SharedFontConfig {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var configs: [[String]: OpaquePointer] = [:]
-  // The one we made current (asking fontconfig could make it load the system configuration).
-  nonisolated(unsafe) private static var current: OpaquePointer?
+  /// fontconfig handles are plain pointers, owned here for the life of the process.
+  private static let configs = Mutex<[[String]: OpaquePointer]>([:])
 
-  /// The configuration holding exactly `files`, made current for cairo's FreeType backend
-  /// (which consults the current configuration when it resolves a font pattern).
+  /// The configuration holding exactly `files`.
   static func config(for files: [FontFile]) throws -> OpaquePointer {
-    lock.lock()
-    defer { lock.unlock() }
-    let key = files.map(\.path)
-    if let config = configs[key] {
-      if current != config {
-        FcConfigSetCurrent(config)
-        current = config
+    try configs.withLock { configs in
+      let key = files.map(\.path)
+      if let config = configs[key] { return config }
+      // Called with the lock held, so once (see its comment in the shim).
+      lr_fontconfig_quiet_default()
+      guard let config = FcConfigCreate() else {
+        throw PainterError.creationFailed("a fontconfig configuration")
       }
+      for file in files where FcConfigAppFontAddFile(config, file.path) == 0 {
+        FcConfigDestroy(config)
+        throw PainterError.unusableFont(path: file.path)
+      }
+      configs[key] = config
       return config
     }
-    guard let config = FcConfigCreate() else {
-      throw PainterError.creationFailed("a fontconfig configuration")
-    }
-    for file in files where FcConfigAppFontAddFile(config, file.path) == 0 {
-      FcConfigDestroy(config)
-      throw PainterError.unusableFont(path: file.path)
-    }
-    FcConfigSetCurrent(config)
-    current = config
-    configs[key] = config
-    return config
   }
 }

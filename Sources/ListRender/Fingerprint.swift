@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import ListPainter
+import Synchronization
 
 extension ListRenderer {
   /// What decides the pixels on this machine: the versions of cairo, pango, harfbuzz, freetype,
@@ -29,16 +30,15 @@ extension ListRenderer {
 
 /// Fingerprints by font set: the files are read and hashed once per process, not per call.
 private enum FingerprintCache {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var values: [[String]: [String: String]] = [:]
+  private static let values = Mutex<[[String]: [String: String]]>([:])
 
   static func value(for files: [FontFile], compute: () -> [String: String]) -> [String: String] {
-    lock.lock()
-    defer { lock.unlock() }
-    let key = files.map(\.path)
-    if let value = values[key] { return value }
-    let value = compute()
-    values[key] = value
-    return value
+    values.withLock { values in
+      let key = files.map(\.path)
+      if let value = values[key] { return value }
+      let value = compute()
+      values[key] = value
+      return value
+    }
   }
 }

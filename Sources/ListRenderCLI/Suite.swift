@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GoldenImage
 import ListRender
+import Synchronization
 
 /// One case of a suite run: a fixture, optionally in one variant.
 struct SuiteCase: Sendable {
@@ -24,37 +25,35 @@ struct SuiteResult: Sendable {
 }
 
 /// Results written by parallel workers, each into its own slot.
-final class ResultStore: @unchecked Sendable {
-  private let lock = NSLock()
-  private var results: [SuiteResult?]
-  private var next = 0
-  private var done = 0
+final class ResultStore: Sendable {
+  private struct State {
+    var results: [SuiteResult?]
+    var next = 0
+    var done = 0
+  }
+  private let state: Mutex<State>
 
-  init(count: Int) { results = Array(repeating: nil, count: count) }
+  init(count: Int) { state = Mutex(State(results: Array(repeating: nil, count: count))) }
 
   /// The next index to work on, or nil when all are taken.
   func take() -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard next < results.count else { return nil }
-    next += 1
-    return next - 1
+    state.withLock { state in
+      guard state.next < state.results.count else { return nil }
+      state.next += 1
+      return state.next - 1
+    }
   }
 
   /// Stores a result; returns how many are done.
   func store(_ result: SuiteResult, at index: Int) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    results[index] = result
-    done += 1
-    return done
+    state.withLock { state in
+      state.results[index] = result
+      state.done += 1
+      return state.done
+    }
   }
 
-  var all: [SuiteResult] {
-    lock.lock()
-    defer { lock.unlock() }
-    return results.compactMap { $0 }
-  }
+  var all: [SuiteResult] { state.withLock { $0.results.compactMap { $0 } } }
 }
 
 /// Finds the cases, shards them, renders and checks them (in parallel), prints progress and a
@@ -159,16 +158,19 @@ func fixtureFiles(in folder: String) throws -> [String] {
 }
 
 /// A progress bar on a terminal; one plain line per case otherwise.
-final class Progress: @unchecked Sendable {
+final class Progress: Sendable {
   private let total: Int
   private let terminal = isatty(STDERR_FILENO) != 0
-  private let lock = NSLock()
+  /// Serialises the lines and the bar that workers write.
+  private let output = Mutex(())
 
   init(total: Int) { self.total = total }
 
   func update(done: Int, last: GoldenReport) {
-    lock.lock()
-    defer { lock.unlock() }
+    output.withLock { _ in draw(done: done, last: last) }
+  }
+
+  private func draw(done: Int, last: GoldenReport) {
     if terminal {
       let width = 30
       let filled = total == 0 ? width : width * done / total

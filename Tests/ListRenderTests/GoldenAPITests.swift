@@ -35,10 +35,29 @@ struct GoldenAPITests {
   }
 }
 
-/// The XCTest flavour: `assertGolden` fails the test at the call site.
+/// The XCTest flavour: `assertGolden` fails the test at the call site, and only then.
 final class GoldenAssertTests: XCTestCase {
-  func testAssertGoldenPasses() throws {
-    let yaml = "canvas: { width: 360, scale: 2 }\nsections:\n  - cells:\n      - title: Inbox\n"
-    assertGolden(try ListDocument.decode(yaml: yaml), named: "rows/title-only", record: .never)
+  private static let titleOnly =
+    "canvas: { width: 360, scale: 2 }\nsections:\n  - cells:\n      - title: Inbox\n"
+
+  /// Runs `body` as a test case of its own and returns the failures it recorded.
+  private func failures(of body: @escaping () throws -> Void) -> Int {
+    let inner = XCTestCase(name: "assertGolden probe") { _ in try body() }
+    inner.run()
+    return inner.testRun?.failureCount ?? -1
+  }
+
+  func testAssertGoldenFailsOnlyOnAMismatch() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let match = try ListDocument.decode(yaml: Self.titleOnly)
+    let other = try ListDocument.decode(
+      yaml: Self.titleOnly.replacingOccurrences(of: "Inbox", with: "Outbox"))
+    XCTAssertEqual(failures { assertGolden(match, named: "rows/title-only", record: .never) }, 0)
+    XCTAssertEqual(
+      failures {
+        assertGolden(
+          other, named: "rows/title-only", record: .never, artifactsFolder: folder.path)
+      }, 1)
   }
 }
