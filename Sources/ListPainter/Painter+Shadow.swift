@@ -176,7 +176,7 @@ extension Painter {
       if let cached = shadowMasks[key] {
         surface = cached
       } else {
-        var mask = shadowMask(
+        var mask = try shadowMask(
           width: width, height: height, radius: radius, corners: corners, sigma: sigma)
         if fold { mask = mask.shiftedDown(by: y) }
         surface = try maskSurface(mask)
@@ -205,7 +205,7 @@ extension Painter {
     let pad = Self.blurPadding(sigma)
     let core = Int(radius.rounded(.up)) + pad
     let edge = core + pad
-    let tile = blurredShape(
+    let tile = try blurredShape(
       width: 2 * core + 1, height: 2 * core + 1, radius: radius, corners: .all, sigma: sigma)
     var mask = tile
     var top = edge
@@ -292,16 +292,16 @@ extension Painter {
   /// middle row and column stretched — the same pixels as blurring the whole shape, for less.
   func shadowMask(
     width: Int, height: Int, radius: Double, corners: LayoutElement.Corners, sigma: Double
-  ) -> AlphaMask {
+  ) throws -> AlphaMask {
     let pad = Self.blurPadding(sigma)
     let core = Int(radius.rounded(.up)) + pad
     guard corners == .all, pad > 0, width >= 2 * core + 1, height >= 2 * core + 1 else {
-      return blurredShape(
+      return try blurredShape(
         width: width, height: height, radius: radius, corners: corners, sigma: sigma)
     }
     let key = ShadowTileKey(radius: Int((radius * 4).rounded()), sigma: Int((sigma * 4).rounded()))
     let tile =
-      shadowTiles[key]
+      try shadowTiles[key]
       ?? blurredShape(
         width: 2 * core + 1, height: 2 * core + 1, radius: radius, corners: .all, sigma: sigma)
     shadowTiles[key] = tile
@@ -330,33 +330,30 @@ extension Painter {
   /// Draws the shape into an A8 buffer padded by 3σ and blurs it with three box blurs a side.
   func blurredShape(
     width: Int, height: Int, radius: Double, corners: LayoutElement.Corners, sigma: Double
-  ) -> AlphaMask {
+  ) throws -> AlphaMask {
     let pad = Self.blurPadding(sigma)
     let outWidth = width + 2 * pad
     let outHeight = height + 2 * pad
     var bytes = [UInt8](repeating: 0, count: outWidth * outHeight)
-    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(outWidth)))
-    var buffer = [UInt8](repeating: 0, count: stride * outHeight)
-    buffer.withUnsafeMutableBytes { raw in
-      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
-        let surface = cairo_image_surface_create_for_data(
-          base, CAIRO_FORMAT_A8, Int32(outWidth), Int32(outHeight), Int32(stride))
-      else { return }
-      guard let cr = cairo_create(surface) else {
-        cairo_surface_destroy(surface)
-        return
-      }
-      addRoundedRect(
-        cr, Rect(x: Double(pad), y: Double(pad), width: Double(width), height: Double(height)),
-        radius: radius, corners: corners)
-      cairo_set_source_rgba(cr, 0, 0, 0, 1)
-      cairo_fill(cr)
-      cairo_destroy(cr)
-      cairo_surface_flush(surface)
-      cairo_surface_destroy(surface)
+    let surface = try CairoSurface(width: outWidth, height: outHeight, format: CAIRO_FORMAT_A8)
+    let context = try CairoContext(surface: surface)
+    addRoundedRect(
+      context.pointer,
+      Rect(x: Double(pad), y: Double(pad), width: Double(width), height: Double(height)),
+      radius: radius, corners: corners)
+    cairo_set_source_rgba(context.pointer, 0, 0, 0, 1)
+    cairo_fill(context.pointer)
+    try context.checkStatus()
+    cairo_surface_flush(surface.pointer)
+    guard let buffer = cairo_image_surface_get_data(surface.pointer) else {
+      throw PainterError.cairo("the shadow shape's surface has no data")
     }
-    for y in 0..<outHeight {
-      for x in 0..<outWidth { bytes[y * outWidth + x] = buffer[y * stride + x] }
+    let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+    bytes.withUnsafeMutableBufferPointer { out in
+      guard let target = out.baseAddress else { return }
+      for y in 0..<outHeight {
+        (target + y * outWidth).update(from: buffer + y * stride, count: outWidth)
+      }
     }
     if pad > 0 { BoxBlur.gaussian(&bytes, width: outWidth, height: outHeight, sigma: sigma) }
     return AlphaMask(width: outWidth, height: outHeight, bytes: bytes)

@@ -45,9 +45,9 @@ struct EffectsTests {
     let painter = try Painter(
       fonts: try FontSystem(), images: ImageLibrary(), icons: try IconCatalog())
     for (radius, sigma) in [(16.0, 6.0), (8.0, 2.5), (0.0, 10.0), (24.0, 23.0)] {
-      let sliced = painter.shadowMask(
+      let sliced = try painter.shadowMask(
         width: 300, height: 200, radius: radius, corners: .all, sigma: sigma)
-      let whole = painter.blurredShape(
+      let whole = try painter.blurredShape(
         width: 300, height: 200, radius: radius, corners: .all, sigma: sigma)
       #expect(sliced.width == whole.width && sliced.height == whole.height)
       #expect(sliced.bytes == whole.bytes, "radius \(radius), σ \(sigma)")

@@ -68,7 +68,7 @@ struct SpeedSamenessTests {
     // A blurred rounded rectangle, as shadows are made.
     let fonts = try FontSystem()
     let painter = try Painter(fonts: fonts, images: ImageLibrary(), icons: IconCatalog())
-    let mask = painter.blurredShape(width: 60, height: 40, radius: 8, corners: .all, sigma: 5)
+    let mask = try painter.blurredShape(width: 60, height: 40, radius: 8, corners: .all, sigma: 5)
     let y = 10 + fraction
     func draw(_ mask: AlphaMask, at y: Double) throws -> Bitmap {
       let surface = try CairoSurface(width: 100, height: 100)
