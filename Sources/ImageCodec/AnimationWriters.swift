@@ -290,43 +290,25 @@ public final class GIFWriter {
       for frame in kept { try write(frame, palette: .exact(exact)) }
       return
     }
-    guard let attributes = liq_attr_create() else {
-      throw AnimationError.quantisation("could not create its attributes")
-    }
-    defer { liq_attr_destroy(attributes) }
-    liq_set_max_colors(attributes, 256)
-    guard let histogram = liq_histogram_create(attributes) else {
-      throw AnimationError.quantisation("could not create a histogram")
-    }
-    defer { liq_histogram_destroy(histogram) }
-    // What is shown: the first frame whole, then each later frame's changed rectangle.
-    var shown: Bitmap?
-    for frame in kept {
-      let region =
-        shown.flatMap { frame.bitmap.changedRect(from: $0) }.map {
-          frame.bitmap.cropped(to: $0)
-        } ?? frame.bitmap
-      shown = frame.bitmap
-      try withImage(region, attributes) { image in
-        guard liq_histogram_add_image(histogram, attributes, image) == LIQ_OK else {
-          throw AnimationError.quantisation("could not read a frame")
-        }
+    let palette = try Quantization { add in
+      // What is shown: the first frame whole, then each later frame's changed rectangle.
+      var shown: Bitmap?
+      for frame in kept {
+        try add(
+          shown.flatMap { frame.bitmap.changedRect(from: $0) }.map {
+            frame.bitmap.cropped(to: $0)
+          } ?? frame.bitmap)
+        shown = frame.bitmap
       }
     }
-    var result: OpaquePointer?
-    guard liq_histogram_quantize(histogram, attributes, &result) == LIQ_OK, let result else {
-      throw AnimationError.quantisation("could not choose the palette")
-    }
-    defer { liq_result_destroy(result) }
-    liq_set_dithering_level(result, 1.0)
     for frame in kept {
-      try write(frame, palette: .quantized(result, attributes))
+      try write(frame, palette: .quantized(palette))
     }
   }
 
   private enum Palette {
     case exact([UInt32: UInt8])
-    case quantized(OpaquePointer, OpaquePointer)
+    case quantized(Quantization)
   }
 
   /// The colours of `frames` as a palette, when there are at most 256.
@@ -350,19 +332,6 @@ public final class GIFWriter {
       guard ok else { return nil }
     }
     return palette
-  }
-
-  private func withImage<T>(
-    _ bitmap: Bitmap, _ attributes: OpaquePointer, _ body: (OpaquePointer) throws -> T
-  ) throws -> T {
-    try bitmap.pixels.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress,
-        let image = liq_image_create_rgba(
-          attributes, base, Int32(bitmap.width), Int32(bitmap.height), 0)
-      else { throw AnimationError.quantisation("could not wrap a frame") }
-      defer { liq_image_destroy(image) }
-      return try body(image)
-    }
   }
 
   /// Writes a frame: the rectangle that changed since the last one, in `palette` (the shared
@@ -391,22 +360,14 @@ public final class GIFWriter {
       indices = region.pixels.withUnsafeBytes { raw in
         raw.bindMemory(to: UInt32.self).map { colors[$0 & 0x00FF_FFFF] ?? 0 }
       }
-    case .quantized(let result, let attributes)?:
+    case .quantized(let quantization)?:
       // Only the rectangle that changed is remapped (and dithered).
-      let region = bitmap.cropped(to: rect)
-      indices = try withImage(region, attributes) { image -> [UInt8] in
-        var out = [UInt8](repeating: 0, count: region.width * region.height)
-        let status = out.withUnsafeMutableBytes { buffer -> liq_error in
-          guard let base = buffer.baseAddress else { return LIQ_BUFFER_TOO_SMALL }
-          return liq_write_remapped_image(result, image, base, buffer.count)
-        }
-        guard status == LIQ_OK else { throw AnimationError.quantisation("could not remap a frame") }
-        return out
-      }
+      indices = try quantization.indices(of: bitmap.cropped(to: rect))
     case nil:
-      let (own, colors) = try quantize(bitmap.cropped(to: rect))
-      indices = own
-      localMap = try colorMap(colors)
+      let region = bitmap.cropped(to: rect)
+      let own = try Quantization(for: region)
+      indices = try own.indices(of: region)
+      localMap = try colorMap(own.colors)
     }
     defer { if let localMap { GifFreeMapObject(localMap) } }
     try check(
@@ -435,8 +396,8 @@ public final class GIFWriter {
         )
       }
       global = try colorMap(entries)
-    case .quantized(let result, _)?:
-      global = try colorMap(Self.colors(of: result))
+    case .quantized(let quantization)?:
+      global = try colorMap(quantization.colors)
     case nil:
       break
     }
@@ -464,43 +425,9 @@ public final class GIFWriter {
     return map
   }
 
-  private static func colors(of result: OpaquePointer) throws -> [(UInt8, UInt8, UInt8)] {
-    guard let palette = liq_get_palette(result) else {
-      throw AnimationError.quantisation("gave no palette")
-    }
-    let count = Int(palette.pointee.count)
-    return withUnsafeBytes(of: palette.pointee.entries) { bytes in
-      (0..<count).map { index in (bytes[index * 4], bytes[index * 4 + 1], bytes[index * 4 + 2]) }
-    }
-  }
-
   private func check(_ status: Int32) throws {
     guard status == lr_gif_ok() else {
       throw AnimationError.gif(gifError(gif?.pointee.Error ?? 0))
-    }
-  }
-
-  /// libimagequant: a frame's own best 256 colours (dithered) and each pixel's index.
-  private func quantize(_ bitmap: Bitmap) throws -> ([UInt8], [(UInt8, UInt8, UInt8)]) {
-    guard let attributes = liq_attr_create() else {
-      throw AnimationError.quantisation("could not create its attributes")
-    }
-    defer { liq_attr_destroy(attributes) }
-    liq_set_max_colors(attributes, 256)
-    return try withImage(bitmap, attributes) { image in
-      var result: OpaquePointer?
-      guard liq_image_quantize(image, attributes, &result) == LIQ_OK, let result else {
-        throw AnimationError.quantisation("could not quantise a frame")
-      }
-      defer { liq_result_destroy(result) }
-      liq_set_dithering_level(result, 1.0)
-      var indices = [UInt8](repeating: 0, count: bitmap.width * bitmap.height)
-      let status = indices.withUnsafeMutableBytes { buffer -> liq_error in
-        guard let base = buffer.baseAddress else { return LIQ_BUFFER_TOO_SMALL }
-        return liq_write_remapped_image(result, image, base, buffer.count)
-      }
-      guard status == LIQ_OK else { throw AnimationError.quantisation("could not remap a frame") }
-      return (indices, try Self.colors(of: result))
     }
   }
 }

@@ -1,7 +1,13 @@
 import CPangoCairo
 import Glibc
 import ImageCodec
+import ListLayout
+import ListModel
 import Synchronization
+
+// C wrapper file: cairo's handles (`cairo_surface_t`, `cairo_t`, patterns) are opaque C
+// pointers and live only here, each freed with its Swift object. The painter draws through
+// `CairoContext`'s methods and never sees a handle.
 
 /// An ARGB32 cairo image surface, destroyed with the object. A large one lives in memory mapped
 /// for it and asked for as transparent huge pages (2 MiB pages: a few page faults instead of
@@ -183,4 +189,252 @@ final class CairoContext {
 
   /// Throws when any drawing call so far has failed (cairo keeps the first error).
   func checkStatus() throws { try check(cairo_status(pointer)) }
+}
+
+// MARK: - Drawing
+//
+// The painter draws through these methods only: the cairo handle stays in this file and the
+// other C wrapper files (PangoText.swift for text, ImageLibrary.swift for SVG).
+
+/// How the ends of a stroked line are drawn.
+enum LineCap {
+  case butt
+  case round
+}
+
+extension CairoContext {
+  /// Saves the graphics state (clip, transformation, source, line settings).
+  func save() { cairo_save(pointer) }
+  /// Restores the state saved by the matching ``save()``.
+  func restore() { cairo_restore(pointer) }
+
+  /// Runs `body` between ``save()`` and ``restore()``.
+  func withSavedState<T>(_ body: () throws -> T) rethrows -> T {
+    save()
+    defer { restore() }
+    return try body()
+  }
+
+  /// Runs `body` in device pixels (the identity transformation), then puts back the
+  /// transformation without touching the clip or path `body` leaves.
+  func inDeviceSpace<T>(_ body: () throws -> T) rethrows -> T {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(pointer, &matrix)
+    cairo_identity_matrix(pointer)
+    defer { cairo_set_matrix(pointer, &matrix) }
+    return try body()
+  }
+
+  /// Scales user space by `factor` on both axes.
+  func scale(by factor: Double) { cairo_scale(pointer, factor, factor) }
+  /// Moves user space's origin to user (x, y).
+  func translate(x: Double, y: Double) { cairo_translate(pointer, x, y) }
+
+  /// Clips to a rectangle in device pixels, keeping the current transformation.
+  func clipToDeviceRect(x: Int, y: Int, width: Int, height: Int) {
+    inDeviceSpace {
+      rectangle(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
+      clip()
+    }
+  }
+
+  /// Flushes drawing to the surface's memory (before another thread reads finished rows).
+  func flush() { cairo_surface_flush(surface.pointer) }
+
+  /// Sets a solid colour as the source.
+  func setSource(_ color: Color) {
+    cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
+  }
+
+  /// Sets `surface` as the source, its origin at user (x, y), sampled with cairo's "good" filter.
+  func setSource(_ surface: CairoSurface, x: Double, y: Double) {
+    cairo_set_source_surface(pointer, surface.pointer, x, y)
+    cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
+  }
+
+  /// Paints the source everywhere inside the clip, at `alpha`.
+  func paint(alpha: Double = 1) {
+    if alpha >= 1 { cairo_paint(pointer) } else { cairo_paint_with_alpha(pointer, alpha) }
+  }
+
+  /// Fills the path with the source (non-zero winding) and clears the path.
+  func fill() { cairo_fill(pointer) }
+
+  /// Strokes the path with the source and the line settings, and clears the path.
+  func stroke(width: Double, cap: LineCap = .butt, roundJoins: Bool = false) {
+    cairo_set_line_width(pointer, width)
+    cairo_set_line_cap(pointer, cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+    cairo_set_line_join(pointer, roundJoins ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER)
+    cairo_stroke(pointer)
+  }
+
+  /// Intersects the clip with the path (non-zero winding) and clears the path.
+  func clip() { cairo_clip(pointer) }
+
+  /// Intersects the clip with the path by the even-odd rule (a shape inside another cuts a
+  /// hole) and clears the path.
+  func clipEvenOdd() {
+    cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_EVEN_ODD)
+    cairo_clip(pointer)
+    cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
+  }
+
+  /// Clears the path.
+  func newPath() { cairo_new_path(pointer) }
+  /// Starts a new sub-path with no current point.
+  func newSubPath() { cairo_new_sub_path(pointer) }
+  /// Closes the current sub-path.
+  func closePath() { cairo_close_path(pointer) }
+  /// Moves the current point.
+  func move(toX x: Double, y: Double) { cairo_move_to(pointer, x, y) }
+  /// Adds a line to (x, y).
+  func line(toX x: Double, y: Double) { cairo_line_to(pointer, x, y) }
+  /// Adds a rectangle.
+  func rectangle(x: Double, y: Double, width: Double, height: Double) {
+    cairo_rectangle(pointer, x, y, width, height)
+  }
+  /// Adds a clockwise arc (angles in radians, from the x axis towards y).
+  func arc(centerX: Double, centerY: Double, radius: Double, from: Double, to: Double) {
+    cairo_arc(pointer, centerX, centerY, radius, from, to)
+  }
+
+  /// Adds the ellipse inscribed in `rect`.
+  func addEllipse(_ rect: Rect) {
+    withSavedState {
+      translate(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2)
+      cairo_scale(pointer, rect.width / 2, rect.height / 2)
+      newSubPath()
+      arc(centerX: 0, centerY: 0, radius: 1, from: 0, to: 2 * Double.pi)
+    }
+  }
+
+  /// Draws what `body` paints into an offscreen group, then composites it at `alpha`.
+  func paintGroup(alpha: Double, _ body: () throws -> Void) rethrows {
+    cairo_push_group(pointer)
+    do {
+      try body()
+    } catch {
+      cairo_pattern_destroy(cairo_pop_group(pointer))
+      throw error
+    }
+    cairo_pop_group_to_source(pointer)
+    paint(alpha: alpha)
+  }
+
+  /// Draws what `body` paints into an offscreen group and uses its alpha as the mask of
+  /// `color` (a template image tinted).
+  func paintMasking(_ color: Color, _ body: () throws -> Void) rethrows {
+    cairo_push_group(pointer)
+    let mask: OpaquePointer
+    do {
+      try body()
+      mask = cairo_pop_group(pointer)
+    } catch {
+      cairo_pattern_destroy(cairo_pop_group(pointer))
+      throw error
+    }
+    setSource(color)
+    cairo_mask(pointer, mask)
+    cairo_pattern_destroy(mask)
+  }
+
+  /// Paints the source through the A8 surface `mask` placed at user (x, y).
+  func mask(_ mask: CairoSurface, x: Double, y: Double) {
+    cairo_mask_surface(pointer, mask.pointer, x, y)
+  }
+
+  /// Paints the source inside the rectangle `target` (user space) through the region `region`
+  /// of the A8 surface `mask`, the region's edge pixels stretched (padded) to fill the target.
+  func mask(
+    _ mask: CairoSurface, region: (x: Int, y: Int, width: Int, height: Int),
+    over target: (x: Int, y: Int, width: Int, height: Int)
+  ) throws {
+    guard
+      let part = cairo_surface_create_for_rectangle(
+        mask.pointer, Double(region.x), Double(region.y), Double(region.width),
+        Double(region.height))
+    else { throw PainterError.cairo("a region of a mask surface") }
+    defer { cairo_surface_destroy(part) }
+    try check(cairo_surface_status(part))
+    let pattern = cairo_pattern_create_for_surface(part)
+    defer { cairo_pattern_destroy(pattern) }
+    try check(cairo_pattern_status(pattern))
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    var matrix = cairo_matrix_t()
+    cairo_matrix_init_translate(&matrix, -Double(target.x), -Double(target.y))
+    cairo_pattern_set_matrix(pattern, &matrix)
+    try withSavedState {
+      rectangle(
+        x: Double(target.x), y: Double(target.y), width: Double(target.width),
+        height: Double(target.height))
+      clip()
+      cairo_mask(pointer, pattern)
+      try checkStatus()
+    }
+  }
+}
+
+// MARK: - Pixels in and out
+
+extension CairoSurface {
+  /// An A8 surface holding `width × height` coverage bytes (row by row, no padding), or
+  /// cleared when `bytes` is nil.
+  convenience init(alpha bytes: [UInt8]?, width: Int, height: Int) throws {
+    try self.init(width: width, height: height, format: CAIRO_FORMAT_A8)
+    guard let bytes else { return }
+    precondition(bytes.count == width * height, "mask size")
+    try withRows { data, stride in
+      bytes.withUnsafeBufferPointer { source in
+        guard let base = source.baseAddress else { return }
+        for y in 0..<height { (data + y * stride).update(from: base + y * width, count: width) }
+      }
+    }
+  }
+
+  /// A premultiplied ARGB32 surface from straight RGB or RGBA bytes (`channels` 3 or 4,
+  /// `rowBytes` apart), rounding to nearest.
+  convenience init(
+    straight source: UnsafePointer<UInt8>, width: Int, height: Int, channels: Int, rowBytes: Int
+  ) throws {
+    precondition(channels == 3 || channels == 4, "RGB or RGBA")
+    try self.init(width: width, height: height)
+    try withRows { data, stride in
+      for y in 0..<height {
+        let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+        let src = source + y * rowBytes
+        for x in 0..<width {
+          let p = src + x * channels
+          let a = channels == 4 ? UInt32(p[3]) : 255
+          let r = (UInt32(p[0]) * a + 127) / 255
+          let g = (UInt32(p[1]) * a + 127) / 255
+          let b = (UInt32(p[2]) * a + 127) / 255
+          row[x] = (a << 24) | (r << 16) | (g << 8) | b
+        }
+      }
+    }
+  }
+
+  /// The coverage bytes of an A8 surface, row by row without padding.
+  func alphaBytes() throws -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: width * height)
+    try withRows { data, stride in
+      bytes.withUnsafeMutableBufferPointer { out in
+        guard let target = out.baseAddress else { return }
+        for y in 0..<height { (target + y * width).update(from: data + y * stride, count: width) }
+      }
+    }
+    return bytes
+  }
+
+  /// Gives `body` the surface's pixel memory and row stride, flushed before and marked dirty
+  /// after (so cairo sees what `body` wrote).
+  private func withRows(_ body: (UnsafeMutablePointer<UInt8>, Int) throws -> Void) throws {
+    cairo_surface_flush(pointer)
+    try check(cairo_surface_status(pointer))
+    guard let data = cairo_image_surface_get_data(pointer) else {
+      throw PainterError.cairo("an image surface has no data")
+    }
+    try body(data, Int(cairo_image_surface_get_stride(pointer)))
+    cairo_surface_mark_dirty(pointer)
+  }
 }

@@ -2,6 +2,10 @@ import CPangoCairo
 import Foundation
 import Synchronization
 
+// C wrapper file: fontconfig configurations and Pango font maps are opaque C pointers and
+// live only here (and in PangoText.swift), each freed with its Swift object or kept for the
+// process (a configuration per font set, shared by the renderers that use it).
+
 /// A font file the renderer loads, and the Debian package that provides it.
 public struct FontFile: Equatable, Sendable {
   /// Absolute path.

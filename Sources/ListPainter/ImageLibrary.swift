@@ -4,6 +4,9 @@ import Foundation
 import ListLayout
 import ListModel
 
+// C wrapper file: gdk-pixbuf loaders and librsvg handles are opaque C pointers (through the
+// CImageLoaders shim) and live only here, each unreferenced with its Swift object.
+
 /// Image files used by a document, loaded once: rasters (PNG, JPEG, WebP through gdk-pixbuf)
 /// as cairo surfaces, SVGs as librsvg handles drawn as vectors at any scale. Sizes are in
 /// points, one pixel a point.
@@ -132,33 +135,13 @@ public final class ImageLibrary: ImageMeasuring {
 
   /// Copies a pixbuf (straight RGB or RGBA) into a premultiplied ARGB32 cairo surface.
   private func surface(from pixbuf: UnsafeMutableRawPointer) throws -> CairoSurface {
-    let width = Int(lr_pixbuf_width(pixbuf))
-    let height = Int(lr_pixbuf_height(pixbuf))
     let channels = Int(lr_pixbuf_channels(pixbuf))
-    let rowstride = Int(lr_pixbuf_rowstride(pixbuf))
     guard let source = lr_pixbuf_pixels(pixbuf), channels == 3 || channels == 4 else {
       throw PainterError.creationFailed("image pixels")
     }
-    let surface = try CairoSurface(width: width, height: height)
-    cairo_surface_flush(surface.pointer)
-    guard let data = cairo_image_surface_get_data(surface.pointer) else {
-      throw PainterError.cairo("image surface has no data")
-    }
-    let stride = Int(cairo_image_surface_get_stride(surface.pointer))
-    for y in 0..<height {
-      let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-      let src = source + y * rowstride
-      for x in 0..<width {
-        let p = src + x * channels
-        let a = channels == 4 ? UInt32(p[3]) : 255
-        let r = (UInt32(p[0]) * a + 127) / 255
-        let g = (UInt32(p[1]) * a + 127) / 255
-        let b = (UInt32(p[2]) * a + 127) / 255
-        row[x] = (a << 24) | (r << 16) | (g << 8) | b
-      }
-    }
-    cairo_surface_mark_dirty(surface.pointer)
-    return surface
+    return try CairoSurface(
+      straight: source, width: Int(lr_pixbuf_width(pixbuf)), height: Int(lr_pixbuf_height(pixbuf)),
+      channels: channels, rowBytes: Int(lr_pixbuf_rowstride(pixbuf)))
   }
 }
 
@@ -184,6 +167,16 @@ final class SVGHandle {
   }
 
   deinit { lr_loader_unref(pointer) }
+
+  /// Draws the SVG (the file at `path`) scaled into `viewport` (user space) on `context`.
+  func render(in context: CairoContext, viewport: Rect, path: String) throws {
+    var rectangle = LRRectangle(
+      x: viewport.x, y: viewport.y, width: viewport.width, height: viewport.height)
+    var error: UnsafeMutableRawPointer?
+    if lr_svg_render(pointer, UnsafeMutableRawPointer(context.pointer), &rectangle, &error) == 0 {
+      throw PainterError.svgDrawing(path: path, reason: takeLoaderError(error))
+    }
+  }
 
   /// Width and height from the SVG's own size, or its viewBox when it has none.
   var intrinsicSize: (width: Double, height: Double)? {

@@ -1,17 +1,16 @@
-import CPangoCairo
 import ListLayout
 import ListModel
 
 extension Painter {
   /// A filled (optionally rounded) box; its stroke lies inside the frame.
   func paintBox(
-    _ cr: OpaquePointer, frame: Rect, fill: Color, cornerRadius: Double, stroke: Stroke?,
+    _ cr: CairoContext, frame: Rect, fill: Color, cornerRadius: Double, stroke: Stroke?,
     corners: LayoutElement.Corners = .all
   ) {
     if fill.alpha > 0 {
-      addRoundedRect(cr, frame, radius: cornerRadius, corners: corners)
-      setSource(cr, fill)
-      cairo_fill(cr)
+      cr.addRoundedRect(frame, radius: cornerRadius, corners: corners)
+      cr.setSource(fill)
+      cr.fill()
     }
     if let stroke, stroke.width > 0 {
       // A border is a hairline: whole device pixels wide, its edges on device pixels.
@@ -21,51 +20,48 @@ extension Painter {
       let inset = Rect(
         x: outer.x + half, y: outer.y + half, width: outer.width - width,
         height: outer.height - width)
-      addRoundedRect(cr, inset, radius: max(0, cornerRadius - half), corners: corners)
-      setSource(cr, stroke.color)
-      cairo_set_line_width(cr, width)
-      cairo_stroke(cr)
+      cr.addRoundedRect(inset, radius: max(0, cornerRadius - half), corners: corners)
+      cr.setSource(stroke.color)
+      cr.stroke(width: width)
     }
   }
 
   /// An arc of the circle inscribed in the frame, inset by half its width; degrees, clockwise
   /// from the top.
   func paintArc(
-    _ cr: OpaquePointer, start: Double, sweep: Double, width: Double, color: Color, frame: Rect
+    _ cr: CairoContext, start: Double, sweep: Double, width: Double, color: Color, frame: Rect
   ) {
     let radius = min(frame.width, frame.height) / 2 - width / 2
     let toRadians = Double.pi / 180
     let from = (start - 90) * toRadians
-    cairo_new_sub_path(cr)
-    cairo_arc(
-      cr, frame.x + frame.width / 2, frame.y + frame.height / 2, radius, from,
-      from + sweep * toRadians)
-    cairo_set_line_width(cr, width)
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-    setSource(cr, color)
-    cairo_stroke(cr)
+    cr.newSubPath()
+    cr.arc(
+      centerX: frame.x + frame.width / 2, centerY: frame.y + frame.height / 2, radius: radius,
+      from: from, to: from + sweep * toRadians)
+    cr.setSource(color)
+    cr.stroke(width: width, cap: .round)
   }
 
   /// A ripple: its circle, clipped to the cell's (rounded) box — ripples are bounded.
   func paintRipple(
-    _ cr: OpaquePointer, x: Double, y: Double, radius: Double, color: Color, cornerRadius: Double,
+    _ cr: CairoContext, x: Double, y: Double, radius: Double, color: Color, cornerRadius: Double,
     corners: LayoutElement.Corners, frame: Rect
   ) {
-    cairo_save(cr)
-    addRoundedRect(cr, frame, radius: cornerRadius, corners: corners)
-    cairo_clip(cr)
-    cairo_new_sub_path(cr)
-    cairo_arc(cr, frame.x + x, frame.y + y, radius, 0, 2 * Double.pi)
-    setSource(cr, color)
-    cairo_fill(cr)
-    cairo_restore(cr)
+    cr.withSavedState {
+      cr.addRoundedRect(frame, radius: cornerRadius, corners: corners)
+      cr.clip()
+      cr.newSubPath()
+      cr.arc(centerX: frame.x + x, centerY: frame.y + y, radius: radius, from: 0, to: 2 * .pi)
+      cr.setSource(color)
+      cr.fill()
+    }
   }
 
   /// A filled ellipse inscribed in the frame.
-  func paintEllipse(_ cr: OpaquePointer, frame: Rect, fill: Color) {
-    addEllipse(cr, frame)
-    setSource(cr, fill)
-    cairo_fill(cr)
+  func paintEllipse(_ cr: CairoContext, frame: Rect, fill: Color) {
+    cr.addEllipse(frame)
+    cr.setSource(fill)
+    cr.fill()
   }
 }
 
@@ -80,51 +76,36 @@ extension Rect {
   }
 }
 
-func setSource(_ cr: OpaquePointer, _ color: Color) {
-  cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-}
-
-/// Adds the ellipse inscribed in `rect`.
-func addEllipse(_ cr: OpaquePointer, _ rect: Rect) {
-  cairo_save(cr)
-  cairo_translate(cr, rect.x + rect.width / 2, rect.y + rect.height / 2)
-  cairo_scale(cr, rect.width / 2, rect.height / 2)
-  cairo_new_sub_path(cr)
-  cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
-  cairo_restore(cr)
-}
-
-/// Adds a rectangle with circular corners of `radius` (clamped to half the short side) on the
-/// chosen corners.
-func addRoundedRect(
-  _ cr: OpaquePointer, _ rect: Rect, radius: Double, corners: LayoutElement.Corners = .all
-) {
-  let r = min(radius, rect.width / 2, rect.height / 2)
-  guard r > 0 else {
-    cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-    return
+extension CairoContext {
+  /// Adds a rectangle with circular corners of `radius` (clamped to half the short side) on the
+  /// chosen corners.
+  func addRoundedRect(_ rect: Rect, radius: Double, corners: LayoutElement.Corners = .all) {
+    let r = min(radius, rect.width / 2, rect.height / 2)
+    guard r > 0 else {
+      rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+      return
+    }
+    let top = corners != .bottom ? r : 0
+    let bottomRadius = corners != .top ? r : 0
+    let right = rect.x + rect.width
+    let bottom = rect.y + rect.height
+    newSubPath()
+    corner(right - top, rect.y + top, top, -Double.pi / 2, right, rect.y)
+    corner(right - bottomRadius, bottom - bottomRadius, bottomRadius, 0, right, bottom)
+    corner(
+      rect.x + bottomRadius, bottom - bottomRadius, bottomRadius, Double.pi / 2, rect.x, bottom)
+    corner(rect.x + top, rect.y + top, top, Double.pi, rect.x, rect.y)
+    closePath()
   }
-  let top = corners != .bottom ? r : 0
-  let bottomRadius = corners != .top ? r : 0
-  let right = rect.x + rect.width
-  let bottom = rect.y + rect.height
-  cairo_new_sub_path(cr)
-  corner(cr, right - top, rect.y + top, top, -Double.pi / 2, right, rect.y)
-  corner(cr, right - bottomRadius, bottom - bottomRadius, bottomRadius, 0, right, bottom)
-  corner(
-    cr, rect.x + bottomRadius, bottom - bottomRadius, bottomRadius, Double.pi / 2, rect.x, bottom)
-  corner(cr, rect.x + top, rect.y + top, top, Double.pi, rect.x, rect.y)
-  cairo_close_path(cr)
-}
 
-/// A quarter circle from `angle`, or the sharp corner point when the radius is 0.
-private func corner(
-  _ cr: OpaquePointer, _ cx: Double, _ cy: Double, _ r: Double, _ angle: Double, _ x: Double,
-  _ y: Double
-) {
-  if r > 0 {
-    cairo_arc(cr, cx, cy, r, angle, angle + Double.pi / 2)
-  } else {
-    cairo_line_to(cr, x, y)
+  /// A quarter circle from `angle`, or the sharp corner point when the radius is 0.
+  private func corner(
+    _ cx: Double, _ cy: Double, _ r: Double, _ angle: Double, _ x: Double, _ y: Double
+  ) {
+    if r > 0 {
+      arc(centerX: cx, centerY: cy, radius: r, from: angle, to: angle + Double.pi / 2)
+    } else {
+      line(toX: x, y: y)
+    }
   }
 }

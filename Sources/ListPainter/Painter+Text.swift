@@ -1,27 +1,25 @@
-import CPangoCairo
 import ListLayout
 import ListModel
 
 extension Painter {
   /// Draws the lines of the paragraph the measurer shaped (the same Pango lines, taken from the
   /// shared cache), each at its stored place.
-  func paintText(_ cr: OpaquePointer, block: TextBlock, frame: Rect) throws {
+  func paintText(_ cr: CairoContext, block: TextBlock, frame: Rect) throws {
     let paragraph = try shaper.paragraph(
       block.text, style: block.style, width: block.wrapWidth, maxLines: block.maxLines,
       direction: block.direction)
     guard paragraph.lines.count == block.lines.count else {
       throw PainterError.textMismatch(String(block.text.prefix(40)))
     }
-    setSource(cr, block.color)
+    cr.setSource(block.color)
     for (line, shaped) in zip(block.lines, paragraph.lines) {
-      cairo_move_to(cr, frame.x + line.x - shaped.left, frame.y + line.baseline)
-      pango_cairo_show_layout_line(cr, shaped.line)
+      cr.show(shaped, x: frame.x + line.x - shaped.left, y: frame.y + line.baseline)
     }
   }
 
   /// A Material icon: its glyph in the Material Icons font at the frame's height, its logical
   /// box centred in the frame.
-  func paintGlyph(_ cr: OpaquePointer, name: String, color: Color, frame: Rect) throws {
+  func paintGlyph(_ cr: CairoContext, name: String, color: Color, frame: Rect) throws {
     guard let character = icons.character(for: name) else {
       throw PainterError.unknownIcon(name)
     }
@@ -29,10 +27,9 @@ extension Painter {
       family: "Material Icons", weight: .regular, size: frame.height, minLineHeight: 0)
     let layout = try shaper.layout(String(character), style: style, direction: .ltr)
     let extents = layout.logicalExtents
-    setSource(cr, color)
-    cairo_move_to(
-      cr, frame.x + (frame.width - extents.width) / 2 - extents.x,
-      frame.y + (frame.height - extents.height) / 2 - extents.y)
-    pango_cairo_show_layout(cr, layout.pointer)
+    cr.setSource(color)
+    cr.show(
+      layout, x: frame.x + (frame.width - extents.width) / 2 - extents.x,
+      y: frame.y + (frame.height - extents.height) / 2 - extents.y)
   }
 }

@@ -14,12 +14,8 @@ public final class Painter {
   let shaper: TextShaper
   let images: ImageLibrary
   let icons: IconCatalog
-  /// Blurred nine-slice tiles, by radius and σ in device pixels.
-  var shadowTiles: [ShadowTileKey: AlphaMask] = [:]
-  /// Finished shadow masks (A8 surfaces), by size, shape and row fraction.
-  var shadowMasks: [ShadowMaskKey: CairoSurface] = [:]
-  /// Nine-slice tiles as A8 surfaces, by radius, σ and row fraction.
-  var sliceTiles: [SliceTileKey: SliceTile] = [:]
+  /// Shadow masks and nine-slice tiles, kept for the next frames.
+  var shadows = ShadowRasterizer()
   /// Device pixels per point of the tree being painted.
   var scale = 1.0
 
@@ -61,9 +57,9 @@ public final class Painter {
     let surface = try CairoSurface(width: tree.pixelWidth, height: tree.pixelHeight)
     let context = try CairoContext(surface: surface)
     let image = try PaintedImage(surface: surface, isOpaque: tree.background.alpha >= 1)
-    let cr = context.pointer
+    let cr = context
     scale = tree.scale
-    cairo_scale(cr, tree.scale, tree.scale)
+    cr.scale(by: tree.scale)
     let bounds = tree.elements.map { visualRows($0, scale: tree.scale) }
     // Scaled images are filtered over the area drawn, so a band edge must not cut one.
     let uncut = tree.elements.indices.filter {
@@ -79,7 +75,7 @@ public final class Painter {
         }
         try paintBand(tree, bounds: bounds, rows: top..<bottom, cr)
         try context.checkStatus()
-        cairo_surface_flush(surface.pointer)
+        context.flush()
         afterBand(bottom)
         top = bottom
       }
@@ -88,16 +84,16 @@ public final class Painter {
 
   /// One band: the background and every element that reaches its rows, clipped to them.
   private func paintBand(
-    _ tree: LayoutTree, bounds: [Range<Int>], rows: Range<Int>, _ cr: OpaquePointer
+    _ tree: LayoutTree, bounds: [Range<Int>], rows: Range<Int>, _ cr: CairoContext
   ) throws {
     let whole = rows.count == tree.pixelHeight
-    cairo_save(cr)
-    defer { cairo_restore(cr) }
+    cr.save()
+    defer { cr.restore() }
     if !whole {
-      clipToDeviceRect(cr, x: 0, y: rows.lowerBound, width: tree.pixelWidth, height: rows.count)
+      cr.clipToDeviceRect(x: 0, y: rows.lowerBound, width: tree.pixelWidth, height: rows.count)
     }
-    setSource(cr, tree.background)
-    cairo_paint(cr)
+    cr.setSource(tree.background)
+    cr.paint()
     let elements = tree.elements
     var index = elements.startIndex
     while index < elements.endIndex {
@@ -122,27 +118,16 @@ public final class Painter {
         let reach = members.reduce(bounds[first]) {
           min($0.lowerBound, bounds[$1].lowerBound)..<max($0.upperBound, bounds[$1].upperBound)
         }
-        cairo_save(cr)
-        clipToDeviceRect(
-          cr, x: 0, y: reach.lowerBound, width: tree.pixelWidth, height: reach.count)
-        cairo_push_group(cr)
-        for member in members { try paint(elements[member], cr) }
-        cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, element.opacity)
-        cairo_restore(cr)
+        try cr.withSavedState {
+          cr.clipToDeviceRect(
+            x: 0, y: reach.lowerBound, width: tree.pixelWidth, height: reach.count)
+          try cr.paintGroup(alpha: element.opacity) {
+            for member in members { try paint(elements[member], cr) }
+          }
+        }
       }
       index = end
     }
-  }
-
-  /// Clips to a rectangle in device pixels, keeping the current transformation.
-  func clipToDeviceRect(_ cr: OpaquePointer, x: Int, y: Int, width: Int, height: Int) {
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(cr, &matrix)
-    cairo_identity_matrix(cr)
-    cairo_rectangle(cr, Double(x), Double(y), Double(width), Double(height))
-    cairo_clip(cr)
-    cairo_set_matrix(cr, &matrix)
   }
 
   /// The device rows an element can touch: its frame, grown by what it draws outside it
@@ -175,12 +160,12 @@ public final class Painter {
   }
 
   /// The one dispatch over element kinds; each kind is drawn in its own file.
-  private func paint(_ element: LayoutElement, _ cr: OpaquePointer) throws {
+  private func paint(_ element: LayoutElement, _ cr: CairoContext) throws {
     if let clip = element.clip {
-      cairo_save(cr)
-      defer { cairo_restore(cr) }
-      addRoundedRect(cr, clip.rect, radius: clip.cornerRadius, corners: clip.corners)
-      cairo_clip(cr)
+      cr.save()
+      defer { cr.restore() }
+      cr.addRoundedRect(clip.rect, radius: clip.cornerRadius, corners: clip.corners)
+      cr.clip()
       var unclipped = element
       unclipped.clip = nil
       try paint(unclipped, cr)

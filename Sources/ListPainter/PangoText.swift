@@ -2,6 +2,9 @@ import CPangoCairo
 import ListLayout
 import ListModel
 
+// C wrapper file: Pango's layouts, lines, contexts and font descriptions are opaque C pointers
+// and live only here (and in FontSystem.swift), each freed with its Swift object.
+
 /// A Pango font description, freed with the object.
 final class FontDescription {
   let pointer: OpaquePointer
@@ -361,5 +364,19 @@ public final class PangoTextMeasurer: TextMeasuring {
       top += metrics.pitch
     }
     return MeasuredText(lines: lines, height: top, truncated: paragraph.truncated)
+  }
+}
+
+extension CairoContext {
+  /// Draws a shaped line with its baseline origin at user (x, y), in the current source.
+  func show(_ line: ShapedLine, x: Double, y: Double) {
+    move(toX: x, y: y)
+    pango_cairo_show_layout_line(pointer, line.line)
+  }
+
+  /// Draws a whole layout with its top-left corner at user (x, y), in the current source.
+  func show(_ layout: PangoLayoutHandle, x: Double, y: Double) {
+    move(toX: x, y: y)
+    pango_cairo_show_layout(pointer, layout.pointer)
   }
 }

@@ -66,18 +66,17 @@ struct SpeedSamenessTests {
     arguments: [0.125, 0.344, 0.5, 0.656, 0.97])
   func foldedShadowMask(fraction: Double) throws {
     // A blurred rounded rectangle, as shadows are made.
-    let fonts = try FontSystem()
-    let painter = try Painter(fonts: fonts, images: ImageLibrary(), icons: IconCatalog())
-    let mask = try painter.blurredShape(width: 60, height: 40, radius: 8, corners: .all, sigma: 5)
+    let mask = try ShadowRasterizer().blurredShape(
+      width: 60, height: 40, radius: 8, corners: .all, sigma: 5)
     let y = 10 + fraction
     func draw(_ mask: AlphaMask, at y: Double) throws -> Bitmap {
       let surface = try CairoSurface(width: 100, height: 100)
       let context = try CairoContext(surface: surface)
-      cairo_set_source_rgb(context.pointer, 0.96, 0.96, 0.96)
-      cairo_paint(context.pointer)
-      let maskSurface = try painter.maskSurfaceForTests(mask)
-      cairo_set_source_rgba(context.pointer, 0, 0, 0, 0.26)
-      cairo_mask_surface(context.pointer, maskSurface.pointer, 4, y)
+      context.setSource(try #require(Color(hex: "#F5F5F5")))
+      context.paint()
+      let maskSurface = try CairoSurface(alpha: mask.bytes, width: mask.width, height: mask.height)
+      context.setSource(Color.black.withAlpha(0.26))
+      context.mask(maskSurface, x: 4, y: y)
       try context.checkStatus()
       return try surface.bitmap()
     }
