@@ -44,16 +44,24 @@ public struct GoldenReport: Sendable {
     self.message = message
   }
 
-  /// Where a failure's images were written.
+  /// Where a failure's files were written.
   public struct Artifacts: Sendable {
     /// The golden, copied.
     public var expected: String
-    /// The new render.
+    /// The new render (or text).
     public var actual: String
-    /// pixelmatch's diff image (absent for a size mismatch).
+    /// pixelmatch's diff image (absent for a size mismatch), or a text golden's unified diff.
     public var diff: String?
-    /// expected | diff | actual in one PNG.
-    public var panel: String
+    /// expected | diff | actual in one PNG (image goldens).
+    public var panel: String?
+
+    /// Artifact paths from their parts.
+    public init(expected: String, actual: String, diff: String?, panel: String?) {
+      self.expected = expected
+      self.actual = actual
+      self.diff = diff
+      self.panel = panel
+    }
   }
 }
 
@@ -96,12 +104,21 @@ public struct GoldenCheck: Sendable {
         : (root as NSString).appendingPathComponent(".build/golden-artifacts"))
   }
 
-  /// Compares `actual` with the golden at `goldenPath`, recording as `mode` allows.
+  /// Compares `actual` with the PNG golden at `goldenPath`, recording as `mode` allows.
   public func verify(_ actual: Bitmap, name: String, goldenPath: String, mode: RecordMode) throws
     -> GoldenReport
   {
+    try verify(actual, as: .image, name: name, goldenPath: goldenPath, mode: mode)
+  }
+
+  /// Compares `actual` with the golden at `goldenPath` kept in `format`, recording as `mode`
+  /// allows: the one place any kind of golden is read, compared, recorded and reported.
+  public func verify<Format>(
+    _ actual: Format, as format: GoldenFormat<Format>, name: String, goldenPath: String,
+    mode: RecordMode
+  ) throws -> GoldenReport {
     let record = { (reason: String) -> GoldenReport in
-      try self.write(actual, to: goldenPath)
+      try AtomicFile.write(try format.encode(actual, self), to: goldenPath)
       return GoldenReport(
         name: name, outcome: .recorded, verdict: nil, goldenPath: goldenPath, artifacts: nil,
         message: "\(name): recorded \(goldenPath) (\(reason))")
@@ -118,25 +135,25 @@ public struct GoldenCheck: Sendable {
     }
     if mode == .all { return try record("recording all") }
     let goldenBytes = [UInt8](data)
-    let expected = try PNGCodec.decode(goldenBytes)
-    let (verdict, diff) = compareImages(expected: expected, actual: actual, policy: policy)
-    if verdict.passed {
+    let expected = try format.decode(goldenBytes)
+    let base = (artifactsFolder as NSString).appendingPathComponent(name)
+    let comparison = try format.compare(expected, actual, self, base)
+    if comparison.passed {
       return GoldenReport(
-        name: name, outcome: .passed, verdict: verdict, goldenPath: goldenPath, artifacts: nil,
-        message: "\(name): \(verdict.summary)")
+        name: name, outcome: .passed, verdict: comparison.verdict, goldenPath: goldenPath,
+        artifacts: nil, message: "\(name): \(comparison.summary)")
     }
-    if mode == .failed { return try record("it failed: \(verdict.summary)") }
-    let artifacts = try writeArtifacts(name: name, expected: expected, actual: actual, diff: diff)
-    var message = "\(name): \(goldenPath) does not match: \(verdict.summary)"
-    if let changed = environmentChange(golden: PNGText.read(goldenBytes)) {
+    if mode == .failed { return try record("it failed: \(comparison.summary)") }
+    var message = "\(name): \(goldenPath) does not match: \(comparison.summary)"
+    if format.pathExtension == "png",
+      let changed = environmentChange(golden: PNGText.read(goldenBytes))
+    {
       message = "\(name): the golden was recorded on another environment (\(changed)); " + message
     }
-    message += "\n  expected | diff | actual: \(artifacts.panel)"
-    if let diffPath = artifacts.diff { message += "\n  diff: \(diffPath)" }
-    message += "\n  actual: \(artifacts.actual)"
+    message += comparison.details.map { "\n  " + $0 }.joined()
     return GoldenReport(
-      name: name, outcome: .failed, verdict: verdict, goldenPath: goldenPath,
-      artifacts: artifacts, message: message)
+      name: name, outcome: .failed, verdict: comparison.verdict, goldenPath: goldenPath,
+      artifacts: comparison.artifacts, message: message)
   }
 
   /// The golden PNG for `bitmap`: its pixels and this machine's fingerprint.
@@ -144,10 +161,6 @@ public struct GoldenCheck: Sendable {
     let png = try PNGCodec.encode(bitmap)
     guard !fingerprint.isEmpty else { return png }
     return try PNGText.insert([Self.fingerprintKey: Self.format(fingerprint)], into: png)
-  }
-
-  private func write(_ bitmap: Bitmap, to path: String) throws {
-    try AtomicFile.write(try goldenBytes(bitmap), to: path)
   }
 
   /// What differs between the golden's fingerprint and this machine's, or nil.
@@ -164,10 +177,10 @@ public struct GoldenCheck: Sendable {
     return changes.isEmpty ? nil : changes.joined(separator: ", ")
   }
 
-  private func writeArtifacts(name: String, expected: Bitmap, actual: Bitmap, diff: Bitmap?) throws
-    -> GoldenReport.Artifacts
+  /// Writes an image failure's expected, actual, diff and three-panel PNGs at `base` + suffix.
+  static func writeImageArtifacts(base: String, expected: Bitmap, actual: Bitmap, diff: Bitmap?)
+    throws -> GoldenReport.Artifacts
   {
-    let base = (artifactsFolder as NSString).appendingPathComponent(name)
     let expectedPath = base + ".expected.png"
     let actualPath = base + ".actual.png"
     let panelPath = base + ".panel.png"

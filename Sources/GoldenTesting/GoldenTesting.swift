@@ -37,11 +37,10 @@ public func verifyGolden(
   record: RecordMode = .fromEnvironment(), goldenDirectory: String? = nil,
   artifactsFolder: String? = nil, filePath: String = #filePath
 ) throws -> GoldenResult {
-  let renderer = try ListRenderer()
-  return try verifyGolden(
-    try renderer.render(document), named: name, policy: policy, record: record,
-    goldenDirectory: goldenDirectory, artifactsFolder: artifactsFolder,
-    fingerprint: renderer.fingerprint(), filePath: filePath)
+  try verifyGolden(
+    of: document, as: .image(renderer: try ListRenderer()), named: name, policy: policy,
+    record: record, goldenDirectory: goldenDirectory, artifactsFolder: artifactsFolder,
+    filePath: filePath)
 }
 
 /// Checks a bitmap (from any source) against `Golden/<name>.png`; see the document variant.
@@ -51,12 +50,36 @@ public func verifyGolden(
   artifactsFolder: String? = nil, fingerprint: [String: String] = [:],
   filePath: String = #filePath
 ) throws -> GoldenResult {
+  var strategy = GoldenStrategy<Bitmap, Bitmap>.image
+  strategy.fingerprint = fingerprint
+  return try verifyGolden(
+    of: bitmap, as: strategy, named: name, policy: policy, record: record,
+    goldenDirectory: goldenDirectory, artifactsFolder: artifactsFolder, filePath: filePath)
+}
+
+/// Checks `value` against `Golden/<name>.<extension>` with any strategy: pixels
+/// (`.image(renderer:)`), geometry (`.layout(renderer:)`, kept as `<name>.layout.json`), or
+/// one of your own made with ``GoldenStrategy/pullback(_:)``.
+///
+/// ```swift
+/// let renderer = try ListRenderer()
+/// let result = try verifyGolden(of: inbox, as: .layout(renderer: renderer), named: "inbox")
+/// #expect(result.passed, "\(result)")
+/// ```
+public func verifyGolden<Value, Format>(
+  of value: Value, as strategy: GoldenStrategy<Value, Format>, named name: String,
+  policy: GoldenPolicy = GoldenPolicy(), record: RecordMode = .fromEnvironment(),
+  goldenDirectory: String? = nil, artifactsFolder: String? = nil, filePath: String = #filePath
+) throws -> GoldenResult {
   let root = packageRoot(from: filePath)
   let golden = goldenDirectory ?? (root as NSString).appendingPathComponent("Golden")
   let artifacts = artifactsFolder ?? GoldenCheck.defaultArtifactsFolder(root: root)
-  let check = GoldenCheck(artifactsFolder: artifacts, policy: policy, fingerprint: fingerprint)
+  let check = GoldenCheck(
+    artifactsFolder: artifacts, policy: policy, fingerprint: strategy.fingerprint)
+  let goldenPath = (golden as NSString).appendingPathComponent(
+    name + "." + strategy.format.pathExtension)
   let report = try check.verify(
-    bitmap, name: name, goldenPath: (golden as NSString).appendingPathComponent(name + ".png"),
+    try strategy.snapshot(value), as: strategy.format, name: name, goldenPath: goldenPath,
     mode: record)
   return GoldenResult(report: report)
 }

@@ -22,6 +22,14 @@ func writeReport(_ results: [SuiteResult], summary: String, to folder: String) t
       ]
       for (label, path) in parts {
         guard let path, let data = FileManager.default.contents(atPath: path) else { continue }
+        guard path.hasSuffix(".png") else {
+          // A text golden (a layout): its unified diff, shown as text.
+          if label == "diff" {
+            let text = String(decoding: data.prefix(textDiffLimit), as: UTF8.self)
+            figures += "<pre class=\"diff\">\(escape(text))</pre>"
+          }
+          continue
+        }
         let file = "images/\(stem).\(label).png"
         try AtomicFile.write(data, to: (folder as NSString).appendingPathComponent(file))
         figures +=
@@ -61,6 +69,7 @@ func writeReport(_ results: [SuiteResult], summary: String, to folder: String) t
     .case { background: #fff; border: 1px solid #ddd; border-radius: 8px; padding: 8px 16px 16px; margin: 16px 0; }
     .badge { background: #d73241; color: #fff; border-radius: 4px; padding: 1px 6px; font-size: 13px; }
     pre { white-space: pre-wrap; font-size: 12px; color: #555; }
+    pre.diff { white-space: pre; overflow-x: auto; background: #fafafa; border: 1px solid #ddd; padding: 8px; color: #1d1d1d; }
     .triple { display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
     figure { margin: 0; } figcaption { text-align: center; color: #666; }
     img { max-width: 360px; border: 1px solid #ccc; background: #fff; }
@@ -81,6 +90,9 @@ func writeReport(_ results: [SuiteResult], summary: String, to folder: String) t
   try AtomicFile.write(
     Array(html.utf8), to: (folder as NSString).appendingPathComponent("index.html"))
 }
+
+/// Bytes of a text diff shown in the report (the whole diff stays in the artifacts folder).
+private let textDiffLimit = 64 * 1024
 
 private func escape(_ text: String) -> String {
   text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

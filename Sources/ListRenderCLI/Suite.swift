@@ -132,14 +132,37 @@ private func runCase(
       path: (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture),
       allowing: [options.fixtures])
     try VariantAxis.apply(suiteCase.combination.map { ($0.key, $0.value) }, to: &document)
-    let bitmap = try renderer.render(document)
-    let report = try check.verify(bitmap, name: suiteCase.name, goldenPath: goldenPath, mode: mode)
+    let (bitmap, tree) = try renderer.renderWithLayout(document)
+    var report = try check.verify(bitmap, name: suiteCase.name, goldenPath: goldenPath, mode: mode)
+    if options.layout {
+      let strategy = GoldenStrategy<LayoutTree, String>.layout
+      let layoutPath = (options.golden as NSString).appendingPathComponent(
+        suiteCase.name + "." + strategy.format.pathExtension)
+      report = report.combined(
+        with: try check.verify(
+          try strategy.snapshot(tree), as: strategy.format, name: suiteCase.name,
+          goldenPath: layoutPath, mode: mode))
+    }
     return SuiteResult(suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
   } catch {
     let report = GoldenReport(
       name: suiteCase.name, outcome: .failed, verdict: nil, goldenPath: goldenPath,
       artifacts: nil, message: "\(suiteCase.name): \(error)")
     return SuiteResult(suiteCase: suiteCase, report: report, render: nil)
+  }
+}
+
+extension GoldenReport {
+  /// One case's two checks (pixels, then layout) as one report: the worse outcome, both
+  /// messages when either did not pass; the image's artifacts first.
+  func combined(with other: GoldenReport) -> GoldenReport {
+    let rank: [Outcome: Int] = [.passed: 0, .recorded: 1, .missing: 2, .failed: 3]
+    let worse = (rank[other.outcome] ?? 0) > (rank[outcome] ?? 0) ? other : self
+    let messages = [self, other].filter { $0.outcome != .passed }.map(\.message)
+    return GoldenReport(
+      name: name, outcome: worse.outcome, verdict: verdict, goldenPath: worse.goldenPath,
+      artifacts: artifacts ?? other.artifacts,
+      message: messages.isEmpty ? message : messages.joined(separator: "\n"))
   }
 }
 

@@ -23,6 +23,14 @@ struct SuiteOptions: ParsableArguments {
       "Render every combination, e.g. appearance=light,dark direction=ltr,rtl contentSize=L,AX3.")
   var variants: [String] = []
 
+  @Flag(
+    help: ArgumentHelp(
+      "Also check each case's geometry against <golden>/<case>.layout.json.",
+      discussion:
+        "The layout dump (every element's frame and text lines, as `render --layout` writes it) is compared line by line; `record --layout` writes it."
+    ))
+  var layout = false
+
   @Option(help: "Also lay out each case's variants, labelled, in one PNG.")
   var contactSheet: String?
 

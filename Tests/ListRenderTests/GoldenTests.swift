@@ -32,11 +32,23 @@ struct GoldenTests {
     // The same path as `listrender verify`: decode the golden, compare with pixelmatch, write
     // artifacts on failure. Strict: any changed pixel fails.
     let check = strictGoldenCheck(renderer)
+    let (bitmap, tree) = try renderer.renderWithLayout(document)
     let report = try check.verify(
-      try renderer.render(document), name: name,
-      goldenPath: Paths.golden.appendingPathComponent(name + ".png").path,
+      bitmap, name: name, goldenPath: Paths.golden.appendingPathComponent(name + ".png").path,
       mode: RecordMode.fromEnvironment())
     #expect(!report.isFailure, "\(report.message)")
+    // A case may keep its geometry too (`Golden/<area>/<case>.layout.json`, as `listrender
+    // record --layout` writes it): checked line by line when present.
+    let layout = GoldenStrategy<LayoutTree, String>.layout
+    let layoutPath = Paths.golden.appendingPathComponent(
+      name + "." + layout.format.pathExtension
+    ).path
+    if FileManager.default.fileExists(atPath: layoutPath) {
+      let layoutReport = try check.verify(
+        try layout.snapshot(tree), as: layout.format, name: name, goldenPath: layoutPath,
+        mode: RecordMode.fromEnvironment())
+      #expect(!layoutReport.isFailure, "\(layoutReport.message)")
+    }
   }
 }
 

@@ -50,6 +50,41 @@ struct SuiteCLITests {
         atPath: folder.appendingPathComponent("report/index.html").path))
   }
 
+  @Test("verify --layout: record writes <case>.layout.json; a moved element fails with its lines")
+  func layoutGoldens() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", in: folder)
+    // Pixel goldens only: the layout goldens are missing.
+    let missing = try suite("verify", ["--layout"], in: folder)
+    #expect(missing.status == 1)
+    #expect(missing.stdout.contains("3 cases: 0 passed, 0 failed, 3 missing"))
+    #expect(missing.stderr.contains("a/one: no golden at Golden/a/one.layout.json"))
+    let record = try suite("record", ["--layout"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("Golden/b/three.layout.json").path))
+    #expect(try suite("verify", ["--layout"], in: folder).status == 0)
+    // A title moved down: the pixels and the layout both fail, each with its own message.
+    let spec = folder.appendingPathComponent("Fixtures/a/two.yaml")
+    try String(contentsOf: spec, encoding: .utf8)
+      .replacingOccurrences(of: "{ title: Two,", with: "{ title: Two, subtitle: Second line,")
+      .write(to: spec, atomically: true, encoding: .utf8)
+    let verify = try suite("verify", ["--layout"], in: folder)
+    #expect(verify.status == 1)
+    #expect(verify.stdout.contains("3 cases: 2 passed, 1 failed"))
+    #expect(verify.stderr.contains("a/two: Golden/a/two.png does not match"))
+    #expect(verify.stderr.contains("a/two: Golden/a/two.layout.json does not match"))
+    #expect(verify.stderr.contains("artifacts/a/two.layout.json.diff"))
+    let diff = try String(
+      contentsOf: folder.appendingPathComponent("artifacts/a/two.layout.json.diff"),
+      encoding: .utf8)
+    #expect(diff.contains("+          \"text\" : \"Second\""))  // the subtitle, wrapped at 120 pt
+    // Without --layout, only pixels are compared.
+    #expect(try suite("verify", in: folder).stderr.contains("layout.json") == false)
+  }
+
   @Test("verify: one failing and one missing case exit 1 with their messages")
   func failingAndMissing() throws {
     let folder = try makeSuite()
