@@ -69,7 +69,7 @@ public enum AnimationTimeline {
     var expansions: [String: ExpansionTrack] = [:]
     var presses: [String: PressTrack] = [:]
     var update: (from: [Section], start: Double, duration: Double)?
-    for event in animation.events where event.at <= t {
+    for event in animation.eventsInTimeOrder where event.at <= t {
       if case .update(let next) = event.action {
         update = (
           applying(expansions, presses, at: event.at, to: current), event.at,

@@ -147,9 +147,9 @@ extension ListDocument {
     if let field = object.optional("refreshControl") {
       let refresh = try field.object(allowed: ["progress", "refreshing", "angle"])
       document.refreshControl = RefreshControl(
-        progress: try refresh.optional("progress")?.number(in: 0...1) ?? 0,
+        progress: try refresh.optional("progress")?.number(in: SpecLimits.progressRange) ?? 0,
         refreshing: try refresh.optional("refreshing")?.bool() ?? false,
-        angle: try refresh.optional("angle")?.number(in: -36_000...36_000) ?? 0)
+        angle: try refresh.optional("angle")?.number(in: SpecLimits.angleRange) ?? 0)
     }
     var cellCount = 0
     for sectionReader in try object.required("sections").list(maxCount: SpecLimits.maxSections) {
@@ -181,7 +181,7 @@ extension ListDocument {
     var decoded: [(event: AnimationEvent, reader: NodeReader, target: NodeReader?)] = []
     for field in try object.optional("events")?.list(maxCount: SpecLimits.maxEvents) ?? [] {
       let event = try field.object(allowed: ["at", "duration"] + kinds)
-      let at = try event.optional("at")?.number(in: 0...SpecLimits.durationRange.upperBound) ?? 0
+      let at = try event.optional("at")?.number(in: SpecLimits.timeRange) ?? 0
       let duration = try event.optional("duration")?.number(in: SpecLimits.durationRange)
       let kind = try event.exactlyOne(of: kinds)
       let target = try event.required(kind)
@@ -217,8 +217,8 @@ extension ListDocument {
       switch kind {
       case "press":
         action = .press(
-          x: try location.optional("x")?.number(in: 0...SpecLimits.widthRange.upperBound) ?? 0,
-          y: try location.optional("y")?.number(in: 0...SpecLimits.lengthRange.upperBound) ?? 0)
+          x: try location.optional("x")?.number(in: SpecLimits.touchXRange) ?? 0,
+          y: try location.optional("y")?.number(in: SpecLimits.touchYRange) ?? 0)
       case "release": action = .release
       case "toggle": action = .toggle
       default: action = .transition(to: try decodeExpansionState(location.required("to")))
@@ -238,63 +238,20 @@ extension ListDocument {
       ($0.element.event.at, $0.offset) < ($1.element.event.at, $1.offset)
     }
     .map(\.element)
-    var current = sections
-    for (event, eventReader, target) in decoded {
-      switch event.action {
-      case .update(let next):
-        try checkIdentities(current, reader: eventReader, role: "the list before this update")
-        try checkIdentities(next, reader: eventReader, role: "this update")
-        current = next
-      default:
-        guard let target else { break }
-        guard event.section < current.count else {
-          throw target.error(
-            "section \(event.section) does not exist at \(event.at) s (the list has \(current.count))"
-          )
-        }
-        let cells = current[event.section].cells
-        guard event.item < cells.count else {
-          throw target.error(
-            "item \(event.item) does not exist in section \(event.section) at \(event.at) s (it has \(cells.count))"
-          )
-        }
-        if [.toggle].contains(event.action) || event.action.isTransition,
-          cells[event.item].expandable == nil
-        {
-          throw target.error(
-            "sections[\(event.section)].cells[\(event.item)] is not expandable (give it `expandable:`)"
-          )
-        }
+    animation.events = decoded.map(\.event)
+    // The events against the list as it is when each happens (one check, shared with
+    // `validate()`), reported at the event's target.
+    if let problem = animation.timelineProblem(sections: sections) {
+      let (_, eventReader, target) = decoded[problem.index]
+      let isUpdate: Bool
+      if case .update = decoded[problem.index].event.action {
+        isUpdate = true
+      } else {
+        isUpdate = false
       }
-      animation.events.append(event)
+      throw (isUpdate ? eventReader : target ?? eventReader).error(problem.message)
     }
     return animation
-  }
-
-  /// Two sections, or two cells of one section, with the same identity cannot be told apart by
-  /// an update: an error naming both, suggesting `id:`.
-  private static func checkIdentities(_ sections: [Section], reader: NodeReader, role: String)
-    throws
-  {
-    var sectionSeen: [String: Int] = [:]
-    for (index, section) in sections.enumerated() {
-      let identity = section.identity(at: index)
-      if let first = sectionSeen[identity] {
-        throw reader.error(
-          "in \(role), sections[\(first)] and sections[\(index)] have the same identity '\(identity)'; give them distinct `id:`s"
-        )
-      }
-      sectionSeen[identity] = index
-      var cellSeen: [String: Int] = [:]
-      for (item, cell) in section.cells.enumerated() {
-        if let first = cellSeen[cell.identity] {
-          throw reader.error(
-            "in \(role), sections[\(index)].cells[\(first)] and sections[\(index)].cells[\(item)] have the same identity '\(cell.identity.prefix(60))'; give them distinct `id:`s"
-          )
-        }
-        cellSeen[cell.identity] = item
-      }
-    }
   }
 
   /// `collapsed`, `expanded` or a height in points.
@@ -302,7 +259,7 @@ extension ListDocument {
     if case .scalar(let scalar) = reader.node, scalar.style == .plain,
       Double(scalar.string) != nil
     {
-      return .height(try reader.number(in: 1...SpecLimits.lengthRange.upperBound))
+      return .height(try reader.number(in: SpecLimits.heightRange))
     }
     switch try reader.string() {
     case "collapsed": return .collapsed
@@ -319,14 +276,15 @@ extension ListDocument {
     ])
     var expandable = Expandable()
     if let field = object.optional("states") {
-      expandable.states = try field.list(maxCount: 16).map(decodeExpansionState)
+      expandable.states = try field.list(maxCount: SpecLimits.maxExpansionStates).map(
+        decodeExpansionState)
       guard !expandable.states.isEmpty else { throw field.error("give at least one state") }
     }
     if let field = object.optional("state") {
       expandable.state = try decodeExpansionState(field)
     }
     if let field = object.optional("collapsedHeight") {
-      expandable.collapsedHeight = try field.number(in: 0...SpecLimits.lengthRange.upperBound)
+      expandable.collapsedHeight = try field.number(in: SpecLimits.touchYRange)
     }
     if let field = object.optional("hiddenWhenCollapsed") {
       let labels = ["headline", "title", "subtitle", "description", "detail", "text"]
@@ -375,9 +333,11 @@ extension ListDocument {
     }
     if let field = object.optional("safeArea") { canvas.safeArea = try decodeInsets(field) }
     if let field = object.optional("background") { canvas.background = try field.color() }
-    if let field = object.optional("height") { canvas.height = try field.number(in: 1...10_000) }
+    if let field = object.optional("height") {
+      canvas.height = try field.number(in: SpecLimits.heightRange)
+    }
     if let field = object.optional("contentOffset") {
-      canvas.contentOffset = try field.number(in: -SpecLimits.lengthRange.upperBound...1_000_000)
+      canvas.contentOffset = try field.number(in: SpecLimits.contentOffsetRange)
     }
     if let field = object.optional("stickyHeaders") { canvas.stickyHeaders = try field.bool() }
     if let field = object.optional("shadow") {
@@ -422,13 +382,13 @@ extension ListDocument {
       section.arrangement = .columns(try field.integer(in: SpecLimits.columnRange))
     }
     if let field = object.optional("width") {
-      section.arrangement = .itemWidth(try field.number(in: 1...SpecLimits.widthRange.upperBound))
+      section.arrangement = .itemWidth(try field.number(in: SpecLimits.widthRange))
     }
     if let field = object.optional("card") {
       let card = try field.object(allowed: ["elevation", "cornerRadius"])
       section.card = Card(
         elevation: try card.optional("elevation")?.number(in: SpecLimits.elevationRange) ?? 1,
-        cornerRadius: try card.optional("cornerRadius")?.number(in: 0...100))
+        cornerRadius: try card.optional("cornerRadius")?.number(in: SpecLimits.cornerRadiusRange))
       if object.optional("inset") == nil {
         // A card needs room around it: 8 above and below, 16 on the sides unless told.
         section.inset = EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16)
@@ -508,10 +468,10 @@ extension ListDocument {
     if let field = object.optional("ripple") {
       let ripple = try field.object(allowed: ["x", "y", "t", "release"])
       cell.ripple = RippleFrame(
-        x: try ripple.optional("x")?.number(in: 0...SpecLimits.widthRange.upperBound) ?? 0,
-        y: try ripple.optional("y")?.number(in: 0...SpecLimits.lengthRange.upperBound) ?? 0,
-        t: try ripple.optional("t")?.number(in: 0...SpecLimits.durationRange.upperBound) ?? 0,
-        release: try ripple.optional("release")?.number(in: 0...SpecLimits.durationRange.upperBound)
+        x: try ripple.optional("x")?.number(in: SpecLimits.touchXRange) ?? 0,
+        y: try ripple.optional("y")?.number(in: SpecLimits.touchYRange) ?? 0,
+        t: try ripple.optional("t")?.number(in: SpecLimits.timeRange) ?? 0,
+        release: try ripple.optional("release")?.number(in: SpecLimits.timeRange)
       )
     }
     return cell
@@ -603,7 +563,7 @@ extension ListDocument {
       if case .scalar(let scalar) = badge.node, ["true", "false"].contains(scalar.string) {
         return .navigation(badge: try badge.bool() ? .dot : nil)
       }
-      let count = try badge.integer(in: 0...999_999)
+      let count = try badge.integer(in: SpecLimits.badgeRange)
       return .navigation(badge: count == 0 ? nil : .count(count))
     case "switch": return .toggle(try field.bool())
     case "checkbox": return .checkbox(try field.bool())
@@ -642,14 +602,16 @@ extension ListDocument {
       }
       return .image(
         try decodeImage(object.required("image")),
-        size: try object.optional("size")?.number(in: 1...512),
+        size: try object.optional("size")?.number(in: SpecLimits.imageSizeRange),
         shape: try object.optional("shape")?.enumeration(ImageShape.self) ?? .rectangle)
     }
   }
 
   private static func decodeMonogram(_ reader: NodeReader) throws -> String {
     let text = try reader.string(allowEmpty: false)
-    guard text.count <= 3 else { throw reader.error("a monogram has at most 3 characters") }
+    guard text.count <= SpecLimits.maxMonogramCharacters else {
+      throw reader.error("a monogram has at most \(SpecLimits.maxMonogramCharacters) characters")
+    }
     return text
   }
 

@@ -39,6 +39,54 @@ public enum SpecLimits {
   public static let maxPixelSide = 32_767
   /// Most pixels in one image (400 MB of RGBA).
   public static let maxPixels = 100_000_000
+  /// A refresh control's pull progress.
+  public static let progressRange: ClosedRange<Double> = 0...1
+  /// A refresh control's rotation, in degrees.
+  public static let angleRange: ClosedRange<Double> = -36_000...36_000
+  /// The viewport's height (`canvas.height`), and an expandable cell's height state, in points.
+  public static let heightRange: ClosedRange<Double> = 1...10_000
+  /// How far the content is scrolled (`canvas.contentOffset`), in points.
+  public static let contentOffsetRange: ClosedRange<Double> = -10_000...1_000_000
+  /// A card's corner radius, in points.
+  public static let cornerRadiusRange: ClosedRange<Double> = 0...100
+  /// A stereo image's `size`, in points.
+  public static let imageSizeRange: ClosedRange<Double> = 1...512
+  /// A navigation badge's count.
+  public static let badgeRange: ClosedRange<Double> = 0...999_999
+  /// Characters of a monogram.
+  public static let maxMonogramCharacters = 3
+  /// States of an expandable cell.
+  public static let maxExpansionStates = 16
+  /// Times in an animation or a ripple frame (seconds from the start or from the press).
+  public static let timeRange: ClosedRange<Double> = 0...60
+  /// A touch point's x in a cell, in points.
+  public static let touchXRange: ClosedRange<Double> = 0...4_096
+  /// A touch point's y in a cell, and an expandable cell's collapsed height, in points.
+  public static let touchYRange: ClosedRange<Double> = 0...10_000
+
+  /// What is wrong with a string of a spec (too long, too many combining marks on one
+  /// character, empty where text is required), or nil: the decoder and ``ListDocument/validate()``
+  /// hold every string to this.
+  package static func problem(with text: String, allowEmpty: Bool = true) -> String? {
+    let bytes = text.utf8.count
+    guard bytes <= maxStringLength else {
+      return "is \(bytes) bytes long (UTF-8); at most \(maxStringLength) are allowed"
+    }
+    var marks = 0
+    for scalar in text.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .spacingMark, .enclosingMark:
+        marks += 1
+        guard marks <= maxCombiningMarks else {
+          return "has more than \(maxCombiningMarks) combining marks on one character"
+        }
+      default:
+        marks = 0
+      }
+    }
+    guard allowEmpty || !text.isEmpty else { return "must not be empty" }
+    return nil
+  }
 }
 
 extension ClosedRange where Bound == Double {

@@ -112,32 +112,16 @@ struct NodeReader {
     guard case .scalar(let scalar) = node, !isNull else {
       throw error("expected a string, found \(kindName)")
     }
-    let bytes = scalar.string.utf8.count
-    guard bytes <= SpecLimits.maxStringLength else {
-      throw error(
-        "is \(bytes) bytes long (UTF-8); at most \(SpecLimits.maxStringLength) are allowed")
+    if let problem = SpecLimits.problem(with: scalar.string, allowEmpty: allowEmpty) {
+      throw error(problem)
     }
     // Each use of an alias counts again: the limit is on the text the document expands to.
-    budget.textBytes += bytes
+    budget.textBytes += scalar.string.utf8.count
     guard budget.textBytes <= SpecLimits.maxTextBytes else {
       throw error(
         "the document's text adds up to more than \(SpecLimits.maxTextBytes) bytes (an alias counts each time it is used)"
       )
     }
-    var marks = 0
-    for scalar in scalar.string.unicodeScalars {
-      switch scalar.properties.generalCategory {
-      case .nonspacingMark, .spacingMark, .enclosingMark:
-        marks += 1
-        guard marks <= SpecLimits.maxCombiningMarks else {
-          throw error(
-            "has more than \(SpecLimits.maxCombiningMarks) combining marks on one character")
-        }
-      default:
-        marks = 0
-      }
-    }
-    guard allowEmpty || !scalar.string.isEmpty else { throw error("must not be empty") }
     return scalar.string
   }
 

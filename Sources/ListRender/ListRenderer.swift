@@ -53,8 +53,11 @@ public final class ListRenderer {
   }
 
   /// The document's layout: every frame in points, text broken into lines.
-  /// - Throws: ``SpecError`` for unknown icons and unreadable images, ``LayoutError``.
+  /// - Throws: ``SpecError`` for a value out of its limits (``ListDocument/validate()``, run
+  ///   for every document, however it was made), unknown icons and unreadable images;
+  ///   ``LayoutError``.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
+    try document.validate()
     try resolveResources(of: document)
     try shapeInParallel(document)
     return try ListLayoutEngine(measurer: measurer, images: images).layout(document)
@@ -166,6 +169,7 @@ public final class ListRenderer {
     _ document: ListDocument, range: Range<Int>,
     _ body: (Int, AnimationFrame, LayoutTree) throws -> Void
   ) throws {
+    try document.validate()
     try resolveResources(of: document)
     let fps = document.animation?.fps ?? 60
     let count = document.animation?.frameCount ?? 1
@@ -184,11 +188,11 @@ public final class ListRenderer {
           }
         } ?? false
       let frames = changesHeight ? Array(0..<count) : [range.lowerBound]
-      for index in frames { height = max(height, try layout(frame(index)).height) }
+      for index in frames { height = max(height, try layoutFrame(frame(index)).height) }
     }
     for index in range {
       let state = frame(index)
-      var tree = try layout(state)
+      var tree = try layoutFrame(state)
       tree.height = max(tree.height, height)
       try body(index, state, tree)
     }
@@ -196,7 +200,24 @@ public final class ListRenderer {
 
   /// The layout of one animation frame: the document at its time, and while a list update runs,
   /// the old and new lists interpolated.
+  /// - Throws: ``SpecError`` for a value out of its limits, as ``layout(_:)-(ListDocument)``.
   public func layout(_ frame: AnimationFrame) throws -> LayoutTree {
+    try frame.document.validate()
+    if let update = frame.update {
+      var before = frame.document
+      before.sections = update.from
+      try before.validate()
+      guard update.fraction.isFinite, (0...1).contains(update.fraction) else {
+        throw SpecError(
+          file: "<document>", line: nil, column: nil, path: "update.fraction",
+          message: "\(update.fraction) is out of range; expected 0...1")
+      }
+    }
+    return try layoutFrame(frame)
+  }
+
+  /// ``layout(_:)-(AnimationFrame)`` for frames the timeline made from a validated document.
+  private func layoutFrame(_ frame: AnimationFrame) throws -> LayoutTree {
     let engine = ListLayoutEngine(measurer: measurer, images: images)
     let new = try engine.layout(frame.document)
     guard let update = frame.update else { return new }
