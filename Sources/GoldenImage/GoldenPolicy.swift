@@ -104,7 +104,7 @@ extension Bitmap {
     let width = images.reduce(0) { $0 + $1.width } + gap * max(0, images.count - 1)
     let height = images.map(\.height).max() ?? 0
     var canvas = Bitmap(width: width, height: height)
-    canvas.fill(r: 128, g: 128, b: 128)
+    canvas.fill(red: 128, green: 128, blue: 128)
     var x = 0
     for image in images {
       canvas.paste(image, atX: x, y: 0)
@@ -118,7 +118,7 @@ extension Bitmap {
     let width = images.map(\.width).max() ?? 0
     let height = images.reduce(0) { $0 + $1.height } + gap * max(0, images.count - 1)
     var canvas = Bitmap(width: width, height: height)
-    canvas.fill(r: 128, g: 128, b: 128)
+    canvas.fill(red: 128, green: 128, blue: 128)
     var y = 0
     for image in images {
       canvas.paste(image, atX: 0, y: y)
@@ -128,11 +128,11 @@ extension Bitmap {
   }
 
   /// Fills every pixel with an opaque colour.
-  public mutating func fill(r: UInt8, g: UInt8, b: UInt8) {
+  public mutating func fill(red: UInt8, green: UInt8, blue: UInt8) {
     for index in stride(from: 0, to: pixels.count, by: 4) {
-      pixels[index] = r
-      pixels[index + 1] = g
-      pixels[index + 2] = b
+      pixels[index] = red
+      pixels[index + 1] = green
+      pixels[index + 2] = blue
       pixels[index + 3] = 255
     }
   }

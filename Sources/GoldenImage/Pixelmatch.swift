@@ -18,12 +18,12 @@ public struct ComparisonOptions: Equatable, Sendable {
   /// Opacity of the expected image drawn in grey under the diff.
   public var alpha = 0.1
   /// Colour of anti-aliased pixels in the diff.
-  public var aaColor: RGB = RGB(255, 255, 0)
+  public var aaColor: DiffColor = DiffColor(red: 255, green: 255, blue: 0)
   /// Colour of differing pixels in the diff.
-  public var diffColor: RGB = RGB(255, 0, 0)
+  public var diffColor: DiffColor = DiffColor(red: 255, green: 0, blue: 0)
   /// Colour of differing pixels where the delta is negative (the first image is brighter
   /// there); nil: `diffColor`.
-  public var diffColorAlt: RGB?
+  public var diffColorAlt: DiffColor?
   /// Draw only differing pixels, over transparency.
   public var diffMask = false
   /// Blend translucent pixels over pixelmatch's checkerboard (true, its default) or white.
@@ -33,20 +33,20 @@ public struct ComparisonOptions: Equatable, Sendable {
   public init() {}
 }
 
-/// An 8-bit colour for diff output.
-public struct RGB: Equatable, Sendable {
-  /// Red.
-  public var r: UInt8
-  /// Green.
-  public var g: UInt8
-  /// Blue.
-  public var b: UInt8
+/// An opaque 8-bit colour a diff image marks pixels in (pixelmatch's `aaColor`, `diffColor`).
+public struct DiffColor: Equatable, Sendable {
+  /// Red, 0...255.
+  public var red: UInt8
+  /// Green, 0...255.
+  public var green: UInt8
+  /// Blue, 0...255.
+  public var blue: UInt8
 
-  /// A colour from its channels.
-  public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
-    self.r = r
-    self.g = g
-    self.b = b
+  /// A colour from its channels, 0...255.
+  public init(red: UInt8, green: UInt8, blue: UInt8) {
+    self.red = red
+    self.green = green
+    self.blue = blue
   }
 }
 
@@ -300,11 +300,11 @@ public enum Pixelmatch {
   }
 
   @inline(__always)
-  private static func draw(_ output: Output?, _ pos: Int, _ color: RGB) {
+  private static func draw(_ output: Output?, _ pos: Int, _ color: DiffColor) {
     guard let output else { return }
-    output[pos] = color.r
-    output[pos + 1] = color.g
-    output[pos + 2] = color.b
+    output[pos] = color.red
+    output[pos + 1] = color.green
+    output[pos + 2] = color.blue
     output[pos + 3] = 255
   }
 
@@ -319,6 +319,6 @@ public enum Pixelmatch {
       + Double(img[pos + 2]) * 0.11448223
     let value = 255 + (luma - 255) * alpha * Double(img[pos + 3]) / 255
     let byte = UInt8(max(0, min(255, value.rounded(.towardZero))))
-    draw(output, target ?? pos, RGB(byte, byte, byte))
+    draw(output, target ?? pos, DiffColor(red: byte, green: byte, blue: byte))
   }
 }

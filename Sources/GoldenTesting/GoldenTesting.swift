@@ -20,7 +20,7 @@ public struct GoldenResult: Sendable, CustomStringConvertible {
   public var description: String { report.message }
 }
 
-/// Thrown by ``expectGolden(_:named:policy:record:goldenDirectory:artifactsFolder:filePath:)``.
+/// Thrown by ``expectGolden(_:named:policy:record:goldenFolder:artifactsFolder:filePath:)``.
 public struct GoldenMismatch: Error, CustomStringConvertible {
   /// The report of the failing check.
   public var report: GoldenReport
@@ -34,19 +34,19 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 /// Record modes come from `LISTRENDER_RECORD` (`never` by default: a missing golden fails).
 public func verifyGolden(
   _ document: ListDocument, named name: String, policy: GoldenPolicy = GoldenPolicy(),
-  record: RecordMode = .fromEnvironment(), goldenDirectory: String? = nil,
+  record: RecordMode = .fromEnvironment(), goldenFolder: String? = nil,
   artifactsFolder: String? = nil, filePath: String = #filePath
 ) throws -> GoldenResult {
   try verifyGolden(
     of: document, as: .image(renderer: try ListRenderer()), named: name, policy: policy,
-    record: record, goldenDirectory: goldenDirectory, artifactsFolder: artifactsFolder,
+    record: record, goldenFolder: goldenFolder, artifactsFolder: artifactsFolder,
     filePath: filePath)
 }
 
 /// Checks a bitmap (from any source) against `Golden/<name>.png`; see the document variant.
 public func verifyGolden(
   _ bitmap: Bitmap, named name: String, policy: GoldenPolicy = GoldenPolicy(),
-  record: RecordMode = .fromEnvironment(), goldenDirectory: String? = nil,
+  record: RecordMode = .fromEnvironment(), goldenFolder: String? = nil,
   artifactsFolder: String? = nil, fingerprint: [String: String] = [:],
   filePath: String = #filePath
 ) throws -> GoldenResult {
@@ -54,7 +54,7 @@ public func verifyGolden(
   strategy.fingerprint = fingerprint
   return try verifyGolden(
     of: bitmap, as: strategy, named: name, policy: policy, record: record,
-    goldenDirectory: goldenDirectory, artifactsFolder: artifactsFolder, filePath: filePath)
+    goldenFolder: goldenFolder, artifactsFolder: artifactsFolder, filePath: filePath)
 }
 
 /// Checks `value` against `Golden/<name>.<extension>` with any strategy: pixels
@@ -69,10 +69,10 @@ public func verifyGolden(
 public func verifyGolden<Value, Format>(
   of value: Value, as strategy: GoldenStrategy<Value, Format>, named name: String,
   policy: GoldenPolicy = GoldenPolicy(), record: RecordMode = .fromEnvironment(),
-  goldenDirectory: String? = nil, artifactsFolder: String? = nil, filePath: String = #filePath
+  goldenFolder: String? = nil, artifactsFolder: String? = nil, filePath: String = #filePath
 ) throws -> GoldenResult {
   let root = packageRoot(from: filePath)
-  let golden = goldenDirectory ?? (root as NSString).appendingPathComponent("Golden")
+  let golden = goldenFolder ?? (root as NSString).appendingPathComponent("Golden")
   let artifacts = artifactsFolder ?? GoldenCheck.defaultArtifactsFolder(root: root)
   let check = GoldenCheck(
     artifactsFolder: artifacts, policy: policy, fingerprint: strategy.fingerprint)
@@ -87,11 +87,11 @@ public func verifyGolden<Value, Format>(
 /// The throwing variant for Swift Testing: `try expectGolden(document, named: "inbox")`.
 public func expectGolden(
   _ document: ListDocument, named name: String, policy: GoldenPolicy = GoldenPolicy(),
-  record: RecordMode = .fromEnvironment(), goldenDirectory: String? = nil,
+  record: RecordMode = .fromEnvironment(), goldenFolder: String? = nil,
   artifactsFolder: String? = nil, filePath: String = #filePath
 ) throws {
   let result = try verifyGolden(
-    document, named: name, policy: policy, record: record, goldenDirectory: goldenDirectory,
+    document, named: name, policy: policy, record: record, goldenFolder: goldenFolder,
     artifactsFolder: artifactsFolder, filePath: filePath)
   if !result.passed { throw GoldenMismatch(report: result.report) }
 }
@@ -106,12 +106,12 @@ public func expectGolden(
 /// ```
 public func assertGolden(
   _ document: ListDocument, named name: String, policy: GoldenPolicy = GoldenPolicy(),
-  record: RecordMode = .fromEnvironment(), goldenDirectory: String? = nil,
+  record: RecordMode = .fromEnvironment(), goldenFolder: String? = nil,
   artifactsFolder: String? = nil, file: StaticString = #filePath, line: UInt = #line
 ) {
   do {
     let result = try verifyGolden(
-      document, named: name, policy: policy, record: record, goldenDirectory: goldenDirectory,
+      document, named: name, policy: policy, record: record, goldenFolder: goldenFolder,
       artifactsFolder: artifactsFolder, filePath: "\(file)")
     if !result.passed { XCTFail(result.description, file: file, line: line) }
   } catch {

@@ -1,5 +1,5 @@
 /// A failure writing an animated PNG or GIF, as a sentence naming the format and the step.
-public enum AnimationError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum AnimationError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A frame whose size differs from the first frame's (every frame of a file shares it).
   case frameSize(
     format: String, expected: (width: Int, height: Int), found: (width: Int, height: Int))

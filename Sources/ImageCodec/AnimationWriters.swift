@@ -102,9 +102,8 @@ struct FrameMerger {
 /// for frame in frames { try apng.add(frame) }
 /// try apng.finish()
 /// ```
-public final class APNGWriter {
-  private let path: String
-  private let temporary: String
+package final class APNGWriter {
+  private let file: TemporaryFile
   private let handle: FileHandle
   private let fps: Double
   private let alpha: Bool
@@ -112,23 +111,15 @@ public final class APNGWriter {
   private var previous: Bitmap?
   private var written = 0
   private var sequence: UInt32 = 0
-  private var finished = false
   /// Where the `acTL` frame count is, patched by ``finish()``.
   private var countOffset: UInt64 = 0
 
   /// Opens the temporary file. `alpha` fixes the colour type for every frame.
   public init(path: String, fps: Double, alpha: Bool) throws {
-    self.path = path
     self.fps = fps
     self.alpha = alpha
-    let (descriptor, temporary) = try AtomicFile.createTemporary(for: path)
-    self.temporary = temporary
-    handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-  }
-
-  deinit {
-    if !finished { unlink(temporary) }
-    Interruption.forget(temporary)
+    file = try TemporaryFile(for: path)
+    handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: true)
   }
 
   /// Appends a frame (all frames must have the first one's size).
@@ -149,8 +140,7 @@ public final class APNGWriter {
     try handle.seek(toOffset: countOffset)
     try handle.write(contentsOf: chunk("acTL", be32(UInt32(written)) + be32(0)))
     try handle.close()
-    try Interruption.commit(temporary, to: path)
-    finished = true
+    try file.commit()
   }
 
   private func write(_ frame: HeldFrame) throws {
@@ -203,9 +193,8 @@ public final class APNGWriter {
 /// `memoryBudget` bytes the writer falls back to a palette per frame, written as frames come.
 /// GIF delays are whole centiseconds: a frame from step i to step j lasts
 /// round(j·100/fps) − round(i·100/fps), so the total never drifts.
-public final class GIFWriter {
-  private let path: String
-  private let temporary: String
+package final class GIFWriter {
+  private let file: TemporaryFile
   private let fps: Double
   private let memoryBudget: Int
   private var gif: UnsafeMutablePointer<GifFileType>?
@@ -214,19 +203,15 @@ public final class GIFWriter {
   private var keptBytes = 0
   private var streaming = false
   private var previous: Bitmap?
-  private var finished = false
 
   /// Opens the temporary file.
   public init(path: String, fps: Double, memoryBudget: Int = 512 << 20) throws {
-    self.path = path
     self.fps = fps
     self.memoryBudget = memoryBudget
-    let (descriptor, temporary) = try AtomicFile.createTemporary(for: path)
-    self.temporary = temporary
+    file = try TemporaryFile(for: path)
     var error: Int32 = 0
-    guard let gif = EGifOpenFileHandle(descriptor, &error) else {
-      close(descriptor)
-      unlink(temporary)
+    guard let gif = EGifOpenFileHandle(file.descriptor, &error) else {
+      close(file.descriptor)
       throw AnimationError.gif("cannot open \(path) for writing: \(gifError(error))")
     }
     EGifSetGifVersion(gif, true)
@@ -238,8 +223,6 @@ public final class GIFWriter {
       var error: Int32 = 0
       EGifCloseFile(gif, &error)
     }
-    if !finished { unlink(temporary) }
-    Interruption.forget(temporary)
   }
 
   /// Appends a frame (all frames must have the first one's size).
@@ -263,8 +246,7 @@ public final class GIFWriter {
     let status = EGifCloseFile(gif, &error)
     self.gif = nil
     guard status == lr_gif_ok() else { throw AnimationError.gif(gifError(error)) }
-    try Interruption.commit(temporary, to: path)
-    finished = true
+    try file.commit()
   }
 
   private func keep(_ frame: HeldFrame) throws {

@@ -6,7 +6,7 @@ import Synchronization
 #endif
 
 /// A file that could not be written, said as a sentence naming it.
-public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The path as given.
   public var path: String
   /// What went wrong (`the file system is read-only`, `the disk is full`, …).
@@ -82,6 +82,52 @@ package enum Interruption {
   }
 }
 
+/// The one way a file is written in place: a new temporary file beside its target (its folder
+/// made if missing; created exclusively, never through a link, with a random name), filled by
+/// the caller through ``descriptor`` (which the caller closes), then renamed over the target
+/// by ``commit()``. Never committed, it is removed when the object goes (or when the process is
+/// interrupted). Used by ``AtomicFile`` and by the animation writers, which fill it frame by
+/// frame.
+package final class TemporaryFile {
+  /// The temporary file's path.
+  package let path: String
+  /// The file it becomes.
+  package let target: String
+  /// Open for writing; the caller closes it (directly, or through a `FileHandle` or giflib).
+  package let descriptor: Int32
+  private var committed = false
+
+  /// Creates the temporary beside `target`; refuses a target that exists and is not a
+  /// regular file (it would be replaced by the rename).
+  package init(for target: String) throws {
+    guard !target.isEmpty else { throw FileWriteError(path: target, reason: "the path is empty") }
+    var status = stat()
+    if stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw FileWriteError(path: target, reason: "it is not a regular file")
+    }
+    let url = URL(fileURLWithPath: target)
+    let folder = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw FileWriteError(path: target, reason: "its folder \(folder.path) cannot be made")
+    }
+    (descriptor, path) = try AtomicFile.createTemporary(beside: url, for: target)
+    self.target = target
+  }
+
+  /// Renames the finished temporary over the target (its descriptor closed first).
+  package func commit() throws {
+    try Interruption.commit(path, to: target)
+    committed = true
+  }
+
+  deinit {
+    if !committed { unlink(path) }
+    Interruption.forget(path)
+  }
+}
+
 /// Writes files so that readers see either the old file or the whole new one, never a part:
 /// the bytes go to a new temporary file beside the target (created exclusively, never through
 /// a link, with a random name), which is then renamed over it. A target that exists and is not
@@ -91,7 +137,7 @@ package enum Interruption {
 /// ```swift
 /// try AtomicFile.write(pngBytes, to: "out/showcase.png")
 /// ```
-public enum AtomicFile {
+package enum AtomicFile {
   /// Writes `bytes` to `path`, creating missing parent folders.
   /// - Throws: ``FileWriteError``.
   public static func write<Bytes: Collection>(_ bytes: Bytes, to path: String) throws
@@ -109,47 +155,22 @@ public enum AtomicFile {
         return
       }
     }
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent()
+    let file = try TemporaryFile(for: path)
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try writeAll(data, to: file.descriptor, path: path)
+      guard close(file.descriptor) == 0 else { throw FileWriteError(path: path, errno: errno) }
     } catch {
-      throw FileWriteError(path: path, reason: "its folder \(folder.path) cannot be made")
-    }
-    let (descriptor, temporary) = try createTemporary(beside: url, for: path)
-    defer { Interruption.forget(temporary) }
-    do {
-      try writeAll(data, to: descriptor, path: path)
-      guard close(descriptor) == 0 else { throw FileWriteError(path: path, errno: errno) }
-      try Interruption.commit(temporary, to: path)
-    } catch {
-      close(descriptor)
-      unlink(temporary)
+      close(file.descriptor)
       throw error
     }
-  }
-
-  /// A new temporary file beside `path` (its folder made if missing), for writers that fill it
-  /// over time and rename it into place when done: the descriptor and the temporary's path.
-  package static func createTemporary(for path: String) throws -> (Int32, String) {
-    guard !path.isEmpty else { throw FileWriteError(path: path, reason: "the path is empty") }
-    var status = stat()
-    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-      throw FileWriteError(path: path, reason: "it is not a regular file")
-    }
-    let url = URL(fileURLWithPath: path)
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    } catch {
-      throw FileWriteError(path: path, reason: "its folder cannot be made")
-    }
-    return try createTemporary(beside: url, for: path)
+    try file.commit()
   }
 
   /// A new file beside `url` named `.NAME.RANDOM.tmp` (shortened to fit the 255-byte name
   /// limit), opened for writing; mode 0666 less the umask.
-  static func createTemporary(beside url: URL, for path: String) throws -> (Int32, String) {
+  fileprivate static func createTemporary(beside url: URL, for path: String) throws -> (
+    Int32, String
+  ) {
     let folder = url.deletingLastPathComponent().path
     var name = url.lastPathComponent
     while name.utf8.count > 200 { name.removeLast() }

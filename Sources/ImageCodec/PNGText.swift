@@ -6,7 +6,7 @@ import CCodecs
 /// let png = try PNGText.insert(["ListRender-Fingerprint": "cairo=1.16.0"], into: PNGCodec.encode(bitmap))
 /// PNGText.read(png)["ListRender-Fingerprint"]  // "cairo=1.16.0"
 /// ```
-public enum PNGText {
+package enum PNGText {
   private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   /// `png` with a `tEXt` chunk for each entry (sorted by keyword) right after IHDR. Keywords are
@@ -42,7 +42,7 @@ public enum PNGText {
 }
 
 /// zlib's CRC-32.
-public enum Checksum {
+package enum Checksum {
   /// The CRC-32 of `bytes`.
   public static func crc32(_ bytes: [UInt8]) -> UInt32 {
     bytes.withUnsafeBufferPointer { buffer in

@@ -36,7 +36,7 @@ public struct ListUpdateProgress: Equatable, Sendable {
 /// ```swift
 /// let frame12 = AnimationTimeline.frame(document, at: AnimationTimeline.time(ofFrame: 12, fps: 60))
 /// ```
-public enum AnimationTimeline {
+package enum AnimationTimeline {
   /// The time of frame `index`.
   public static func time(ofFrame index: Int, fps: Double) -> Double { Double(index) / fps }
 
@@ -69,10 +69,10 @@ public enum AnimationTimeline {
     var expansions: [String: ExpansionTrack] = [:]
     var presses: [String: PressTrack] = [:]
     var update: (from: [Section], start: Double, duration: Double)?
-    for event in animation.eventsInTimeOrder where event.at <= t {
+    for event in animation.eventsInTimeOrder where event.time <= t {
       if case .update(let next) = event.action {
         update = (
-          applying(expansions, presses, at: event.at, to: current), event.at,
+          applying(expansions, presses, at: event.time, to: current), event.time,
           event.duration ?? defaultDuration
         )
         current = next
@@ -84,9 +84,9 @@ public enum AnimationTimeline {
       let key = Self.key(current, event.section, event.item)
       switch event.action {
       case .press(let x, let y):
-        presses[key] = PressTrack(at: event.at, x: x, y: y, release: nil)
+        presses[key] = PressTrack(at: event.time, x: x, y: y, release: nil)
       case .release:
-        presses[key]?.release = event.at
+        presses[key]?.release = event.time
       case .toggle, .transition:
         guard let expandable = cell.expandable else { continue }
         let track = expansions[key] ?? ExpansionTrack(resting: expandable.state)
@@ -100,7 +100,7 @@ public enum AnimationTimeline {
           target = states[index % states.count]
         }
         expansions[key] = ExpansionTrack(
-          target: target, from: track.curve(at: event.at), start: event.at,
+          target: target, from: track.curve(at: event.time), start: event.time,
           duration: event.duration ?? defaultDuration)
       case .update:
         break
@@ -141,7 +141,7 @@ public enum AnimationTimeline {
         }
         if let press = presses[key] {
           cell.ripple = RippleFrame(
-            x: press.x, y: press.y, t: t - press.at,
+            x: press.x, y: press.y, elapsed: t - press.at,
             release: press.release.flatMap { $0 <= t ? $0 - press.at : nil })
           if let pressed = cell.pressedElevation {
             let fraction = press.elevationFraction(at: t)

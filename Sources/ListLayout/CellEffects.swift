@@ -42,7 +42,7 @@ extension ListLayoutEngine {
       // The touch point is given as seen, from the cell's left: undo the coming RTL mirror.
       let x = context.direction == .rtl ? box.width - press.x : press.x
       if let state = RippleTimeline.state(
-        context.canvas.ripple, at: press.t, x: x, y: press.y, release: press.release,
+        context.canvas.ripple, at: press.elapsed, x: x, y: press.y, release: press.release,
         width: box.width, height: box.height), state.opacity > 0
       {
         let color = theme.rippleColor(context.canvas.ripple)

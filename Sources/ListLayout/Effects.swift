@@ -48,7 +48,7 @@ extension ShadowLayer {
 }
 
 /// Elevation: the shadows a surface casts, and how dark surfaces lighten (REFERENCE §2, §4).
-public enum Elevation {
+package enum Elevation {
   /// The shadow layers for elevation `e` points in `model`; none when e ≤ 0.
   ///
   /// ```swift
@@ -121,7 +121,7 @@ public enum Elevation {
 }
 
 /// The ripple of a press at one moment: where its circle is, how big, how opaque.
-public struct RippleState: Equatable, Sendable {
+package struct RippleState: Equatable, Sendable {
   /// Centre, from the cell's left, in points.
   public var x: Double
   /// Centre, from the cell's top, in points.
@@ -137,7 +137,7 @@ public struct RippleState: Equatable, Sendable {
 /// ```swift
 /// let s = RippleTimeline.state(.ripple, at: 0.1, x: 40, y: 20, release: nil, width: 360, height: 72)
 /// ```
-public enum RippleTimeline {
+package enum RippleTimeline {
   /// The ripple `t` seconds after a press at (x, y) in a cell of the given size, released
   /// `release` seconds after the press (nil: held); nil once it has faded out after a release.
   public static func state(
@@ -183,7 +183,7 @@ public enum RippleTimeline {
 }
 
 /// A CSS cubic-bezier timing function, solved for x by bisection (deterministic).
-public struct CubicBezier: Sendable {
+package struct CubicBezier: Sendable {
   let x1: Double
   let y1: Double
   let x2: Double

@@ -6,7 +6,7 @@ import ListModel
 /// frames, deleted cells fade out at their old frames, moved and shifted cells slide from the
 /// old frame to the new, updated cells cross-fade; headers, footers and cards move with their
 /// sections.
-public enum LayoutTransition {
+package enum LayoutTransition {
   /// The source prefix of elements drawn from the old layout.
   public static let beforePrefix = "before."
 

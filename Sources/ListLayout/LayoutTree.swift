@@ -36,21 +36,21 @@ public struct Rect: Equatable, Sendable, Codable {
 /// `size × scale` (rounded up) its size in pixels.
 public struct LayoutTree: Equatable, Sendable {
   /// Image width in points.
-  public var width: Double
+  public package(set) var width: Double
   /// Image height in points.
-  public var height: Double
+  public package(set) var height: Double
   /// Device pixels per point.
-  public var scale: Double
+  public package(set) var scale: Double
   /// The image's background colour.
-  public var background: Color
+  public package(set) var background: Color
   /// Everything drawn, in painting order.
-  public var elements: [LayoutElement]
+  public package(set) var elements: [LayoutElement]
   /// Points added below the content of a content-sized image to hold its shadows (included in
   /// `height`).
-  public var shadowRoom: Double = 0
+  public package(set) var shadowRoom: Double = 0
 
   /// A tree from its parts.
-  public init(
+  package init(
     width: Double, height: Double, scale: Double, background: Color, elements: [LayoutElement]
   ) {
     self.width = width
@@ -69,20 +69,20 @@ public struct LayoutTree: Equatable, Sendable {
 /// One drawn element: what it is, where it came from in the spec, its frame and its paint.
 public struct LayoutElement: Equatable, Sendable {
   /// The element's role, named in the layout dump (`cell`, `title`, `separator`, …).
-  public var role: Role
+  public package(set) var role: Role
   /// The spec path it was made from, such as `sections[0].cells[2]`.
-  public var source: String
+  public package(set) var source: String
   /// Its frame in points.
-  public var frame: Rect
+  public package(set) var frame: Rect
   /// How it is painted.
-  public var content: Content
+  public package(set) var content: Content
   /// Opacity the element is drawn with (disabled content: 0.5).
-  public var opacity: Double
+  public package(set) var opacity: Double
   /// The shape the element is clipped to (an expandable cell's current bounds), if any.
-  public var clip: Clip?
+  public package(set) var clip: Clip?
 
   /// An element from its parts.
-  public init(
+  package init(
     role: Role, source: String, frame: Rect, content: Content, opacity: Double = 1,
     clip: Clip? = nil
   ) {
@@ -166,7 +166,7 @@ public struct LayoutElement: Equatable, Sendable {
     /// An image file drawn into the frame.
     case image(ImagePaint)
     /// A switch.
-    case toggle(SwitchPaint)
+    case `switch`(SwitchPaint)
     /// A checkbox: `tint` fill and `mark` tick when on, `outline` ring when off.
     case checkbox(on: Bool, tint: Color, outline: Color, mark: Color)
     /// A radio button.
@@ -194,14 +194,14 @@ public struct LayoutElement: Equatable, Sendable {
 /// A (rounded) rectangle an element is clipped to.
 public struct Clip: Equatable, Sendable {
   /// The rectangle in points.
-  public var rect: Rect
+  public package(set) var rect: Rect
   /// Corner radius.
-  public var cornerRadius: Double
+  public package(set) var cornerRadius: Double
   /// Which corners are rounded.
-  public var corners: LayoutElement.Corners
+  public package(set) var corners: LayoutElement.Corners
 
   /// A clip from its parts.
-  public init(rect: Rect, cornerRadius: Double, corners: LayoutElement.Corners) {
+  package init(rect: Rect, cornerRadius: Double, corners: LayoutElement.Corners) {
     self.rect = rect
     self.cornerRadius = cornerRadius
     self.corners = corners
@@ -211,12 +211,12 @@ public struct Clip: Equatable, Sendable {
 /// A line drawn inside a shape's edge.
 public struct Stroke: Equatable, Sendable {
   /// Colour.
-  public var color: Color
+  public package(set) var color: Color
   /// Width in points.
-  public var width: Double
+  public package(set) var width: Double
 
   /// A stroke from its colour and width.
-  public init(color: Color, width: Double) {
+  package init(color: Color, width: Double) {
     self.color = color
     self.width = width
   }
@@ -233,16 +233,16 @@ public struct ImagePaint: Equatable, Sendable {
   }
 
   /// The file (absolute path).
-  public var path: String
+  public package(set) var path: String
   /// Scaling.
-  public var fit: Fit
+  public package(set) var fit: Fit
   /// Clip to the circle inscribed in the frame.
-  public var clipToCircle: Bool
+  public package(set) var clipToCircle: Bool
   /// When set, the image's alpha is used as a mask filled with this colour (tinted icons).
-  public var tint: Color?
+  public package(set) var tint: Color?
 
   /// An image paint from its parts.
-  public init(path: String, fit: Fit, clipToCircle: Bool = false, tint: Color? = nil) {
+  package init(path: String, fit: Fit, clipToCircle: Bool = false, tint: Color? = nil) {
     self.path = path
     self.fit = fit
     self.clipToCircle = clipToCircle
@@ -253,20 +253,20 @@ public struct ImagePaint: Equatable, Sendable {
 /// A switch's look.
 public struct SwitchPaint: Equatable, Sendable {
   /// On or off.
-  public var on: Bool
+  public package(set) var on: Bool
   /// iOS or Material.
-  public var style: SwitchStyle
+  public package(set) var style: SwitchStyle
   /// Track colour when on.
-  public var onColor: Color
+  public package(set) var onColor: Color
   /// Track colour when off.
-  public var offColor: Color
+  public package(set) var offColor: Color
   /// Thumb colour.
-  public var thumb: Color
+  public package(set) var thumb: Color
   /// Drawn for a right-to-left layout: "on" puts the thumb on the left, as UISwitch does.
-  public var isMirrored: Bool
+  public package(set) var isMirrored: Bool
 
   /// A switch from its parts.
-  public init(
+  package init(
     on: Bool, style: SwitchStyle, onColor: Color, offColor: Color, thumb: Color,
     isMirrored: Bool = false
   ) {
@@ -286,25 +286,25 @@ public struct SwitchPaint: Equatable, Sendable {
 /// very glyphs that were measured (DESIGN.md, style rule 8).
 public struct TextBlock: Equatable, Sendable {
   /// The label's whole text, as measured.
-  public var text: String
+  public package(set) var text: String
   /// The font and line metrics.
-  public var style: TextStyle
+  public package(set) var style: TextStyle
   /// Text colour.
-  public var color: Color
+  public package(set) var color: Color
   /// The layout (canvas) direction: the base direction of paragraphs without a strong
   /// character, and the side lines are aligned to.
-  public var direction: LayoutDirection
+  public package(set) var direction: LayoutDirection
   /// The width the text was wrapped at, in points.
-  public var wrapWidth: Double
+  public package(set) var wrapWidth: Double
   /// The line limit it was measured with (nil: unlimited).
-  public var maxLines: Int?
+  public package(set) var maxLines: Int?
   /// The lines, top to bottom.
-  public var lines: [TextLine]
+  public package(set) var lines: [TextLine]
   /// Whether text was cut and ended with an ellipsis.
-  public var truncated: Bool
+  public package(set) var truncated: Bool
 
   /// A block from its parts.
-  public init(
+  package init(
     text: String, style: TextStyle, color: Color, direction: LayoutDirection, wrapWidth: Double,
     maxLines: Int?, lines: [TextLine], truncated: Bool
   ) {
@@ -323,25 +323,25 @@ public struct TextBlock: Equatable, Sendable {
 /// same height (the style's line pitch); glyphs of taller fallback fonts may overflow it.
 public struct TextLine: Equatable, Sendable {
   /// The characters on this line (for the last line of truncated text: all that remains).
-  public var text: String
+  public package(set) var text: String
   /// Left edge of the line's text, relative to the block's left.
-  public var x: Double
+  public package(set) var x: Double
   /// Top of the line's box, relative to the block's top.
-  public var y: Double
+  public package(set) var y: Double
   /// The line's height: the pitch shared by every line of the block.
-  public var height: Double
+  public package(set) var height: Double
   /// Baseline relative to the block's top.
-  public var baseline: Double
+  public package(set) var baseline: Double
   /// The line's advance width (without spaces at a wrap point).
-  public var width: Double
+  public package(set) var width: Double
   /// Whether this line ends in an ellipsis.
-  public var ellipsized: Bool
+  public package(set) var ellipsized: Bool
   /// The base direction of the paragraph the line belongs to (its first strong character's,
   /// else the canvas's): the bidirectional runs of the line are ordered in it.
-  public var paragraphDirection: LayoutDirection
+  public package(set) var paragraphDirection: LayoutDirection
 
   /// A line from its parts.
-  public init(
+  package init(
     text: String, x: Double, y: Double, height: Double, baseline: Double, width: Double,
     ellipsized: Bool, paragraphDirection: LayoutDirection = .ltr
   ) {

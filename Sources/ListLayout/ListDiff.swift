@@ -8,7 +8,7 @@
 /// diff.deletes  // [1]          (old indexes)
 /// diff.moves    // [2 → 0]      (old index → new index)
 /// ```
-public struct ListDiff: Equatable, Sendable {
+package struct ListDiff: Equatable, Sendable {
   /// A matched item whose position changed beyond what inserts and deletes explain.
   public struct Move: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Its index in the old list.

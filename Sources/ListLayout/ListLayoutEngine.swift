@@ -32,7 +32,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 /// let tree = try ListLayoutEngine(measurer: measurer, images: images).layout(document)
 /// print(tree.height)  // points
 /// ```
-public struct ListLayoutEngine {
+package struct ListLayoutEngine {
   let measurer: any TextMeasuring
   let images: any ImageMeasuring
 

@@ -82,7 +82,7 @@ extension ListLayoutEngine {
       labels.append(element)
       y = element.frame.maxY
     }
-    if let description = row.description {
+    if let description = row.descriptionText {
       let gap = row.subtitle == nil ? 2.0 : 4.0
       let element = try textElement(
         description, role: .description, style: theme.body, color: secondary, x: textX,
@@ -93,8 +93,8 @@ extension ListLayoutEngine {
     let textHeight = y
 
     let titleOnly =
-      row.headline == nil && row.subtitle == nil && row.description == nil && !stacked
-    let lines = 1 + (row.subtitle == nil ? 0 : 1) + (row.description == nil ? 0 : 1)
+      row.headline == nil && row.subtitle == nil && row.descriptionText == nil && !stacked
+    let lines = 1 + (row.subtitle == nil ? 0 : 1) + (row.descriptionText == nil ? 0 : 1)
     // Stacked: the asset, the text and the control one below the other, 16 apart (the spacing
     // between sections, REFERENCE §1).
     let stackedTextTop = assetSize.map { $0 + Self.sectionSpacing } ?? 0
@@ -276,7 +276,7 @@ extension ListLayoutEngine {
           .chevron, Rect(x: x, y: (height - 24) / 2, width: 24, height: 24),
           .glyph(name: chevron, color: ink)))
       return PlacedControl(size: (x + 24, height), elements: elements)
-    case .toggle(let on):
+    case .switch(let on):
       let style = theme.switchStyle
       let size = style == .ios ? (51.0, 31.0) : (36.0, 20.0)
       let paint = SwitchPaint(
@@ -287,7 +287,7 @@ extension ListLayoutEngine {
       return PlacedControl(
         size: size,
         elements: [
-          element(.control, Rect(x: 0, y: 0, width: size.0, height: size.1), .toggle(paint))
+          element(.control, Rect(x: 0, y: 0, width: size.0, height: size.1), .switch(paint))
         ])
     case .checkbox(let on):
       let mark = inverse ? theme[.backgroundContainerBrand] : theme[.onBrand]

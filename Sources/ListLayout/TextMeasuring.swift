@@ -31,7 +31,7 @@ public struct TextStyle: Equatable, Hashable, Sendable {
 }
 
 /// Text measured for a given width: its lines and its size.
-public struct MeasuredText: Equatable, Sendable {
+package struct MeasuredText: Equatable, Sendable {
   /// The lines, positioned relative to the top left of the text block.
   public var lines: [TextLine]
   /// Block height: the sum of the line heights.
@@ -57,7 +57,7 @@ public enum TextAlignment: Sendable, Equatable {
 
 /// Breaks text into lines and measures it. Layout depends on this protocol only; the painter
 /// module implements it with Pango, so layout and painting agree on every glyph.
-public protocol TextMeasuring {
+package protocol TextMeasuring {
   /// Measures `text` wrapped at `width` points, cut to `maxLines` (nil: unlimited) with an
   /// ellipsis, each line placed by `alignment` in the layout `direction`.
   func measure(
@@ -79,7 +79,7 @@ extension TextMeasuring {
 
 /// Gives the intrinsic size of image files, in points (one pixel is one point, as a UIImage
 /// loaded at scale 1). The painter module implements it; the layout needs only sizes.
-public protocol ImageMeasuring {
+package protocol ImageMeasuring {
   /// The image's size.
   /// - Throws: ``SpecError`` naming the file and field when the image cannot be read.
   func size(of image: ImageReference) throws -> (width: Double, height: Double)

@@ -7,7 +7,7 @@ import ListModel
 /// let theme = Theme(canvas: document.canvas)
 /// let ink = theme[.textPrimary]
 /// ```
-public struct Theme: Equatable, Sendable {
+package struct Theme: Equatable, Sendable {
   /// Which design system.
   public var name: ThemeName
   /// Light or dark.
@@ -216,7 +216,7 @@ public enum SwitchStyle: String, Sendable, Equatable {
 }
 
 /// Font scaling curves (REFERENCE §5): sizes for XS … XXXL, AX1 … AX5; `L` is the fourth.
-public struct TypeCurve: Sendable {
+package struct TypeCurve: Sendable {
   let points: [Double]
 
   /// Apple Body / Headline.

@@ -1,7 +1,7 @@
 /// A colour in sRGB with straight (not premultiplied) alpha, each channel 0...1.
 ///
 /// ```swift
-/// let divider = try Color(hex: "#EEEEEE")
+/// let divider = Color(hex: "#EEEEEE")  // nil for anything but #RGB, #RRGGBB, #RRGGBBAA
 /// let pressed = Color.black.withAlpha(0.05)
 /// ```
 public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {

@@ -9,10 +9,17 @@ extension ListDocument {
   /// cannot make the renderer read the machine's other files.
   ///
   /// ```swift
-  /// let document = try ListDocument.load(path: "Fixtures/rows/title-only.yaml", allowing: ["Fixtures"])
+  /// let fixtures = URL(filePath: "Fixtures")
+  /// let document = try ListDocument(
+  ///   contentsOf: fixtures.appending(path: "rows/title-only.yaml"), allowing: [fixtures])
   /// ```
   /// - Throws: ``SpecError`` naming the file, line, column and field path.
-  public static func load(path: String, allowing folders: [String] = []) throws -> ListDocument {
+  public init(contentsOf url: URL, allowing folders: [URL] = []) throws {
+    self = try Self.load(path: url.path, allowing: folders.map(\.path))
+  }
+
+  /// ``init(contentsOf:allowing:)`` with paths, for the command line.
+  package static func load(path: String, allowing folders: [String] = []) throws -> ListDocument {
     let fail = { (message: String) in
       SpecError(file: path, line: nil, column: nil, path: "", message: message)
     }
@@ -38,6 +45,14 @@ extension ListDocument {
     yaml text: String, file: String = "<inline>", baseDirectory: String? = nil
   ) throws -> ListDocument {
     try decode(yaml: text, file: file, baseDirectory: baseDirectory, allowedFolders: nil)
+  }
+
+  /// A document from a spec's node tree (as ``init(from:)`` makes it from any coder).
+  static func decode(node: Node, file: String) throws -> ListDocument {
+    try decodeDocument(
+      NodeReader(
+        node: node, path: "", file: file, base: FileManager.default.currentDirectoryPath,
+        budget: DecodeBudget(allowedFolders: nil)))
   }
 
   /// ``decode(yaml:file:baseDirectory:)`` reading files only from `allowedFolders` (nil:
@@ -201,7 +216,8 @@ extension ListDocument {
         decoded.append(
           (
             AnimationEvent(
-              at: at, section: 0, item: 0, action: .update(sections: sections), duration: duration),
+              time: at, section: 0, item: 0, action: .update(sections: sections), duration: duration
+            ),
             target, nil
           ))
         continue
@@ -229,13 +245,13 @@ extension ListDocument {
       decoded.append(
         (
           AnimationEvent(
-            at: at, section: section, item: item, action: action, duration: duration), target,
+            time: at, section: section, item: item, action: action, duration: duration), target,
           location.owner
         ))
     }
     // Events happen in time order (a stable sort keeps the spec's order for equal times).
     decoded = decoded.enumerated().sorted {
-      ($0.element.event.at, $0.offset) < ($1.element.event.at, $1.offset)
+      ($0.element.event.time, $0.offset) < ($1.element.event.time, $1.offset)
     }
     .map(\.element)
     animation.events = decoded.map(\.event)
@@ -470,7 +486,7 @@ extension ListDocument {
       cell.ripple = RippleFrame(
         x: try ripple.optional("x")?.number(in: SpecLimits.touchXRange) ?? 0,
         y: try ripple.optional("y")?.number(in: SpecLimits.touchYRange) ?? 0,
-        t: try ripple.optional("t")?.number(in: SpecLimits.timeRange) ?? 0,
+        elapsed: try ripple.optional("t")?.number(in: SpecLimits.timeRange) ?? 0,
         release: try ripple.optional("release")?.number(in: SpecLimits.timeRange)
       )
     }
@@ -486,7 +502,7 @@ extension ListDocument {
       style: try object.optional("style")?.enumeration(CellStyle.self) ?? .fullWidth,
       title: try decodeLabel(object.required("title"), allowEmpty: false),
       subtitle: try object.optional("subtitle").map { try decodeLabel($0) },
-      description: try object.optional("description").map { try decodeLabel($0) })
+      descriptionText: try object.optional("description").map { try decodeLabel($0) })
     row.asset = try object.optional("asset").map(decodeAsset)
     row.headline = try object.optional("headline").map(decodeHeadline)
     row.control = try object.optional("control").map(decodeControl)
@@ -565,7 +581,7 @@ extension ListDocument {
       }
       let count = try badge.integer(in: SpecLimits.badgeRange)
       return .navigation(badge: count == 0 ? nil : .count(count))
-    case "switch": return .toggle(try field.bool())
+    case "switch": return .switch(try field.bool())
     case "checkbox": return .checkbox(try field.bool())
     case "radio": return .radio(try field.bool())
     case "text": return .text(try field.string())

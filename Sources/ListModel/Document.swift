@@ -21,9 +21,36 @@ public struct ListDocument: Equatable, Sendable {
   public var animation: Animation?
 
   /// A document from its parts.
-  public init(canvas: Canvas = Canvas(), sections: [Section] = []) {
+  public init(
+    canvas: Canvas = Canvas(), sections: [Section] = [], emptyView: EmptyView? = nil,
+    refreshControl: RefreshControl? = nil, animation: Animation? = nil
+  ) {
     self.canvas = canvas
     self.sections = sections
+    self.emptyView = emptyView
+    self.refreshControl = refreshControl
+    self.animation = animation
+  }
+
+  /// A document whose sections are listed in a builder, as a spec lists them.
+  ///
+  /// ```swift
+  /// let inbox = ListDocument(canvas: Canvas(width: 360, scale: 2, theme: .material)) {
+  ///   Section(header: "Inbox") {
+  ///     RowCell("Ana García", subtitle: "Lunch on Friday?", control: .navigation(badge: 2))
+  ///     StereoCell("Bruno Díaz", detail: "Three lines at most", leading: .image("avatar.png"))
+  ///     Label("A plain label cell")
+  ///   }
+  /// }
+  /// ```
+  public init(
+    canvas: Canvas = Canvas(), emptyView: EmptyView? = nil,
+    refreshControl: RefreshControl? = nil, animation: Animation? = nil,
+    @SectionBuilder sections: () -> [Section]
+  ) {
+    self.init(
+      canvas: canvas, sections: sections(), emptyView: emptyView,
+      refreshControl: refreshControl, animation: animation)
   }
 }
 
@@ -42,12 +69,14 @@ public struct EmptyView: Equatable, Sendable {
 
   /// An empty view from its parts.
   public init(
-    icon: Icon? = nil, title: String? = nil, message: String? = nil, button: String? = nil
+    icon: Icon? = nil, title: String? = nil, message: String? = nil, button: String? = nil,
+    elevation: Double = 0
   ) {
     self.icon = icon
     self.title = title
     self.message = message
     self.button = button
+    self.elevation = elevation
   }
 }
 
@@ -99,8 +128,30 @@ public struct Canvas: Equatable, Sendable {
   /// The ripple model of pressed cells.
   public var ripple: RippleStyle = .ripple
 
-  /// The default canvas: 360 pt wide at scale 3, Mística light, left to right.
-  public init() {}
+  /// A canvas from its parts; by default 360 pt wide at scale 3, Mística light, left to right.
+  public init(
+    width: Double = 360, scale: Double = 3, theme: ThemeName = .mistica,
+    colors: [ColorName: Color] = [:], appearance: Appearance = .light,
+    direction: LayoutDirection = .ltr, contentSize: ContentSizeCategory = .L,
+    safeArea: EdgeInsets = .zero, background: Color? = nil, height: Double? = nil,
+    contentOffset: Double = 0, stickyHeaders: Bool = false, shadow: ShadowModel? = nil,
+    ripple: RippleStyle = .ripple
+  ) {
+    self.width = width
+    self.scale = scale
+    self.theme = theme
+    self.colors = colors
+    self.appearance = appearance
+    self.direction = direction
+    self.contentSize = contentSize
+    self.safeArea = safeArea
+    self.background = background
+    self.height = height
+    self.contentOffset = contentOffset
+    self.stickyHeaders = stickyHeaders
+    self.shadow = shadow
+    self.ripple = ripple
+  }
 }
 
 /// How elevation shadows are computed (REFERENCE §4).
@@ -127,15 +178,15 @@ public struct RippleFrame: Equatable, Sendable {
   /// Touch point from the cell's top edge, in points.
   public var y: Double
   /// Seconds since the press.
-  public var t: Double
+  public var elapsed: Double
   /// Seconds after the press when it was released; nil: still held.
   public var release: Double?
 
   /// A ripple frame from its parts.
-  public init(x: Double, y: Double, t: Double, release: Double? = nil) {
+  public init(x: Double, y: Double, elapsed: Double, release: Double? = nil) {
     self.x = x
     self.y = y
-    self.t = t
+    self.elapsed = elapsed
     self.release = release
   }
 }
@@ -186,7 +237,7 @@ public struct AnimationEvent: Equatable, Sendable {
   }
 
   /// Seconds from the start.
-  public var at: Double
+  public var time: Double
   /// The cell's section index (at the time of the event; 0 for an update).
   public var section: Int
   /// The cell's index in its section (0 for an update).
@@ -197,8 +248,8 @@ public struct AnimationEvent: Equatable, Sendable {
   public var duration: Double?
 
   /// An event from its parts.
-  public init(at: Double, section: Int, item: Int, action: Action, duration: Double? = nil) {
-    self.at = at
+  public init(time: Double, section: Int, item: Int, action: Action, duration: Double? = nil) {
+    self.time = time
     self.section = section
     self.item = item
     self.action = action
@@ -395,8 +446,37 @@ public struct Section: Equatable, Sendable {
   /// Whether the header shows when the section has no cells.
   public var showHeaderWhenEmpty = false
 
-  /// A section of the given cells.
-  public init(cells: [Cell] = []) { self.cells = cells }
+  /// A section from its parts: by default one column, no insets or spacing.
+  public init(
+    id: String? = nil, cells: [Cell] = [], header: SupplementaryText? = nil,
+    footer: SupplementaryText? = nil, inset: EdgeInsets = .zero, lineSpacing: Double = 0,
+    interitemSpacing: Double = 0, arrangement: Arrangement = .columns(1), card: Card? = nil,
+    showHeaderWhenEmpty: Bool = false
+  ) {
+    self.id = id
+    self.cells = cells
+    self.header = header
+    self.footer = footer
+    self.inset = inset
+    self.lineSpacing = lineSpacing
+    self.interitemSpacing = interitemSpacing
+    self.arrangement = arrangement
+    self.card = card
+    self.showHeaderWhenEmpty = showHeaderWhenEmpty
+  }
+
+  /// A section whose cells are listed in a builder (rows, stereo cells, labels, cells).
+  public init(
+    id: String? = nil, header: SupplementaryText? = nil, footer: SupplementaryText? = nil,
+    inset: EdgeInsets = .zero, lineSpacing: Double = 0, interitemSpacing: Double = 0,
+    arrangement: Arrangement = .columns(1), card: Card? = nil, showHeaderWhenEmpty: Bool = false,
+    @CellBuilder cells: () -> [Cell]
+  ) {
+    self.init(
+      id: id, cells: cells(), header: header, footer: footer, inset: inset,
+      lineSpacing: lineSpacing, interitemSpacing: interitemSpacing, arrangement: arrangement,
+      card: card, showHeaderWhenEmpty: showHeaderWhenEmpty)
+  }
 
   /// The identity a list update matches this section by: its `id`, else its index.
   public func identity(at index: Int) -> String { id ?? "#\(index)" }
@@ -410,8 +490,8 @@ public enum Arrangement: Equatable, Sendable {
   case itemWidth(Double)
 }
 
-/// A header or footer: a title and an optional trailing detail.
-public struct SupplementaryText: Equatable, Sendable {
+/// A header or footer: a title and an optional trailing detail. A string literal is a title.
+public struct SupplementaryText: Equatable, Sendable, ExpressibleByStringLiteral {
   /// The main text.
   public var title: String
   /// Trailing text, such as "See all".
@@ -422,6 +502,9 @@ public struct SupplementaryText: Equatable, Sendable {
     self.title = title
     self.detail = detail
   }
+
+  /// A header or footer with a title only.
+  public init(stringLiteral title: String) { self.init(title: title) }
 }
 
 /// A section drawn as one card: rounded corners on the first and last cell only.
@@ -440,7 +523,7 @@ public struct Card: Equatable, Sendable {
 
 /// A place in a spec file, kept on values whose problems are only found after decoding (a
 /// missing image, an unknown icon name), so those errors still name the file, line and field.
-public struct SourceLocation: Equatable, Sendable {
+public struct SpecLocation: Equatable, Sendable {
   /// The spec file.
   public var file: String
   /// 1-based line, when known.
@@ -488,8 +571,8 @@ public struct Label: Equatable, Sendable, ExpressibleByStringLiteral {
 }
 
 /// An icon: a Material icon by name (its ligature in the Material Icons font) or an SVG or PNG
-/// file.
-public struct Icon: Equatable, Sendable {
+/// file. A string literal is a Material icon's name.
+public struct Icon: Equatable, Sendable, ExpressibleByStringLiteral {
   /// Where the icon comes from.
   public enum Source: Equatable, Sendable {
     /// A Material icon name such as `favorite`.
@@ -501,14 +584,14 @@ public struct Icon: Equatable, Sendable {
   /// The icon's source.
   public var source: Source
   /// Where the spec names it.
-  public var location: SourceLocation
+  public var location: SpecLocation
   /// A template image, as on iOS: a file icon keeps its alpha and takes the icon colour
   /// (default). `false` keeps the file's own colours. Named icons are always tinted.
   public var isTemplate: Bool
 
   /// An icon from its source.
   public init(
-    _ source: Source, location: SourceLocation = SourceLocation(), isTemplate: Bool = true
+    _ source: Source, location: SpecLocation = SpecLocation(), isTemplate: Bool = true
   ) {
     self.source = source
     self.location = location
@@ -517,32 +600,53 @@ public struct Icon: Equatable, Sendable {
 
   /// A Material icon by name.
   public static func named(_ name: String) -> Icon { Icon(.named(name)) }
+
+  /// An SVG or PNG file; `isTemplate` as the property.
+  public static func file(_ path: String, isTemplate: Bool = true) -> Icon {
+    Icon(.file(path), isTemplate: isTemplate)
+  }
+
+  /// A Material icon by name.
+  public init(stringLiteral name: String) { self.init(.named(name)) }
+
+  /// The same source and template setting (where a spec names it does not count).
+  public static func == (lhs: Icon, rhs: Icon) -> Bool {
+    lhs.source == rhs.source && lhs.isTemplate == rhs.isTemplate
+  }
 }
 
-/// A raster or SVG image file.
-public struct ImageReference: Equatable, Sendable {
+/// A raster or SVG image file. A string literal is its path.
+public struct ImageReference: Equatable, Sendable, ExpressibleByStringLiteral {
   /// Absolute path (resolved against the spec's folder).
   public var path: String
   /// Where the spec names it.
-  public var location: SourceLocation
+  public var location: SpecLocation
 
   /// An image from its path.
-  public init(path: String, location: SourceLocation = SourceLocation()) {
+  public init(path: String, location: SpecLocation = SpecLocation()) {
     self.path = path
     self.location = location
+  }
+
+  /// An image from its path.
+  public init(stringLiteral path: String) { self.init(path: path) }
+
+  /// The same path (where a spec names it does not count).
+  public static func == (lhs: ImageReference, rhs: ImageReference) -> Bool {
+    lhs.path == rhs.path
   }
 }
 
 /// Section A of a row (REFERENCE §1).
 public enum Asset: Equatable, Sendable {
-  /// A 24 pt icon, tinted.
-  case smallIcon(Icon, color: Color?)
+  /// A 24 pt icon, tinted (nil: the theme's icon colour).
+  case smallIcon(Icon, color: Color? = nil)
   /// A 24 pt icon on a 40 pt circle.
-  case largeIcon(Icon, background: Color, color: Color?)
+  case largeIcon(Icon, background: Color, color: Color? = nil)
   /// An image clipped to a 40 pt circle, aspect-fill.
   case image(ImageReference)
   /// Initials on a 40 pt circle.
-  case monogram(String, background: Color, color: Color?)
+  case monogram(String, background: Color, color: Color? = nil)
 }
 
 /// The view above a row's title.
@@ -553,20 +657,23 @@ public enum Headline: Equatable, Sendable {
   case overline(String)
 }
 
-/// A navigation badge.
-public enum Badge: Equatable, Sendable {
+/// A navigation badge. An integer literal is a count.
+public enum Badge: Equatable, Sendable, ExpressibleByIntegerLiteral {
   /// An 8 pt dot.
   case dot
   /// A number; above 9 it shows "+9".
   case count(Int)
+
+  /// A count.
+  public init(integerLiteral count: Int) { self = .count(count) }
 }
 
 /// Section C of a row.
 public enum Control: Equatable, Sendable {
   /// Optional badge, then a chevron.
-  case navigation(badge: Badge?)
+  case navigation(badge: Badge? = nil)
   /// A switch, on or off.
-  case toggle(Bool)
+  case `switch`(Bool)
   /// A checkbox.
   case checkbox(Bool)
   /// A radio button.
@@ -624,18 +731,32 @@ public struct RowCell: Equatable, Sendable {
   /// Optional line under the title.
   public var subtitle: Label?
   /// Optional longer text.
-  public var description: Label?
+  public var descriptionText: Label?
   /// Section C.
   public var control: Control?
 
-  /// A row from its title; set the rest as properties.
+  /// A row from its parts.
   public init(
-    style: CellStyle = .fullWidth, title: Label, subtitle: Label? = nil, description: Label? = nil
+    style: CellStyle = .fullWidth, asset: Asset? = nil, headline: Headline? = nil, title: Label,
+    subtitle: Label? = nil, descriptionText: Label? = nil, control: Control? = nil
   ) {
     self.style = style
+    self.asset = asset
+    self.headline = headline
     self.title = title
     self.subtitle = subtitle
-    self.description = description
+    self.descriptionText = descriptionText
+    self.control = control
+  }
+
+  /// A row from its title and the rest, in the order they read.
+  public init(
+    _ title: Label, subtitle: Label? = nil, descriptionText: Label? = nil, asset: Asset? = nil,
+    headline: Headline? = nil, control: Control? = nil, style: CellStyle = .fullWidth
+  ) {
+    self.init(
+      style: style, asset: asset, headline: headline, title: title, subtitle: subtitle,
+      descriptionText: descriptionText, control: control)
   }
 }
 
@@ -643,11 +764,11 @@ public struct RowCell: Equatable, Sendable {
 public enum StereoImage: Equatable, Sendable {
   /// An image file; `size` (points) overrides its intrinsic size; a rectangle (MDC's default)
   /// or clipped to a circle.
-  case image(ImageReference, size: Double?, shape: ImageShape)
+  case image(ImageReference, size: Double? = nil, shape: ImageShape = .rectangle)
   /// A 24 pt icon; with a background, a 24 pt icon on a 40 pt circle.
-  case icon(Icon, background: Color?, color: Color?)
+  case icon(Icon, background: Color? = nil, color: Color? = nil)
   /// Initials on a 40 pt circle.
-  case monogram(String, background: Color, color: Color?)
+  case monogram(String, background: Color, color: Color? = nil)
 }
 
 /// The outline an image is drawn in.
@@ -680,15 +801,24 @@ public struct StereoCell: Equatable, Sendable {
   /// Detail, up to three lines by default.
   public var detail: Label?
 
-  /// A stereo cell from its parts.
+  /// A stereo cell from its parts. A title without a line limit gets one line, a detail three
+  /// (MDCSelfSizingStereoCell's, as in a spec).
   public init(
     title: Label, detail: Label? = nil, leadingImage: StereoImage? = nil,
     trailingImage: StereoImage? = nil
   ) {
-    self.title = title
-    self.detail = detail
+    self.title = Label(title.text, maxLines: title.maxLines ?? 1)
+    self.detail = detail.map { Label($0.text, maxLines: $0.maxLines ?? 3) }
     self.leadingImage = leadingImage
     self.trailingImage = trailingImage
+  }
+
+  /// A stereo cell from its title and the rest, in the order they read.
+  public init(
+    _ title: Label, detail: Label? = nil, leading: StereoImage? = nil,
+    trailing: StereoImage? = nil
+  ) {
+    self.init(title: title, detail: detail, leadingImage: leading, trailingImage: trailing)
   }
 }
 
@@ -699,6 +829,9 @@ public struct LabelCell: Equatable, Sendable {
 
   /// A label cell with its text.
   public init(text: Label) { self.text = text }
+
+  /// A label cell with its text.
+  public init(_ text: Label) { self.text = text }
 }
 
 /// One cell of a section.
@@ -746,11 +879,21 @@ public struct Cell: Equatable, Sendable {
   }
 
   /// A cell from its parts.
-  public init(_ kind: Kind, state: CellState = .normal, separator: SeparatorVisibility = .automatic)
-  {
+  public init(
+    _ kind: Kind, id: String? = nil, state: CellState = .normal,
+    separator: SeparatorVisibility = .automatic, separatorInset: SeparatorInset = .standard,
+    elevation: Double? = nil, ripple: RippleFrame? = nil, expandable: Expandable? = nil,
+    pressedElevation: Double? = nil
+  ) {
     self.kind = kind
+    self.id = id
     self.state = state
     self.separator = separator
+    self.separatorInset = separatorInset
+    self.elevation = elevation
+    self.ripple = ripple
+    self.expandable = expandable
+    self.pressedElevation = pressedElevation
   }
 
   /// A row cell.

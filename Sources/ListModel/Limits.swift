@@ -1,6 +1,6 @@
 /// The documented bounds on a spec: nothing a spec says can make the renderer allocate without
 /// bound. Each is checked while decoding and reported as a ``SpecError``.
-public enum SpecLimits {
+package enum SpecLimits {
   /// Largest spec file read, in bytes.
   public static let maxFileBytes = 4 * 1024 * 1024
   /// Longest string in a spec, in UTF-8 bytes.

@@ -12,8 +12,8 @@ struct NodeReader {
   /// The text read so far in the whole document (shared by every reader of one decode).
   var budget = DecodeBudget()
 
-  var location: SourceLocation {
-    SourceLocation(file: file, line: node.mark?.line, column: node.mark?.column, path: path)
+  var location: SpecLocation {
+    SpecLocation(file: file, line: node.mark?.line, column: node.mark?.column, path: path)
   }
 
   func error(_ message: String) -> SpecError { location.error(message) }
@@ -194,7 +194,7 @@ struct ObjectReader {
 }
 
 /// Names near a misspelt one, for "did you mean" messages.
-public enum NameSuggestions {
+package enum NameSuggestions {
   /// Up to `count` candidates nearest to `word` by edit distance, nearest first, each near
   /// enough to be a typo; a candidate containing `word` counts as near.
   public static func nearest(to word: String, in candidates: [String], count: Int = 3) -> [String] {
@@ -249,13 +249,10 @@ func quoted(_ text: String) -> String {
   return String(view) + "…"
 }
 
-/// The candidate nearest to `word` by edit distance, when it is near enough to be a typo.
+/// The candidate nearest to `word`, when it is near enough to be a typo (one
+/// ``NameSuggestions`` rule for every "did you mean").
 func closest(to word: String, in candidates: [String]) -> String? {
-  // A name hundreds of bytes long is no typo of a short one (and its distance costs time).
-  guard word.utf8.count <= 64 else { return nil }
-  let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-  guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-  return best.1 <= max(2, word.count / 3) ? best.0 : nil
+  NameSuggestions.nearest(to: word, in: candidates, count: 1).first
 }
 
 func editDistance(_ a: String, _ b: String) -> Int {

@@ -22,7 +22,7 @@ extension ListDocument {
 extension Animation {
   /// The events in the order they happen: by time, the given order kept for equal times.
   public var eventsInTimeOrder: [AnimationEvent] {
-    events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+    events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
       .map(\.element)
   }
 
@@ -31,7 +31,7 @@ extension Animation {
   /// cells cannot be told apart): its index in ``events`` and what is wrong.
   package func timelineProblem(sections: [Section]) -> (index: Int, message: String)? {
     let ordered = events.enumerated().sorted {
-      ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
     }
     var current = sections
     for (index, event) in ordered {
@@ -48,14 +48,14 @@ extension Animation {
         guard event.section < current.count else {
           return (
             index,
-            "section \(event.section) does not exist at \(event.at) s (the list has \(current.count))"
+            "section \(event.section) does not exist at \(event.time) s (the list has \(current.count))"
           )
         }
         let cells = current[event.section].cells
         guard event.item < cells.count else {
           return (
             index,
-            "item \(event.item) does not exist in section \(event.section) at \(event.at) s (it has \(cells.count))"
+            "item \(event.item) does not exist in section \(event.section) at \(event.time) s (it has \(cells.count))"
           )
         }
         if event.action == .toggle || event.action.isTransition,
@@ -282,7 +282,7 @@ private struct Validator {
       }
       try label(row.title, "title", allowEmpty: false)
       try label(row.subtitle, "subtitle")
-      try label(row.description, "description")
+      try label(row.descriptionText, "description")
       try control(row.control)
     case .stereo(let stereo):
       try label(stereo.title, "title", allowEmpty: false)
@@ -298,7 +298,7 @@ private struct Validator {
       try inside("ripple") { v in
         try v.number(ripple.x, SpecLimits.touchXRange, "x")
         try v.number(ripple.y, SpecLimits.touchYRange, "y")
-        try v.number(ripple.t, SpecLimits.timeRange, "t")
+        try v.number(ripple.elapsed, SpecLimits.timeRange, "t")
         try v.number(ripple.release, SpecLimits.timeRange, "release")
       }
     }
@@ -416,7 +416,7 @@ private struct Validator {
     }
     for (index, event) in animation.events.enumerated() {
       try inside("events[\(index)]") { v in
-        try v.number(event.at, SpecLimits.timeRange, "at")
+        try v.number(event.time, SpecLimits.timeRange, "at")
         try v.number(event.duration, SpecLimits.durationRange, "duration")
         try v.count(event.section, 0...Double(SpecLimits.maxSections), "section")
         try v.count(event.item, 0...Double(SpecLimits.maxCells), "item")

@@ -70,7 +70,7 @@ public final class IconCatalog: Sendable {
   public func character(for name: String) -> Character? { codepoints[name] }
 
   /// Checks an icon name, with the nearest names in the error.
-  public func validate(_ name: String, at location: SourceLocation) throws {
+  public func validate(_ name: String, at location: SpecLocation) throws {
     guard codepoints[name] == nil else { return }
     let near = NameSuggestions.nearest(to: name, in: names)
     var message = "unknown Material icon '\(name)'"

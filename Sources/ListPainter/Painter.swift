@@ -184,8 +184,8 @@ public final class Painter {
       try paintGlyph(cr, name: name, color: color, frame: frame)
     case .image(let image):
       try paintImage(cr, image: image, frame: frame)
-    case .toggle(let toggle):
-      paintSwitch(cr, toggle, frame: frame)
+    case .switch(let paint):
+      paintSwitch(cr, paint, frame: frame)
     case .checkbox(let on, let tint, let outline, let mark):
       paintCheckbox(cr, on: on, tint: tint, outline: outline, mark: mark, frame: frame)
     case .radio(let on, let tint, let outline):

@@ -328,7 +328,7 @@ package final class ShapedParagraphs: @unchecked Sendable {
 ///
 /// Each paragraph is shaped once and kept by the shaper it shares with the painter, which draws
 /// the very lines measured here.
-public final class PangoTextMeasurer: TextMeasuring {
+package final class PangoTextMeasurer: TextMeasuring {
   package let shaper: TextShaper
 
   /// A measurer over `fonts`.
@@ -339,7 +339,7 @@ public final class PangoTextMeasurer: TextMeasuring {
   init(shaper: TextShaper) { self.shaper = shaper }
 
   /// See ``TextMeasuring/measure(_:style:width:maxLines:direction:alignment:)``.
-  public func measure(
+  package func measure(
     _ text: String, style: TextStyle, width: Double, maxLines: Int?, direction: LayoutDirection,
     alignment: TextAlignment
   ) throws -> MeasuredText {

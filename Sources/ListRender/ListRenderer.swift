@@ -8,7 +8,6 @@ import Synchronization
 
 @_exported import struct ListPainter.FontFile
 @_exported import class ListPainter.FontSystem
-@_exported import class ListPainter.IconCatalog
 @_exported import enum ListPainter.LibraryVersions
 @_exported import class ListPainter.PaintedImage
 @_exported import enum ListPainter.PainterError
@@ -17,7 +16,7 @@ import Synchronization
 ///
 /// ```swift
 /// let renderer = try ListRenderer()
-/// let document = try ListDocument.load(path: "list.yaml")
+/// let document = try ListDocument(contentsOf: URL(filePath: "list.yaml"))
 /// let png = try PNGCodec.encode(try renderer.render(document))
 /// ```
 ///
@@ -27,7 +26,7 @@ public final class ListRenderer {
   /// The fonts every render uses.
   public let fonts: FontSystem
   /// The Material icon names.
-  public let icons: IconCatalog
+  package let icons: IconCatalog
   private let images: ImageLibrary
   private let measurer: PangoTextMeasurer
   private let painter: Painter

@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// let document = try ListDocument.decode(yaml: Showcase.yaml, file: Showcase.name)
 /// ```
-public enum Showcase {
+package enum Showcase {
   /// The name errors and outputs use for it.
   public static let name = "showcase.yaml"
 

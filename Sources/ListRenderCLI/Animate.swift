@@ -99,7 +99,7 @@ struct Animate: ParsableCommand {
         try APNGWriter(path: $0, fps: animation.fps, alpha: alpha)
       }
       let gifWriter = try gif.map { try GIFWriter(path: $0, fps: animation.fps) }
-      let progress = FrameProgress(total: range.count)
+      let progress = ProgressBar(total: range.count)
       // PNG frames and layouts are encoded and written on a second thread while the next frame
       // is painted; APNG and GIF frames are added here, in order.
       let pipeline = FramePipeline()
@@ -133,7 +133,7 @@ struct Animate: ParsableCommand {
           try apngWriter?.add(frame)
           try gifWriter?.add(frame)
         }
-        progress.update(done: index - range.lowerBound + 1)
+        progress.update(done: index - range.lowerBound + 1, label: "frames")
       }
       try pipeline.finish()
       for name in frameNames {
@@ -160,26 +160,6 @@ struct Animate: ParsableCommand {
       Interruption.removeAll()
       throw report(error, file: spec ?? Showcase.name)
     }
-  }
-}
-
-/// A progress bar on a terminal; silent otherwise.
-struct FrameProgress {
-  let total: Int
-  private let terminal = isatty(STDERR_FILENO) != 0
-
-  init(total: Int) { self.total = total }
-
-  func update(done: Int) {
-    guard terminal else { return }
-    let width = 30
-    let filled = total == 0 ? width : width * done / total
-    let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-    FileHandle.standardError.write(Data("\r\(bar) frame \(done)/\(total)\u{1B}[K".utf8))
-  }
-
-  func finish() {
-    if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
   }
 }
 

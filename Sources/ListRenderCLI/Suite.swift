@@ -74,7 +74,7 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
     }
   }
   let store = ResultStore(count: cases.count)
-  let progress = Progress(total: cases.count)
+  let progress = ProgressBar(total: cases.count)
   let keepRenders = options.contactSheet != nil
   let check = GoldenCheck(
     artifactsFolder: options.artifacts ?? GoldenCheck.defaultArtifactsFolder(),
@@ -90,7 +90,9 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
         suiteCase, options: options, mode: mode, check: check, renderer: renderer,
         keepRender: keepRenders)
       let done = store.store(result, at: index)
-      progress.update(done: done, last: result.report)
+      let outcome = result.report.outcome.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+      progress.update(
+        done: done, label: result.report.name, plainLine: "\(outcome) \(result.report.name)")
     }
   }
   let results = store.all
@@ -178,37 +180,6 @@ func fixtureFiles(in folder: String) throws -> [String] {
   return walker.compactMap { $0 as? String }
     .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
     .sorted()
-}
-
-/// A progress bar on a terminal; one plain line per case otherwise.
-final class Progress: Sendable {
-  private let total: Int
-  private let terminal = isatty(STDERR_FILENO) != 0
-  /// Serialises the lines and the bar that workers write.
-  private let output = Mutex(())
-
-  init(total: Int) { self.total = total }
-
-  func update(done: Int, last: GoldenReport) {
-    output.withLock { _ in draw(done: done, last: last) }
-  }
-
-  private func draw(done: Int, last: GoldenReport) {
-    if terminal {
-      let width = 30
-      let filled = total == 0 ? width : width * done / total
-      let bar =
-        String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-      FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) \(last.name)\u{1B}[K".utf8))
-    } else {
-      print(
-        "\(last.outcome.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(last.name)")
-    }
-  }
-
-  func finish() {
-    if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-  }
 }
 
 /// Each case's variants in a row, each image under its label, rows stacked.

@@ -27,7 +27,7 @@ struct AnimationTests {
     #expect(AnimationTimeline.document(document, at: 0.05).sections[0].cells[0].ripple == nil)
     let held = AnimationTimeline.document(document, at: 0.2).sections[0].cells[0].ripple
     #expect(held?.x == 30 && held?.y == 20)
-    #expect(abs((held?.t ?? 0) - 0.1) < 1e-12)
+    #expect(abs((held?.elapsed ?? 0) - 0.1) < 1e-12)
     #expect(held?.release == nil)
     let released = AnimationTimeline.document(document, at: 0.4).sections[0].cells[0].ripple
     #expect(abs((released?.release ?? 0) - 0.2) < 1e-12)

@@ -236,7 +236,7 @@ struct CellLayoutTests {
       canvas:
         "scale: 1, theme: { name: mistica, colors: { brand: '#5C2D91', textPrimary: '#111111' } }")
     #expect(tree.elements(.title)[0].textBlock?.color == Color(hex: "#111111"))
-    guard case .toggle(let paint) = tree.elements(.control)[0].content else {
+    guard case .switch(let paint) = tree.elements(.control)[0].content else {
       Issue.record("expected a switch")
       return
     }

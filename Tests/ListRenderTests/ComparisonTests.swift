@@ -113,7 +113,7 @@ struct ComparisonTests {
     var b = a
     b[1, 1] = (0, 0, 0, 255)
     var options = ComparisonOptions()
-    options.diffColorAlt = RGB(0, 255, 0)
+    options.diffColorAlt = DiffColor(red: 0, green: 255, blue: 0)
     options.diffMask = true
     let result = try #require(Pixelmatch.compare(a, b, options: options))
     #expect(pixel(result.diff, 1, 1) == [0, 255, 0, 255])

@@ -41,7 +41,7 @@ struct DecodingTests {
         == .row(
           RowCell(
             style: .fullWidth, title: "Title", subtitle: "Subtitle",
-            description: Label("Description", maxLines: 2))))
+            descriptionText: Label("Description", maxLines: 2))))
     #expect(document.sections[1].cells[0] == .row(RowCell(title: Label("Second", maxLines: 1))))
   }
 

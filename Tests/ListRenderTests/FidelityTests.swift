@@ -109,7 +109,7 @@ struct FidelityTests {
     #expect(content.allSatisfy { $0.opacity == 0.5 })
     let rtl = try fixture("controls/switch-rtl.yaml")
     let switches = rtl.elements(.control).compactMap { element -> SwitchPaint? in
-      if case .toggle(let paint) = element.content { return paint }
+      if case .switch(let paint) = element.content { return paint }
       return nil
     }
     #expect(switches.count == 2 && switches.allSatisfy(\.isMirrored))

@@ -86,20 +86,20 @@ struct GoldenStrategyTests {
     let golden = folder.appendingPathComponent("Golden").path
     let artifacts = folder.appendingPathComponent("artifacts").path
     let recorded = try verifyGolden(
-      of: tree, as: cellFrames, named: "cells", record: .missing, goldenDirectory: golden,
+      of: tree, as: cellFrames, named: "cells", record: .missing, goldenFolder: golden,
       artifactsFolder: artifacts)
     #expect(recorded.report.outcome == .recorded)
     let text = try String(contentsOfFile: golden + "/cells.frames.txt", encoding: .utf8)
     #expect(text.split(separator: "\n").count == 2)
     #expect(
       try verifyGolden(
-        of: tree, as: cellFrames, named: "cells", record: .never, goldenDirectory: golden
+        of: tree, as: cellFrames, named: "cells", record: .never, goldenFolder: golden
       ).passed)
     let three = try layout(
       "canvas: { width: 360 }\nsections:\n  - cells: [ { title: A }, { title: B }, { title: C } ]\n"
     )
     let failed = try verifyGolden(
-      of: three, as: cellFrames, named: "cells", record: .never, goldenDirectory: golden,
+      of: three, as: cellFrames, named: "cells", record: .never, goldenFolder: golden,
       artifactsFolder: artifacts)
     #expect(failed.report.outcome == .failed)
     #expect(failed.description.contains("1 of 3 lines differ"))

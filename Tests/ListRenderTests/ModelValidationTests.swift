@@ -78,7 +78,7 @@ struct ModelValidationTests {
         "animation.events[0]", "section 3 does not exist at 0.0 s (the list has 1)",
         {
           $0.animation = Animation(events: [
-            AnimationEvent(at: 0, section: 3, item: 0, action: .press(x: 1, y: 1))
+            AnimationEvent(time: 0, section: 3, item: 0, action: .press(x: 1, y: 1))
           ])
         }
       ),

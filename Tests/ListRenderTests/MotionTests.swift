@@ -150,7 +150,7 @@ struct MotionTests {
       path: Paths.fixtures.appendingPathComponent("motion/expand.yaml").path,
       allowing: [Paths.fixtures.path])
     document.animation?.events.append(
-      AnimationEvent(at: 0.15, section: 0, item: 1, action: .toggle))
+      AnimationEvent(time: 0.15, section: 0, item: 1, action: .toggle))
     let renderer = try ListRenderer()
     let at = { (t: Double) throws -> Double in
       try self.cell(
