@@ -20,7 +20,9 @@ extension ListDocument: Codable {
   public func json() -> String { SpecJSON.text(specNode) + "\n" }
 
   /// Writes the document in the spec format.
-  public func encode(to encoder: any Encoder) throws { try SpecCoding.encode(specNode, to: encoder) }
+  public func encode(to encoder: any Encoder) throws {
+    try SpecCoding.encode(specNode, to: encoder)
+  }
 
   /// Reads a document in the spec format, with the spec's checks (relative paths are resolved
   /// against the current folder). Errors are ``SpecError``s naming the field path.
@@ -90,7 +92,8 @@ private struct SpecWriter {
       let colors = ColorName.allCases.compactMap { name in
         canvas.colors[name].map { (name.rawValue, color($0)) }
       }
-      pairs.append(("theme", map([("name", plain(canvas.theme.rawValue)), ("colors", map(colors))])))
+      pairs.append(
+        ("theme", map([("name", plain(canvas.theme.rawValue)), ("colors", map(colors))])))
     }
     if canvas.appearance != standard.appearance {
       pairs.append(("appearance", plain(canvas.appearance.rawValue)))
