@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "ListRender", targets: ["ListRender"]),
     .library(name: "GoldenImage", targets: ["GoldenImage"]),
     .library(name: "GoldenTesting", targets: ["GoldenTesting"]),
+    .library(name: "GoldenXCTest", targets: ["GoldenXCTest"]),
     .executable(name: "listrender", targets: ["ListRenderCLI"]),
   ],
   dependencies: [
@@ -46,6 +47,9 @@ let package = Package(
     // Test support for package users: XCTest and Swift Testing helpers. The CLI does not link it.
     .target(
       name: "GoldenTesting", dependencies: ["ListRender", "GoldenImage"], swiftSettings: strict),
+    .target(
+      name: "GoldenXCTest", dependencies: ["GoldenTesting", "ListRender", "GoldenImage"],
+      swiftSettings: strict),
     // The executable's module is not called `listrender` so that it cannot collide with
     // `ListRender` on case-insensitive file systems; the product (the binary) keeps the name.
     .executableTarget(
@@ -60,7 +64,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ListRenderTests",
-      dependencies: ["ListRender", "ListRenderCLI", "GoldenTesting", "ListPainter"],
+      dependencies: ["ListRender", "ListRenderCLI", "GoldenTesting", "GoldenXCTest", "ListPainter"],
       swiftSettings: strict
     ),
   ]

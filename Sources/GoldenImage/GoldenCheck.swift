@@ -1,8 +1,8 @@
 import Foundation
 import ImageCodec
 
-/// What happened to one golden case.
-public struct GoldenReport: Sendable {
+/// What happened to one golden case; it prints as its message.
+public struct GoldenReport: Sendable, CustomStringConvertible {
   /// The outcome.
   public enum Outcome: String, Sendable {
     /// Compared and passed.
@@ -28,8 +28,15 @@ public struct GoldenReport: Sendable {
   /// A complete sentence about the result, naming files.
   public var message: String
 
-  /// Whether the case counts as a failure.
-  public var isFailure: Bool { outcome == .missing || outcome == .failed }
+  /// Whether the value matched its golden (a recorded golden has not passed: look at it
+  /// first).
+  public var passed: Bool { outcome == .passed }
+
+  /// Whether a suite counts the case as failed (missing or different; a recording is not).
+  package var isFailure: Bool { outcome == .missing || outcome == .failed }
+
+  /// The message.
+  public var description: String { message }
 
   /// A report from its parts (for failures found before any comparison, such as a bad spec).
   public init(
@@ -123,12 +130,18 @@ public struct GoldenCheck: Sendable {
         name: name, outcome: .recorded, verdict: nil, goldenPath: goldenPath, artifacts: nil,
         message: "\(name): recorded \(goldenPath) (\(reason))")
     }
+    let base = (artifactsFolder as NSString).appendingPathComponent(name)
     guard let data = FileManager.default.contents(atPath: goldenPath) else {
       if mode == .never {
+        // The value is written where it can be looked at before it is recorded.
+        let actualPath = "\(base).actual.\(format.pathExtension)"
+        try AtomicFile.write(try format.encode(actual, self), to: actualPath)
         return GoldenReport(
-          name: name, outcome: .missing, verdict: nil, goldenPath: goldenPath, artifacts: nil,
+          name: name, outcome: .missing, verdict: nil, goldenPath: goldenPath,
+          artifacts: GoldenReport.Artifacts(
+            expected: goldenPath, actual: actualPath, diff: nil, panel: nil),
           message:
-            "\(name): no golden at \(goldenPath); look at the render, then record it (LISTRENDER_RECORD=missing, or `listrender record`)"
+            "\(name): no golden at \(goldenPath); look at \(actualPath), then record it (LISTRENDER_RECORD=missing, or `listrender record`)"
         )
       }
       return try record("it was missing")
@@ -136,7 +149,6 @@ public struct GoldenCheck: Sendable {
     if mode == .all { return try record("recording all") }
     let goldenBytes = [UInt8](data)
     let expected = try format.decode(goldenBytes)
-    let base = (artifactsFolder as NSString).appendingPathComponent(name)
     let comparison = try format.compare(expected, actual, self, base)
     if comparison.passed {
       return GoldenReport(

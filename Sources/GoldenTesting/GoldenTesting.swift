@@ -1,126 +1,341 @@
+@_exported import GoldenImage
 import Foundation
-import GoldenImage
 import ListRender
-import XCTest
+import Synchronization
+import Testing
 
-/// The result of checking a render against its golden: `#expect`-friendly.
+// Golden tests for Swift Testing. `expectGolden` records an issue at the call and carries on,
+// as `#expect` does; `requireGolden` throws, as `#require` does; `verifyGolden` only reports.
+//
+// Where goldens live: `Golden/` of the package that holds the test file (the nearest folder
+// with a `Package.swift`); a golden is named after the test file and the test unless named:
+// `Golden/<TestFile>/<testName>.png`, then `.2`, `.3` for more in the same test.
+// Record mode: the `record:` argument, else a `.goldens(record:)` trait, else
+// `LISTRENDER_RECORD`, else `never`. A recording is reported as an issue: a run that records
+// never looks green.
+
+/// Checks a document's render against its golden and records an issue at the call when it
+/// does not match — with the golden's path, the count of differing pixels and the artifacts'
+/// paths — or when the golden was just recorded. The test carries on.
 ///
 /// ```swift
 /// @Test func inbox() throws {
-///   let result = try verifyGolden(try ListDocument.load(path: "inbox.yaml"), named: "inbox")
-///   #expect(result.passed, "\(result)")
+///   expectGolden(try loadFixture("Fixtures/inbox.yaml"))  // Golden/InboxTests/inbox.png
 /// }
 /// ```
-public struct GoldenResult: Sendable, CustomStringConvertible {
-  /// The full report: outcome, verdict, artifact paths.
-  public var report: GoldenReport
-  /// Whether it passed (or was recorded).
-  public var passed: Bool { !report.isFailure }
-  /// The message, naming the golden and the artifacts of a failure.
-  public var description: String { report.message }
-}
-
-/// Thrown by ``expectGolden(_:named:policy:record:goldenFolder:artifactsFolder:filePath:)``.
-public struct GoldenMismatch: Error, CustomStringConvertible {
-  /// The report of the failing check.
-  public var report: GoldenReport
-  /// The report's message.
-  public var description: String { report.message }
-}
-
-/// Renders `document` and checks it against `Golden/<name>.png` of the package that holds the
-/// calling test file (found by walking up from `#filePath` to `Package.swift`).
-///
-/// Record modes come from `LISTRENDER_RECORD` (`never` by default: a missing golden fails).
-public func verifyGolden(
-  _ document: ListDocument, named name: String, policy: GoldenPolicy = GoldenPolicy(),
-  record: RecordMode = .fromEnvironment(), goldenFolder: String? = nil,
-  artifactsFolder: String? = nil, filePath: String = #filePath
-) throws -> GoldenResult {
-  try verifyGolden(
-    of: document, as: .image(renderer: try ListRenderer()), named: name, policy: policy,
-    record: record, goldenFolder: goldenFolder, artifactsFolder: artifactsFolder,
-    filePath: filePath)
-}
-
-/// Checks a bitmap (from any source) against `Golden/<name>.png`; see the document variant.
-public func verifyGolden(
-  _ bitmap: Bitmap, named name: String, policy: GoldenPolicy = GoldenPolicy(),
-  record: RecordMode = .fromEnvironment(), goldenFolder: String? = nil,
-  artifactsFolder: String? = nil, fingerprint: [String: String] = [:],
-  filePath: String = #filePath
-) throws -> GoldenResult {
-  var strategy = GoldenStrategy<Bitmap, Bitmap>.image
-  strategy.fingerprint = fingerprint
-  return try verifyGolden(
-    of: bitmap, as: strategy, named: name, policy: policy, record: record,
-    goldenFolder: goldenFolder, artifactsFolder: artifactsFolder, filePath: filePath)
-}
-
-/// Checks `value` against `Golden/<name>.<extension>` with any strategy: pixels
-/// (`.image(renderer:)`), geometry (`.layout(renderer:)`, kept as `<name>.layout.json`), or
-/// one of your own made with ``GoldenStrategy/pullback(_:)``.
-///
-/// ```swift
-/// let renderer = try ListRenderer()
-/// let result = try verifyGolden(of: inbox, as: .layout(renderer: renderer), named: "inbox")
-/// #expect(result.passed, "\(result)")
-/// ```
-public func verifyGolden<Value, Format>(
-  of value: Value, as strategy: GoldenStrategy<Value, Format>, named name: String,
-  policy: GoldenPolicy = GoldenPolicy(), record: RecordMode = .fromEnvironment(),
-  goldenFolder: String? = nil, artifactsFolder: String? = nil, filePath: String = #filePath
-) throws -> GoldenResult {
-  let root = packageRoot(from: filePath)
-  let golden = goldenFolder ?? (root as NSString).appendingPathComponent("Golden")
-  let artifacts = artifactsFolder ?? GoldenCheck.defaultArtifactsFolder(root: root)
-  let check = GoldenCheck(
-    artifactsFolder: artifacts, policy: policy, fingerprint: strategy.fingerprint)
-  let goldenPath = (golden as NSString).appendingPathComponent(
-    name + "." + strategy.format.pathExtension)
-  let report = try check.verify(
-    try strategy.snapshot(value), as: strategy.format, name: name, goldenPath: goldenPath,
-    mode: record)
-  return GoldenResult(report: report)
-}
-
-/// The throwing variant for Swift Testing: `try expectGolden(document, named: "inbox")`.
 public func expectGolden(
-  _ document: ListDocument, named name: String, policy: GoldenPolicy = GoldenPolicy(),
-  record: RecordMode = .fromEnvironment(), goldenFolder: String? = nil,
-  artifactsFolder: String? = nil, filePath: String = #filePath
-) throws {
-  let result = try verifyGolden(
-    document, named: name, policy: policy, record: record, goldenFolder: goldenFolder,
-    artifactsFolder: artifactsFolder, filePath: filePath)
-  if !result.passed { throw GoldenMismatch(report: result.report) }
-}
-
-/// XCTest: renders `document`, checks it against `Golden/<name>.png`, and fails the test at
-/// the call site with the message (golden, counts, artifact paths) when it does not match.
-///
-/// ```swift
-/// func testInbox() throws {
-///   assertGolden(try ListDocument.load(path: "inbox.yaml"), named: "inbox")
-/// }
-/// ```
-public func assertGolden(
-  _ document: ListDocument, named name: String, policy: GoldenPolicy = GoldenPolicy(),
-  record: RecordMode = .fromEnvironment(), goldenFolder: String? = nil,
-  artifactsFolder: String? = nil, file: StaticString = #filePath, line: UInt = #line
+  _ document: ListDocument, named name: String? = nil, policy: GoldenPolicy = GoldenPolicy(),
+  record: RecordMode? = nil, renderer: ListRenderer? = nil, goldenFolder: String? = nil,
+  artifactsFolder: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
 ) {
-  do {
-    let result = try verifyGolden(
-      document, named: name, policy: policy, record: record, goldenFolder: goldenFolder,
-      artifactsFolder: artifactsFolder, filePath: "\(file)")
-    if !result.passed { XCTFail(result.description, file: file, line: line) }
-  } catch {
-    XCTFail("\(name): \(error)", file: file, line: line)
+  let place = CallPlace(fileID: fileID, filePath: filePath, line: line, column: column)
+  expect(place) {
+    try check(
+      document, as: documentStrategy(renderer), named: name, policy: policy, record: record,
+      goldenFolder: goldenFolder, artifactsFolder: artifactsFolder, place: place)
   }
 }
 
+/// ``expectGolden(_:named:policy:record:renderer:goldenFolder:artifactsFolder:fileID:filePath:line:column:)``
+/// for a bitmap from any source (`fingerprint`: the environment that made it, written into a
+/// recorded golden).
+public func expectGolden(
+  _ bitmap: Bitmap, named name: String? = nil, policy: GoldenPolicy = GoldenPolicy(),
+  record: RecordMode? = nil, fingerprint: [String: String] = [:], goldenFolder: String? = nil,
+  artifactsFolder: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
+) {
+  let place = CallPlace(fileID: fileID, filePath: filePath, line: line, column: column)
+  expect(place) {
+    try check(
+      bitmap, as: bitmapStrategy(fingerprint), named: name, policy: policy, record: record,
+      goldenFolder: goldenFolder, artifactsFolder: artifactsFolder, place: place)
+  }
+}
+
+/// ``expectGolden(_:named:policy:record:renderer:goldenFolder:artifactsFolder:fileID:filePath:line:column:)``
+/// with any strategy: `.layout(renderer:)` keeps a document's geometry as
+/// `<name>.layout.json`; your own come from ``GoldenStrategy/pullback(_:)``.
+public func expectGolden<Value, Format>(
+  of value: Value, as strategy: GoldenStrategy<Value, Format>, named name: String? = nil,
+  policy: GoldenPolicy = GoldenPolicy(), record: RecordMode? = nil, goldenFolder: String? = nil,
+  artifactsFolder: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
+) {
+  let place = CallPlace(fileID: fileID, filePath: filePath, line: line, column: column)
+  expect(place) {
+    try check(
+      value, as: strategy, named: name, policy: policy, record: record,
+      goldenFolder: goldenFolder, artifactsFolder: artifactsFolder, place: place)
+  }
+}
+
+/// As ``expectGolden(_:named:policy:record:renderer:goldenFolder:artifactsFolder:fileID:filePath:line:column:)``,
+/// but ends the test when the golden does not match: the issue is recorded at the call and
+/// the error thrown is `#require`'s own (not reported a second time).
+public func requireGolden(
+  _ document: ListDocument, named name: String? = nil, policy: GoldenPolicy = GoldenPolicy(),
+  record: RecordMode? = nil, renderer: ListRenderer? = nil, goldenFolder: String? = nil,
+  artifactsFolder: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
+) throws {
+  let place = CallPlace(fileID: fileID, filePath: filePath, line: line, column: column)
+  try require(place) {
+    try check(
+      document, as: documentStrategy(renderer), named: name, policy: policy, record: record,
+      goldenFolder: goldenFolder, artifactsFolder: artifactsFolder, place: place)
+  }
+}
+
+/// ``requireGolden(_:named:policy:record:renderer:goldenFolder:artifactsFolder:fileID:filePath:line:column:)``
+/// with any strategy.
+public func requireGolden<Value, Format>(
+  of value: Value, as strategy: GoldenStrategy<Value, Format>, named name: String? = nil,
+  policy: GoldenPolicy = GoldenPolicy(), record: RecordMode? = nil, goldenFolder: String? = nil,
+  artifactsFolder: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
+) throws {
+  let place = CallPlace(fileID: fileID, filePath: filePath, line: line, column: column)
+  try require(place) {
+    try check(
+      value, as: strategy, named: name, policy: policy, record: record,
+      goldenFolder: goldenFolder, artifactsFolder: artifactsFolder, place: place)
+  }
+}
+
+/// Checks a document's render against its golden and returns the report, recording no issue
+/// (for tests that inspect the outcome).
+public func verifyGolden(
+  _ document: ListDocument, named name: String? = nil, policy: GoldenPolicy = GoldenPolicy(),
+  record: RecordMode? = nil, renderer: ListRenderer? = nil, goldenFolder: String? = nil,
+  artifactsFolder: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
+) throws -> GoldenReport {
+  try check(
+    document, as: documentStrategy(renderer), named: name, policy: policy, record: record,
+    goldenFolder: goldenFolder, artifactsFolder: artifactsFolder,
+    place: CallPlace(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// ``verifyGolden(_:named:policy:record:renderer:goldenFolder:artifactsFolder:fileID:filePath:line:column:)``
+/// for a bitmap.
+public func verifyGolden(
+  _ bitmap: Bitmap, named name: String? = nil, policy: GoldenPolicy = GoldenPolicy(),
+  record: RecordMode? = nil, fingerprint: [String: String] = [:], goldenFolder: String? = nil,
+  artifactsFolder: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
+) throws -> GoldenReport {
+  try check(
+    bitmap, as: bitmapStrategy(fingerprint), named: name, policy: policy, record: record,
+    goldenFolder: goldenFolder, artifactsFolder: artifactsFolder,
+    place: CallPlace(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// ``verifyGolden(_:named:policy:record:renderer:goldenFolder:artifactsFolder:fileID:filePath:line:column:)``
+/// with any strategy.
+public func verifyGolden<Value, Format>(
+  of value: Value, as strategy: GoldenStrategy<Value, Format>, named name: String? = nil,
+  policy: GoldenPolicy = GoldenPolicy(), record: RecordMode? = nil, goldenFolder: String? = nil,
+  artifactsFolder: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
+) throws -> GoldenReport {
+  try check(
+    value, as: strategy, named: name, policy: policy, record: record,
+    goldenFolder: goldenFolder, artifactsFolder: artifactsFolder,
+    place: CallPlace(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// A spec file relative to the calling test file's folder, read with that folder allowed
+/// (so its images and icons beside it load).
+///
+/// ```swift
+/// let document = try loadFixture("Fixtures/inbox.yaml")  // beside this test file
+/// ```
+public func loadFixture(_ relativePath: String, filePath: String = #filePath) throws
+  -> ListDocument
+{
+  let folder = URL(filePath: filePath).deletingLastPathComponent()
+  return try ListDocument(contentsOf: folder.appending(path: relativePath), allowing: [folder])
+}
+
+/// A trait that sets the record mode of the goldens checked in a test or a suite, as
+/// swift-snapshot-testing's `.snapshots(record:)` does.
+///
+/// ```swift
+/// @Test(.goldens(record: .missing)) func newScreen() { expectGolden(screen) }
+/// ```
+public struct GoldenRecordTrait: TestTrait, SuiteTrait, TestScoping {
+  /// The mode goldens are checked with inside the test or suite.
+  public var mode: RecordMode
+
+  /// Applies to every test of a suite too.
+  public var isRecursive: Bool { true }
+
+  /// Runs the test with the mode set.
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await GoldenSettings.$record.withValue(mode) { try await function() }
+  }
+}
+
+extension Trait where Self == GoldenRecordTrait {
+  /// Checks the test's (or suite's) goldens in `record` mode.
+  public static func goldens(record: RecordMode) -> Self { GoldenRecordTrait(mode: record) }
+}
+
+// MARK: - Inside
+
+/// Where a check was called.
+struct CallPlace {
+  let fileID: String
+  let filePath: String
+  let line: Int
+  let column: Int
+
+  var sourceLocation: SourceLocation {
+    SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+enum GoldenSettings {
+  /// The record mode a `.goldens(record:)` trait sets.
+  @TaskLocal static var record: RecordMode?
+}
+
+/// One renderer for the whole test run (its fonts and Pango state are built once), used by
+/// one check at a time (a renderer is not thread-safe).
+private let sharedRenderer = Mutex<ListRenderer?>(nil)
+private let sharedFingerprint = Mutex<[String: String]?>(nil)
+
+private func renderShared(_ document: ListDocument) throws -> Bitmap {
+  try sharedRenderer.withLock { renderer in
+    if renderer == nil { renderer = try ListRenderer() }
+    return try renderer!.render(document)
+  }
+}
+
+private func documentStrategy(_ renderer: ListRenderer?) throws -> GoldenStrategy<
+  ListDocument, Bitmap
+> {
+  if let renderer { return .image(renderer: renderer) }
+  var strategy = GoldenStrategy<Bitmap, Bitmap>.image.pullback(renderShared)
+  strategy.fingerprint = try sharedFingerprint.withLock { fingerprint in
+    if let fingerprint { return fingerprint }
+    let made = try sharedRenderer.withLock { renderer in
+      if renderer == nil { renderer = try ListRenderer() }
+      return renderer!.fingerprint()
+    }
+    fingerprint = made
+    return made
+  }
+  return strategy
+}
+
+private func bitmapStrategy(_ fingerprint: [String: String]) -> GoldenStrategy<Bitmap, Bitmap> {
+  var strategy = GoldenStrategy<Bitmap, Bitmap>.image
+  strategy.fingerprint = fingerprint
+  return strategy
+}
+
+/// Default names handed out in this run: the golden path → the test that wrote it, and how
+/// many goldens each test has named by default.
+private let namesInRun = Mutex<(owners: [String: String], counts: [String: Int])>(([:], [:]))
+
+/// The check: the golden's name and path, the record mode, the comparison.
+func check<Value, Format>(
+  _ value: Value, as strategy: GoldenStrategy<Value, Format>, named name: String?,
+  policy: GoldenPolicy, record: RecordMode?, goldenFolder: String?, artifactsFolder: String?,
+  place: CallPlace, testID explicitID: String? = nil
+) throws -> GoldenReport {
+  let root = packageRoot(from: place.filePath)
+  let golden = goldenFolder ?? (root as NSString).appendingPathComponent("Golden")
+  let artifacts = artifactsFolder ?? GoldenCheck.defaultArtifactsFolder(root: root)
+  let testID = explicitID ?? Test.current.map { "\($0.id)" } ?? place.fileID
+  let resolved = try name ?? defaultName(place: place, testID: testID, format: strategy.format)
+  let goldenPath = (golden as NSString).appendingPathComponent(
+    resolved + "." + strategy.format.pathExtension)
+  let mode = record ?? GoldenSettings.record ?? .fromEnvironment()
+  // Two tests that may write one golden would overwrite each other's recordings (reading one
+  // golden from several tests is fine).
+  if mode != .never {
+    try namesInRun.withLock { state in
+      if let owner = state.owners[goldenPath], owner != testID {
+        throw GoldenNameClash(path: goldenPath, first: owner, second: testID)
+      }
+      state.owners[goldenPath] = testID
+    }
+  }
+  let checker = GoldenCheck(
+    artifactsFolder: artifacts, policy: policy, fingerprint: strategy.fingerprint)
+  return try checker.verify(
+    try strategy.snapshot(value), as: strategy.format, name: resolved, goldenPath: goldenPath,
+    mode: mode)
+}
+
+/// `<TestFile>/<testName>`, then `.2`, `.3` for the same test's later goldens of one format.
+private func defaultName<Format>(place: CallPlace, testID: String, format: GoldenFormat<Format>)
+  throws -> String
+{
+  let file = ((place.filePath as NSString).lastPathComponent as NSString).deletingPathExtension
+  guard let test = Test.current else {
+    throw GoldenNameClash(
+      path: file, first: "no current test",
+      second: "name the golden (`named:`) when checking outside a Swift Testing test")
+  }
+  var base = test.name
+  if let open = base.firstIndex(of: "(") { base = String(base[..<open]) }
+  let key = testID + "|" + format.pathExtension
+  let count = namesInRun.withLock { state -> Int in
+    state.counts[key, default: 0] += 1
+    return state.counts[key, default: 1]
+  }
+  return "\(file)/\(base)" + (count > 1 ? ".\(count)" : "")
+}
+
+/// Two tests named the same golden, or no name could be found.
+struct GoldenNameClash: Error, CustomStringConvertible {
+  let path: String
+  let first: String
+  let second: String
+
+  var description: String {
+    first == "no current test"
+      ? "\(path): \(second)"
+      : "\(path) is written by two tests: \(first) and \(second); give one of them `named:`"
+  }
+}
+
+/// The issue a report calls for, or nil when it passed.
+func issueMessage(_ report: GoldenReport) -> String? {
+  switch report.outcome {
+  case .passed: nil
+  case .recorded:
+    "recorded \(report.goldenPath) — look at it, then run again"
+  case .missing, .failed: report.message
+  }
+}
+
+private func expect(_ place: CallPlace, _ body: () throws -> GoldenReport) {
+  do {
+    if let message = issueMessage(try body()) {
+      Issue.record(Comment(rawValue: message), sourceLocation: place.sourceLocation)
+    }
+  } catch {
+    Issue.record(error, sourceLocation: place.sourceLocation)
+  }
+}
+
+private func require(_ place: CallPlace, _ body: () throws -> GoldenReport) throws {
+  let report = try body()
+  let message = issueMessage(report)
+  let matched = message == nil
+  try #require(matched, Comment(rawValue: message ?? ""), sourceLocation: place.sourceLocation)
+}
+
 /// The nearest folder above `filePath` that holds a `Package.swift` (else the file's folder).
-func packageRoot(from filePath: String) -> String {
+package func packageRoot(from filePath: String) -> String {
   var folder = (filePath as NSString).deletingLastPathComponent
   while folder != "/" && !folder.isEmpty {
     if FileManager.default.fileExists(

@@ -1,41 +1,130 @@
 import Foundation
-import GoldenTesting
 import ListRender
 import Testing
 import XCTest
+
+@testable import GoldenTesting
+@testable import GoldenXCTest
 
 @Suite("Golden API")
 struct GoldenAPITests {
   private let titleOnly =
     "canvas: { width: 360, scale: 2 }\nsections:\n  - cells:\n      - title: Inbox\n"
 
-  @Test("verifyGolden finds Golden/ from the calling file and passes on a match")
-  func verifyMatches() throws {
+  @Test("expectGolden and requireGolden pass on a match; verifyGolden reports it")
+  func matches() throws {
     let document = try ListDocument.decode(yaml: titleOnly)
-    let result = try verifyGolden(document, named: "rows/title-only", record: .never)
-    #expect(result.passed, "\(result)")
-    try expectGolden(document, named: "rows/title-only", record: .never)
+    expectGolden(document, named: "rows/title-only", record: .never)
+    try requireGolden(document, named: "rows/title-only", record: .never)
+    let report = try verifyGolden(document, named: "rows/title-only", record: .never)
+    #expect(report.passed, "\(report)")
+    // A fixture beside the test file (here: the repository's, two folders up).
+    let fixture = try loadFixture("../../Fixtures/rows/title-only.yaml")
+    expectGolden(fixture, named: "rows/title-only", record: .never)
   }
 
-  @Test("a mismatch fails with the golden, the count and the artifact paths; expectGolden throws")
-  func mismatch() throws {
+  @Test("a mismatch is an issue at the call: the golden, the count and the artifact paths")
+  func mismatchAtTheCall() throws {
     let folder = try Paths.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let other = try ListDocument.decode(
       yaml: titleOnly.replacingOccurrences(of: "Inbox", with: "Outbox"))
-    let result = try verifyGolden(
-      other, named: "rows/title-only", record: .never, artifactsFolder: folder.path)
-    #expect(!result.passed)
-    #expect(result.description.contains("Golden/rows/title-only.png does not match"))
-    #expect(result.description.contains(folder.path + "/rows/title-only.panel.png"))
-    #expect(throws: GoldenMismatch.self) {
-      try expectGolden(
+    let line = #line + 2  // the line of the call below
+    withKnownIssue {
+      expectGolden(
         other, named: "rows/title-only", record: .never, artifactsFolder: folder.path)
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return issue.sourceLocation?.line == line
+        && text.contains("Golden/rows/title-only.png does not match")
+        && text.contains("pixels differ")
+        && text.contains(folder.path + "/rows/title-only.panel.png")
     }
+    // requireGolden stops the test at the call, reported once.
+    try withKnownIssue {
+      try requireGolden(
+        other, named: "rows/title-only", record: .never, artifactsFolder: folder.path)
+      Issue.record("not reached")
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("does not match")
+    }
+  }
+
+  @Test("recording fails visibly; a missing golden leaves the render to look at")
+  func recordingIsVisible() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let golden = folder.appendingPathComponent("Golden").path
+    let artifacts = folder.appendingPathComponent("artifacts").path
+    let document = try ListDocument.decode(yaml: titleOnly)
+    let missing = try verifyGolden(
+      document, named: "new", record: .never, goldenFolder: golden, artifactsFolder: artifacts)
+    #expect(missing.outcome == .missing)
+    #expect(missing.message.contains("look at \(artifacts)/new.actual.png"))
+    #expect(FileManager.default.fileExists(atPath: artifacts + "/new.actual.png"))
+    withKnownIssue {
+      expectGolden(document, named: "new", record: .missing, goldenFolder: golden)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined()
+        == "recorded \(golden)/new.png — look at it, then run again"
+    }
+    expectGolden(document, named: "new", record: .never, goldenFolder: golden)
+  }
+
+  @Test("default names: Golden/<TestFile>/<test>.png, then .2; two tests on one name clash")
+  func defaultNames() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = try ListDocument.decode(yaml: titleOnly)
+    let first = try verifyGolden(document, record: .missing, goldenFolder: folder.path)
+    let second = try verifyGolden(document, record: .missing, goldenFolder: folder.path)
+    #expect(first.goldenPath == folder.path + "/GoldenAPITests/defaultNames.png")
+    #expect(second.goldenPath == folder.path + "/GoldenAPITests/defaultNames.2.png")
+    // Another test recording the first name is told which test has it.
+    let place = CallPlace(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    #expect {
+      try check(
+        document, as: .image(renderer: try ListRenderer()), named: "GoldenAPITests/defaultNames",
+        policy: GoldenPolicy(), record: .missing, goldenFolder: folder.path,
+        artifactsFolder: nil, place: place, testID: "OtherTests/other()")
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("is written by two tests") && text.contains("OtherTests/other()")
+        && text.contains("defaultNames")
+    }
+  }
+
+  @Test(
+    "the .goldens(record:) trait sets the record mode of the test", .goldens(record: .missing))
+  func recordTrait() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = try ListDocument.decode(yaml: titleOnly)
+    let report = try verifyGolden(document, named: "trait", goldenFolder: folder.path)
+    #expect(report.outcome == .recorded)
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/trait.png"))
+  }
+
+  @Test("a renderer passed in is used, and bitmaps keep the fingerprint given")
+  func rendererAndBitmaps() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let renderer = try ListRenderer()
+    let document = try ListDocument.decode(yaml: titleOnly)
+    expectGolden(document, named: "rows/title-only", record: .never, renderer: renderer)
+    let bitmap = try renderer.render(document)
+    let recorded = try verifyGolden(
+      bitmap, named: "bitmap", record: .missing, fingerprint: renderer.fingerprint(),
+      goldenFolder: folder.path)
+    #expect(recorded.outcome == .recorded)
+    let png = [UInt8](try Data(contentsOf: folder.appendingPathComponent("bitmap.png")))
+    #expect(
+      String(decoding: png, as: UTF8.self).contains(GoldenCheck.fingerprintKey),
+      "the recorded golden carries the fingerprint")
   }
 }
 
-/// The XCTest flavour: `assertGolden` fails the test at the call site, and only then.
+/// The XCTest flavour: `assertGolden` fails the test at the call, and only then.
 final class GoldenAssertTests: XCTestCase {
   private static let titleOnly =
     "canvas: { width: 360, scale: 2 }\nsections:\n  - cells:\n      - title: Inbox\n"
@@ -59,5 +148,11 @@ final class GoldenAssertTests: XCTestCase {
         assertGolden(
           other, named: "rows/title-only", record: .never, artifactsFolder: folder.path)
       }, 1)
+    // Recording fails too, and the default name is the test method's.
+    XCTAssertEqual(
+      failures { assertGolden(match, record: .missing, goldenFolder: folder.path) }, 1)
+    XCTAssertTrue(
+      FileManager.default.fileExists(
+        atPath: folder.path + "/GoldenAPITests/testAssertGoldenFailsOnlyOnAMismatch.png"))
   }
 }

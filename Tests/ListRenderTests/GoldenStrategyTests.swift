@@ -88,7 +88,7 @@ struct GoldenStrategyTests {
     let recorded = try verifyGolden(
       of: tree, as: cellFrames, named: "cells", record: .missing, goldenFolder: golden,
       artifactsFolder: artifacts)
-    #expect(recorded.report.outcome == .recorded)
+    #expect(recorded.outcome == .recorded)
     let text = try String(contentsOfFile: golden + "/cells.frames.txt", encoding: .utf8)
     #expect(text.split(separator: "\n").count == 2)
     #expect(
@@ -101,7 +101,7 @@ struct GoldenStrategyTests {
     let failed = try verifyGolden(
       of: three, as: cellFrames, named: "cells", record: .never, goldenFolder: golden,
       artifactsFolder: artifacts)
-    #expect(failed.report.outcome == .failed)
+    #expect(failed.outcome == .failed)
     #expect(failed.description.contains("1 of 3 lines differ"))
     #expect(failed.description.contains("+sections[0].cells[2]"))
   }
