@@ -63,8 +63,16 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "DownstreamTests",
+      dependencies: ["ListRender", "GoldenTesting", "GoldenXCTest"],
+      exclude: ["Fixtures"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "ListRenderTests",
-      dependencies: ["ListRender", "ListRenderCLI", "GoldenTesting", "GoldenXCTest", "ListPainter"],
+      dependencies: [
+        "ListRender", "ListRenderCLI", "GoldenTesting", "GoldenXCTest", "ListPainter",
+      ],
       swiftSettings: strict
     ),
   ]

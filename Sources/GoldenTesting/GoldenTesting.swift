@@ -1,5 +1,5 @@
-@_exported import GoldenImage
 import Foundation
+@_exported import GoldenImage
 import ListRender
 import Synchronization
 import Testing
@@ -209,11 +209,16 @@ enum GoldenSettings {
 private let sharedRenderer = Mutex<ListRenderer?>(nil)
 private let sharedFingerprint = Mutex<[String: String]?>(nil)
 
+/// The run's renderer, made on first use.
+private func made(_ renderer: inout ListRenderer?) throws -> ListRenderer {
+  if let renderer { return renderer }
+  let new = try ListRenderer()
+  renderer = new
+  return new
+}
+
 private func renderShared(_ document: ListDocument) throws -> Bitmap {
-  try sharedRenderer.withLock { renderer in
-    if renderer == nil { renderer = try ListRenderer() }
-    return try renderer!.render(document)
-  }
+  try sharedRenderer.withLock { renderer in try made(&renderer).render(document) }
 }
 
 private func documentStrategy(_ renderer: ListRenderer?) throws -> GoldenStrategy<
@@ -223,12 +228,9 @@ private func documentStrategy(_ renderer: ListRenderer?) throws -> GoldenStrateg
   var strategy = GoldenStrategy<Bitmap, Bitmap>.image.pullback(renderShared)
   strategy.fingerprint = try sharedFingerprint.withLock { fingerprint in
     if let fingerprint { return fingerprint }
-    let made = try sharedRenderer.withLock { renderer in
-      if renderer == nil { renderer = try ListRenderer() }
-      return renderer!.fingerprint()
-    }
-    fingerprint = made
-    return made
+    let value = try sharedRenderer.withLock { renderer in try made(&renderer).fingerprint() }
+    fingerprint = value
+    return value
   }
   return strategy
 }

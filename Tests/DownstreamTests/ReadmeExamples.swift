@@ -1,0 +1,67 @@
+// The README's Swift examples, compiled and run as a package that depends on ListRender would
+// (no @testable import). `ReadmeTests` checks that each README block appears here verbatim.
+import Foundation
+import GoldenTesting
+import GoldenXCTest
+import ListRender
+import Testing
+import XCTest
+
+// README: building a document in code
+let inbox = ListDocument(canvas: Canvas(width: 360, scale: 2, theme: .material)) {
+  Section(header: "Inbox") {
+    RowCell(
+      "Ana García", subtitle: "Lunch on Friday?",
+      asset: .monogram("AG", background: Color(hex: "#3F51B5")!),
+      control: .navigation(badge: 2))
+    StereoCell("Bruno Díaz", detail: "Three lines at most", leading: .icon("person"))
+    Label("A plain label cell")
+  }
+}
+// README end
+
+// README: Swift Testing
+@Test func inboxMatchesItsGolden() throws {
+  expectGolden(inbox)  // Golden/ReadmeExamples/inboxMatchesItsGolden.png
+  expectGolden(try loadFixture("Fixtures/inbox.yaml"), named: "ReadmeExamples/inbox-spec")
+}
+
+@Test(.goldens(record: .missing)) func inboxGeometry() throws {
+  let renderer = try ListRenderer()
+  expectGolden(of: inbox, as: .layout(renderer: renderer))  // …/inboxGeometry.layout.json
+}
+// README end
+
+// README: XCTest
+final class InboxTests: XCTestCase {
+  func testInbox() throws {
+    assertGolden(inbox)  // Golden/ReadmeExamples/testInbox.png
+  }
+}
+// README end
+
+// README: rendering
+@Test func renderingAFile() throws {
+  let renderer = try ListRenderer()  // owns fonts and Pango state; one per thread
+  let spec = URL(filePath: #filePath).deletingLastPathComponent().appending(
+    path: "Fixtures/inbox.yaml")
+  let document = try ListDocument(contentsOf: spec)  // SpecError with file:line:column
+  let tree = try renderer.layout(document)  // frames in points, text in lines
+  let png = try renderer.renderPNG(tree)  // PNG bytes, painted and encoded at once
+  let yaml = try inbox.yaml()  // a document made in code, as a spec
+  #expect(try ListDocument.decode(yaml: yaml) == inbox)
+  #expect(try PNGCodec.decode(png) == (try renderer.render(document)))
+}
+// README end
+
+// README: strategies
+@Test func cellFramesKeepTheirGolden() throws {
+  // Only the cells' frames, one per line, kept as Golden/ReadmeExamples/cells.frames.txt.
+  let cellFrames = GoldenStrategy<String, String>.lines(pathExtension: "frames.txt").pullback {
+    (tree: LayoutTree) in
+    tree.elements.filter { $0.role == .cell }.map { "\($0.source) \($0.frame)" }
+      .joined(separator: "\n")
+  }
+  expectGolden(of: try ListRenderer().layout(inbox), as: cellFrames, named: "ReadmeExamples/cells")
+}
+// README end
