@@ -72,8 +72,10 @@ package enum SpecLimits {
     guard bytes <= maxStringLength else {
       return "is \(bytes) bytes long (UTF-8); at most \(maxStringLength) are allowed"
     }
+    // ASCII has no combining marks: only other text is looked at scalar by scalar.
     var marks = 0
-    for scalar in text.unicodeScalars {
+    let ascii = text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
+    for scalar in ascii == true ? "".unicodeScalars : text.unicodeScalars {
       switch scalar.properties.generalCategory {
       case .nonspacingMark, .spacingMark, .enclosingMark:
         marks += 1
