@@ -13,6 +13,8 @@ public struct GoldenReport: Sendable, CustomStringConvertible {
     case missing
     /// Compared and failed.
     case failed
+    /// Could not be checked: its input did not load or render (a broken fixture).
+    case error
   }
 
   /// The case's name, such as `rows/title-only` or `rows/title-only@dark`.
@@ -33,7 +35,7 @@ public struct GoldenReport: Sendable, CustomStringConvertible {
   public var passed: Bool { outcome == .passed }
 
   /// Whether a suite counts the case as failed (missing or different; a recording is not).
-  package var isFailure: Bool { outcome == .missing || outcome == .failed }
+  package var isFailure: Bool { outcome != .passed && outcome != .recorded }
 
   /// The message.
   public var description: String { message }

@@ -315,7 +315,7 @@ func issueMessage(_ report: GoldenReport) -> String? {
   case .passed: nil
   case .recorded:
     "recorded \(report.goldenPath) — look at it, then run again"
-  case .missing, .failed: report.message
+  case .missing, .failed, .error: report.message
   }
 }
 

@@ -34,7 +34,7 @@ public func assertGolden(
     case .passed: break
     case .recorded:
       XCTFail("recorded \(report.goldenPath) — look at it, then run again", file: file, line: line)
-    case .missing, .failed: XCTFail(report.message, file: file, line: line)
+    case .missing, .failed, .error: XCTFail(report.message, file: file, line: line)
     }
   } catch {
     XCTFail("\(name ?? method): \(error)", file: file, line: line)

@@ -32,7 +32,9 @@ func printError(_ message: String) {
 func report(_ error: Error, file: String? = nil) -> ReportedFailure {
   switch error {
   case let error as SpecError:
-    printError(error.description)
+    // `file:line:column: path: message`, first on the line: editors and CI problem matchers
+    // read it.
+    FileHandle.standardError.write(Data((error.description + "\n").utf8))
     return ReportedFailure(status: ExitStatus.badInput)
   case let error as LayoutError:
     printError((file.map { "\($0): " } ?? "") + error.description)

@@ -2,17 +2,59 @@ import Foundation
 import GoldenImage
 import ImageCodec
 
-/// Writes `folder/index.html` and the images it shows into `folder/images/` (self-contained).
+/// The file in a report folder that says listrender made it (so it may be rewritten).
+let reportMarker = ".listrender-report"
+
+/// Makes `folder` ready for a report, before any case runs: a new or empty folder is claimed
+/// (marked); a folder with the mark is listrender's own; anything else — a non-empty folder it
+/// did not make, a file — is refused (exit 2), so `--report .` never deletes a user's files.
+func claimReportFolder(_ folder: String) throws {
+  let manager = FileManager.default
+  var isFolder: ObjCBool = false
+  let marker = (folder as NSString).appendingPathComponent(reportMarker)
+  if manager.fileExists(atPath: folder, isDirectory: &isFolder) {
+    guard isFolder.boolValue else {
+      printError("--report \(folder): it is a file; give a folder for the report")
+      throw ReportedFailure(status: ExitStatus.badInput)
+    }
+    let entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+    guard entries.isEmpty || manager.fileExists(atPath: marker) else {
+      printError(
+        "--report \(folder): the folder holds files listrender did not write; give an empty or new folder"
+      )
+      throw ReportedFailure(status: ExitStatus.badInput)
+    }
+  }
+  do {
+    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try AtomicFile.write(Array("written by listrender verify/record\n".utf8), to: marker)
+  } catch {
+    throw report(error)
+  }
+}
+
+/// A name as a file name and an anchor: letters, digits, `.`, `-` and `_` only.
+func slug(_ name: String) -> String {
+  String(
+    name.unicodeScalars.map { scalar -> Character in
+      let allowed = CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII
+      return allowed || "._-".unicodeScalars.contains(scalar) ? Character(scalar) : "_"
+    })
+}
+
+/// Writes `folder/index.html` and the images it shows into `folder/images/` (self-contained),
+/// in a folder claimed by ``claimReportFolder(_:)``.
 func writeReport(_ results: [SuiteResult], summary: String, to folder: String) throws {
   let images = (folder as NSString).appendingPathComponent("images")
   try? FileManager.default.removeItem(atPath: images)
   try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
   var failures = ""
   var failureCount = 0
-  for result in results where result.report.isFailure {
+  for (index, result) in results.enumerated() where result.report.isFailure {
     failureCount += 1
     let report = result.report
-    let stem = report.name.replacingOccurrences(of: "/", with: "__")
+    // File names and anchors from a slug and the case's index: no name reaches markup raw.
+    let stem = "\(index)-" + slug(report.name)
     var figures = ""
     var expectedSrc: String?
     var actualSrc: String?
@@ -33,7 +75,7 @@ func writeReport(_ results: [SuiteResult], summary: String, to folder: String) t
         let file = "images/\(stem).\(label).png"
         try AtomicFile.write(data, to: (folder as NSString).appendingPathComponent(file))
         figures +=
-          "<figure><img src=\"\(file)\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>"
+          "<figure><img src=\"\(escape(file))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>"
         if label == "expected" { expectedSrc = file }
         if label == "actual" { actualSrc = file }
       }
@@ -44,12 +86,12 @@ func writeReport(_ results: [SuiteResult], summary: String, to folder: String) t
         <div class="flip-box"><label>expected <input type="range" min="0" max="100" value="0" \
         aria-label="flip between expected and actual" \
         oninput="this.closest('.case').querySelector('.flip .actual').style.opacity = this.value / 100"> actual</label>
-        <div class="flip"><img class="expected" src="\(expectedSrc)" alt="expected"><img class="actual" src="\(actualSrc)" alt="actual"></div></div>
+        <div class="flip"><img class="expected" src="\(escape(expectedSrc))" alt="expected"><img class="actual" src="\(escape(actualSrc))" alt="actual"></div></div>
         """
     }
     let counts = report.verdict.map { "<p class=\"counts\">\(escape($0.summary))</p>" } ?? ""
     failures += """
-      <article class="case \(report.outcome.rawValue)"><h3><span class="badge">\(report.outcome.rawValue)</span> \(escape(report.name))</h3>
+      <article class="case \(report.outcome.rawValue)" id="\(escape(stem))"><h3><span class="badge">\(report.outcome.rawValue)</span> \(escape(report.name))</h3>
       \(counts)<pre>\(escape(report.message))</pre><div class="triple">\(figures)</div>\(flip)</article>
 
       """
@@ -97,4 +139,5 @@ private let textDiffLimit = 64 * 1024
 private func escape(_ text: String) -> String {
   text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    .replacingOccurrences(of: "'", with: "&#39;")
 }

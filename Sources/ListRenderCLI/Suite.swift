@@ -61,6 +61,7 @@ final class ResultStore: Sendable {
 func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
   let started = Date()
   let fixtures = try fixtureFiles(in: options.fixtures)
+  try claimReportFolder(options.report)
   let shard = try options.shard.map(Shard.init)
   let selected = fixtures.enumerated().filter { shard?.contains($0.offset) ?? true }.map(\.element)
   let combinations = VariantAxis.combinations(try VariantAxis.parse(options.variants))
@@ -104,7 +105,8 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
   }
   let summary =
     "\(results.count) \(results.count == 1 ? "case" : "cases"): \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, "
-    + "\(counts[.missing] ?? 0) missing, \(counts[.recorded] ?? 0) recorded in "
+    + "\(counts[.missing] ?? 0) missing, \(counts[.recorded] ?? 0) recorded"
+    + (counts[.error].map { ", \($0) \($0 == 1 ? "error" : "errors")" } ?? "") + " in "
     + String(format: "%.2f s", elapsed)
   print(summary)
   do {
@@ -117,6 +119,9 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
   } catch {
     throw report(error)
   }
+  if results.contains(where: { $0.report.outcome == .error }) {
+    throw ReportedFailure(status: ExitStatus.badInput)
+  }
   if results.contains(where: \.report.isFailure) {
     throw ReportedFailure(status: ExitStatus.failure)
   }
@@ -126,7 +131,8 @@ private func runCase(
   _ suiteCase: SuiteCase, options: SuiteOptions, mode: RecordMode, check: GoldenCheck,
   renderer: Result<ListRenderer, any Error>, keepRender: Bool
 ) -> SuiteResult {
-  let goldenPath = (options.golden as NSString).appendingPathComponent(suiteCase.name + ".png")
+  let goldenPath = (options.goldenFolder as NSString).appendingPathComponent(
+    suiteCase.name + ".png")
   do {
     let renderer = try renderer.get()
     // Fixtures may share files anywhere under the fixtures folder (Fixtures/assets).
@@ -138,7 +144,7 @@ private func runCase(
     var report = try check.verify(bitmap, name: suiteCase.name, goldenPath: goldenPath, mode: mode)
     if options.layout {
       let strategy = GoldenStrategy<LayoutTree, String>.layout
-      let layoutPath = (options.golden as NSString).appendingPathComponent(
+      let layoutPath = (options.goldenFolder as NSString).appendingPathComponent(
         suiteCase.name + "." + strategy.format.pathExtension)
       report = report.combined(
         with: try check.verify(
@@ -147,9 +153,11 @@ private func runCase(
     }
     return SuiteResult(suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
   } catch {
+    // A fixture that does not load or render is an error (exit 2), not a failed comparison;
+    // its message starts with the spec's own file:line:column.
     let report = GoldenReport(
-      name: suiteCase.name, outcome: .failed, verdict: nil, goldenPath: goldenPath,
-      artifacts: nil, message: "\(suiteCase.name): \(error)")
+      name: suiteCase.name, outcome: .error, verdict: nil, goldenPath: goldenPath,
+      artifacts: nil, message: error is SpecError ? "\(error)" : "\(suiteCase.name): \(error)")
     return SuiteResult(suiteCase: suiteCase, report: report, render: nil)
   }
 }
@@ -158,7 +166,7 @@ extension GoldenReport {
   /// One case's two checks (pixels, then layout) as one report: the worse outcome, both
   /// messages when either did not pass; the image's artifacts first.
   func combined(with other: GoldenReport) -> GoldenReport {
-    let rank: [Outcome: Int] = [.passed: 0, .recorded: 1, .missing: 2, .failed: 3]
+    let rank: [Outcome: Int] = [.passed: 0, .recorded: 1, .missing: 2, .failed: 3, .error: 4]
     let worse = (rank[other.outcome] ?? 0) > (rank[outcome] ?? 0) ? other : self
     let messages = [self, other].filter { $0.outcome != .passed }.map(\.message)
     return GoldenReport(
@@ -177,9 +185,14 @@ func fixtureFiles(in folder: String) throws -> [String] {
     printError("\(folder): not a folder of fixtures")
     throw ReportedFailure(status: ExitStatus.badInput)
   }
-  return walker.compactMap { $0 as? String }
+  let files = walker.compactMap { $0 as? String }
     .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
     .sorted()
+  guard !files.isEmpty else {
+    printError("\(folder): no fixtures (.yaml or .json files) in this folder")
+    throw ReportedFailure(status: ExitStatus.badInput)
+  }
+  return files
 }
 
 /// Each case's variants in a row, each image under its label, rows stacked.

@@ -8,8 +8,13 @@ struct SuiteOptions: ParsableArguments {
   @Argument(help: "The fixtures folder: every .yaml/.json below it is a case.")
   var fixtures = "Fixtures"
 
-  @Option(help: "The goldens folder (a case <area>/<case> is <golden>/<area>/<case>.png).")
-  var golden = "Golden"
+  @Option(
+    help: ArgumentHelp(
+      "The goldens folder (a case <area>/<case> is <golden>/<area>/<case>.png).",
+      discussion:
+        "Default: the fixtures folder with its `Fixtures` part read as `Golden` (Fixtures/rows → Golden/rows), else Golden.",
+      valueName: "dir"))
+  var golden: String?
 
   @Option(help: "Render this many cases in parallel (one renderer per worker).")
   var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -60,6 +65,16 @@ struct SuiteOptions: ParsableArguments {
     _ = try VariantAxis.parse(variants)
     try require(threshold, in: OptionRange.unit, option: "threshold")
     try require(maxDiffPixelRatio, in: OptionRange.unit, option: "max-diff-pixel-ratio")
+  }
+
+  /// `--golden`, or the fixtures folder with its last `Fixtures` component read as `Golden`,
+  /// so `verify Fixtures/rows` compares with `Golden/rows`.
+  var goldenFolder: String {
+    if let golden { return golden }
+    var parts = fixtures.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard let index = parts.lastIndex(of: "Fixtures") else { return "Golden" }
+    parts[index] = "Golden"
+    return parts.joined(separator: "/")
   }
 
   var policy: GoldenPolicy {

@@ -85,6 +85,75 @@ struct SuiteCLITests {
     #expect(try suite("verify", in: folder).stderr.contains("layout.json") == false)
   }
 
+  @Test("the report folder: a user's non-empty folder is refused, listrender's own is reused")
+  func reportFolderOwnership() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", in: folder)
+    // `--report .`: the current folder holds the user's files; nothing is deleted.
+    let mine = folder.appendingPathComponent("images")
+    try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: mine.appendingPathComponent("photo.png"))
+    let refused = try runListRender(
+      ["verify", "Fixtures", "--golden", "Golden", "--report", "."], in: folder)
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("--report .: the folder holds files listrender did not write"))
+    #expect(FileManager.default.fileExists(atPath: mine.appendingPathComponent("photo.png").path))
+    // A folder listrender made is rewritten run after run.
+    #expect(try suite("verify", in: folder).status == 0)
+    #expect(try suite("verify", in: folder).status == 0)
+  }
+
+  @Test("a hostile fixture name is escaped in the report's markup and file names")
+  func reportEscapesNames() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let hostile = "x\" onerror=\"alert(1)"
+    try "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: X } ]\n".write(
+      to: folder.appendingPathComponent("Fixtures/a/\(hostile).yaml"), atomically: true,
+      encoding: .utf8)
+    let verify = try suite("verify", in: folder)
+    #expect(verify.status == 1)
+    let html = try String(
+      contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+    #expect(!html.contains("onerror=\"alert"))
+    #expect(html.contains("x&quot; onerror=&quot;alert(1)"))
+  }
+
+  @Test("bad input exits 2: a broken fixture is an error, an empty folder has no cases")
+  func badInputStatus() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", in: folder)
+    try "canvas: { width: -5 }\nsections: []\n".write(
+      to: folder.appendingPathComponent("Fixtures/b/broken.yaml"), atomically: true,
+      encoding: .utf8)
+    let verify = try suite("verify", in: folder)
+    #expect(verify.status == 2)
+    #expect(verify.stdout.contains("3 passed, 0 failed, 0 missing, 0 recorded, 1 error"))
+    // The error line starts with the spec's place, for editors' and CI's problem matchers.
+    #expect(
+      verify.stderr.split(separator: "\n").contains {
+        $0.hasPrefix("Fixtures/b/broken.yaml:1:18: canvas.width: -5 is out of range")
+      }, "\(verify.stderr)")
+    let empty = folder.appendingPathComponent("Empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let none = try runListRender(["verify", "Empty"], in: folder)
+    #expect(none.status == 2)
+    #expect(none.stderr.contains("Empty: no fixtures (.yaml or .json files) in this folder"))
+  }
+
+  @Test("verify Fixtures/a compares with Golden/a unless --golden says otherwise")
+  func goldenFolderInferred() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", in: folder)
+    let verify = try runListRender(
+      ["verify", "Fixtures/a", "--report", "report", "--artifacts", "artifacts"], in: folder)
+    #expect(verify.status == 0, "\(verify.stderr)")
+    #expect(verify.stdout.contains("2 cases: 2 passed"))
+  }
+
   @Test("verify: one failing and one missing case exit 1 with their messages")
   func failingAndMissing() throws {
     let folder = try makeSuite()
@@ -107,9 +176,9 @@ struct SuiteCLITests {
     #expect(verify.stderr.contains("b/three: no golden at Golden/b/three.png"))
     let html = try String(
       contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
-    #expect(html.contains("images/a__two.expected.png"))
-    #expect(html.contains("images/a__two.diff.png"))
-    #expect(html.contains("images/a__two.actual.png"))
+    #expect(html.contains("images/1-a_two.expected.png"))
+    #expect(html.contains("images/1-a_two.diff.png"))
+    #expect(html.contains("images/1-a_two.actual.png"))
     #expect(html.contains("type=\"range\""))
     #expect(html.contains("<details><summary>Passed (1)</summary>"))
     // Mode `missing` (from the flag or LISTRENDER_RECORD) records the missing one and still
