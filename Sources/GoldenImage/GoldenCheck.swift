@@ -151,7 +151,17 @@ public struct GoldenCheck: Sendable {
     if mode == .all { return try record("recording all") }
     let goldenBytes = [UInt8](data)
     let expected = try format.decode(goldenBytes)
-    let comparison = try format.compare(expected, actual, self, base)
+    // Pixels: exact against a golden from this environment, perceptual against another's
+    // (unless the policy gives its own options).
+    var effective = self
+    var changed: String?
+    if format.pathExtension == "png" {
+      let recorded = PNGText.read(goldenBytes)[Self.fingerprintKey]
+      changed = environmentChange(golden: PNGText.read(goldenBytes))
+      let same = !fingerprint.isEmpty && recorded != nil && changed == nil
+      effective.policy.options = policy.options(sameEnvironment: same)
+    }
+    let comparison = try format.compare(expected, actual, effective, base)
     if comparison.passed {
       return GoldenReport(
         name: name, outcome: .passed, verdict: comparison.verdict, goldenPath: goldenPath,
@@ -159,10 +169,13 @@ public struct GoldenCheck: Sendable {
     }
     if mode == .failed { return try record("it failed: \(comparison.summary)") }
     var message = "\(name): \(goldenPath) does not match: \(comparison.summary)"
-    if format.pathExtension == "png",
-      let changed = environmentChange(golden: PNGText.read(goldenBytes))
-    {
-      message = "\(name): the golden was recorded on another environment (\(changed)); " + message
+    if let changed {
+      let how =
+        policy.options == nil
+        ? "compared with pixelmatch's defaults (threshold 0.1) rather than exactly; " : ""
+      message =
+        "\(name): the golden was recorded on another environment (\(changed)); \(how)"
+        + message
     }
     message += comparison.details.map { "\n  " + $0 }.joined()
     return GoldenReport(

@@ -8,15 +8,25 @@ import ImageCodec
 /// policy.maxDiffPixels = 20
 /// ```
 public struct GoldenPolicy: Equatable, Sendable {
-  /// The comparison's options.
-  public var options = ComparisonOptions()
+  /// The comparison's options; nil (the default) chooses them from the golden: ListRender's
+  /// renders are deterministic, so a golden recorded in this environment (same fingerprint) is
+  /// compared exactly (``ComparisonOptions/exact``: threshold 0, anti-aliased pixels counted),
+  /// and one from another environment with pixelmatch's defaults (threshold 0.1), the message
+  /// saying so.
+  public var options: ComparisonOptions?
   /// Pass when at most this many pixels differ.
   public var maxDiffPixels: Int?
   /// Pass when at most this fraction (0...1) of the pixels differ.
   public var maxDiffPixelRatio: Double?
 
-  /// The strict default: pixelmatch defaults, no tolerance.
+  /// The default: options chosen from the golden's environment, no tolerance.
   public init() {}
+
+  /// The options to compare with: the given ones, else exact for a golden from this
+  /// environment and pixelmatch's defaults otherwise.
+  public func options(sameEnvironment: Bool) -> ComparisonOptions {
+    options ?? (sameEnvironment ? .exact : ComparisonOptions())
+  }
 
   /// Whether `count` differing pixels out of `total` are acceptable.
   public func accepts(_ count: Int, of total: Int) -> Bool {
@@ -86,7 +96,8 @@ public func compareImages(expected: Bitmap, actual: Bitmap, policy: GoldenPolicy
     )
   }
   if expected.pixels == actual.pixels { return (.identical, nil) }
-  let result = Pixelmatch.compare(expected, actual, options: policy.options)
+  let result = Pixelmatch.compare(
+    expected, actual, options: policy.options ?? ComparisonOptions())
   let count = result?.differingPixels ?? 0
   let total = expected.width * expected.height
   if count == 0 { return (.identical, result?.diff) }

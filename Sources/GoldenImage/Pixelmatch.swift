@@ -31,6 +31,14 @@ public struct ComparisonOptions: Equatable, Sendable {
 
   /// The defaults.
   public init() {}
+
+  /// Every changed pixel counts: threshold 0, anti-aliased pixels included.
+  public static var exact: ComparisonOptions {
+    var options = ComparisonOptions()
+    options.threshold = 0
+    options.includeAA = true
+    return options
+  }
 }
 
 /// An opaque 8-bit colour a diff image marks pixels in (pixelmatch's `aaColor`, `diffColor`).

@@ -22,6 +22,8 @@ struct SuiteResult: Sendable {
   let suiteCase: SuiteCase
   let report: GoldenReport
   let render: Bitmap?
+  /// Seconds the case took (render and check).
+  var seconds = 0.0
 }
 
 /// Results written by parallel workers, each into its own slot.
@@ -61,11 +63,18 @@ final class ResultStore: Sendable {
 func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
   let started = Date()
   let fixtures = try fixtureFiles(in: options.fixtures)
+  try checkOutputs(
+    [("--junit", options.junit), ("--json", options.json)].compactMap { option, path in
+      path.map { (option, $0) }
+    },
+    inputs: fixtures.map {
+      ("the fixture \($0)", (options.fixtures as NSString).appendingPathComponent($0))
+    })
   try claimReportFolder(options.report)
   let shard = try options.shard.map(Shard.init)
   let selected = fixtures.enumerated().filter { shard?.contains($0.offset) ?? true }.map(\.element)
   let combinations = VariantAxis.combinations(try VariantAxis.parse(options.variants))
-  let cases = selected.flatMap { fixture in
+  let all = selected.flatMap { fixture in
     combinations.map { combination in
       let base = (fixture as NSString).deletingPathExtension
       let variant = combination.map(\.value).joined(separator: "-")
@@ -74,6 +83,7 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
         combination: combination.map { SuiteCase.Pair(key: $0.key, value: $0.value) })
     }
   }
+  let cases = try options.select(all)
   let store = ResultStore(count: cases.count)
   let progress = ProgressBar(total: cases.count)
   let keepRenders = options.contactSheet != nil
@@ -87,9 +97,11 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
     let renderer = Result { try ListRenderer() }
     while let index = store.take() {
       let suiteCase = cases[index]
-      let result = runCase(
+      let caseStarted = Date()
+      var result = runCase(
         suiteCase, options: options, mode: mode, check: check, renderer: renderer,
         keepRender: keepRenders)
+      result.seconds = Date().timeIntervalSince(caseStarted)
       let done = store.store(result, at: index)
       let outcome = result.report.outcome.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
       progress.update(
@@ -110,6 +122,16 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
     + String(format: "%.2f s", elapsed)
   print(summary)
   do {
+    try writeLastFailed(results, report: options.report)
+    if let junit = options.junit {
+      try writeJUnit(results, seconds: elapsed, options: options, to: junit)
+    }
+    if let json = options.json {
+      try writeJSON(results, seconds: elapsed, options: options, to: json)
+    }
+    if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
+      printAnnotations(results, options: options)
+    }
     try writeReport(results, summary: summary, to: options.report)
     print("report: \((options.report as NSString).appendingPathComponent("index.html"))")
     if let sheet = options.contactSheet {

@@ -42,8 +42,13 @@ struct SuiteOptions: ParsableArguments {
   @Option(help: "Folder of the HTML report (index.html and its images).")
   var report = "report"
 
-  @Option(help: "pixelmatch threshold, \(OptionRange.unit.text).")
-  var threshold = 0.1
+  @Option(
+    help: ArgumentHelp(
+      "pixelmatch threshold, \(OptionRange.unit.text).",
+      discussion:
+        "Default: exact (0, anti-aliased pixels counted) for a golden recorded in this environment, 0.1 for one from another."
+    ))
+  var threshold: Double?
 
   @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels too.")
   var includeAA = false
@@ -58,6 +63,24 @@ struct SuiteOptions: ParsableArguments {
   @Option(
     help: "Where failure images go (default: $LISTRENDER_ARTIFACTS or .build/golden-artifacts).")
   var artifacts: String?
+
+  @Option(
+    parsing: .singleValue,
+    help: ArgumentHelp(
+      "Only the cases whose name matches: a glob (rows/*, *@dark) or a substring; repeatable.",
+      valueName: "pattern"))
+  var filter: [String] = []
+
+  @Flag(help: "Only the cases that failed in the last run (kept in the report folder).")
+  var lastFailed = false
+
+  @Option(help: ArgumentHelp("Also write JUnit XML (one test case per case).", valueName: "file"))
+  var junit: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Also write the summary and every case's result as JSON.", valueName: "file"))
+  var json: String?
 
   func validate() throws {
     try require(jobs, in: OptionRange.workers, option: "jobs")
@@ -79,8 +102,13 @@ struct SuiteOptions: ParsableArguments {
 
   var policy: GoldenPolicy {
     var policy = GoldenPolicy()
-    policy.options.threshold = threshold
-    policy.options.includeAA = includeAA
+    // Given options are used as they are; none: chosen from each golden's environment.
+    if threshold != nil || includeAA {
+      var options = ComparisonOptions()
+      options.threshold = threshold ?? options.threshold
+      options.includeAA = includeAA
+      policy.options = options
+    }
     policy.maxDiffPixels = maxDiffPixels
     policy.maxDiffPixelRatio = maxDiffPixelRatio
     return policy

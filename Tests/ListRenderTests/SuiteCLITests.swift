@@ -1,4 +1,5 @@
 import Foundation
+import FoundationXML
 import GoldenImage
 import ListModel
 import ListRender
@@ -152,6 +153,77 @@ struct SuiteCLITests {
       ["verify", "Fixtures/a", "--report", "report", "--artifacts", "artifacts"], in: folder)
     #expect(verify.status == 0, "\(verify.stderr)")
     #expect(verify.stdout.contains("2 cases: 2 passed"))
+  }
+
+  @Test("strict by default: a hidden separator fails; pixelmatch's 0.1 would not see it")
+  func strictByDefault() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("Fixtures/a")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    let spec = { (separator: String) in
+      "canvas: { width: 360, scale: 1 }\nsections:\n  - cells:\n      - { title: One\(separator) }\n      - { title: Two }\n"
+    }
+    let file = fixtures.appendingPathComponent("rows.yaml")
+    try spec("").write(to: file, atomically: true, encoding: .utf8)
+    #expect(try suite("record", in: folder).status == 0)
+    try spec(", separator: hidden").write(to: file, atomically: true, encoding: .utf8)
+    let strict = try suite("verify", in: folder)
+    #expect(strict.status == 1)
+    #expect(strict.stderr.contains("a/rows: Golden/a/rows.png does not match: 328 of"))
+    // The perceptual threshold, asked for, sees nothing (#EEEEEE on white).
+    let perceptual = try suite("verify", ["--threshold", "0.1"], in: folder)
+    #expect(perceptual.status == 0, "\(perceptual.stderr)")
+    // And `record` rewrites a golden whose pixels differ at all.
+    let record = try suite("record", in: folder)
+    #expect(record.stdout.contains("1 recorded"))
+  }
+
+  @Test("CI outputs: JUnit XML, JSON, GitHub annotations; --filter and --last-failed")
+  func ciOutputs() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", in: folder)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("Golden/b/three.png"))
+    try "canvas: { width: 0 }\nsections: []\n".write(
+      to: folder.appendingPathComponent("Fixtures/a/zz-broken.yaml"), atomically: true,
+      encoding: .utf8)
+    let verify = try runListRender(
+      [
+        "verify", "Fixtures", "--report", "report", "--artifacts", "artifacts", "--junit",
+        "out/junit.xml", "--json", "out/run.json",
+      ], environment: ["GITHUB_ACTIONS": "true"], in: folder)
+    #expect(verify.status == 2)
+    let xml = try XMLDocument(
+      contentsOf: folder.appendingPathComponent("out/junit.xml"), options: [])
+    let root = try #require(xml.rootElement())
+    #expect(root.name == "testsuites")
+    #expect(root.attribute(forName: "tests")?.stringValue == "4")
+    #expect(root.attribute(forName: "failures")?.stringValue == "1")
+    #expect(root.attribute(forName: "errors")?.stringValue == "1")
+    let cases = try xml.nodes(forXPath: "//testcase")
+    #expect(cases.count == 4)
+    let failure = try xml.nodes(forXPath: "//testcase[@name='three']/failure").first
+    #expect(failure?.stringValue?.contains("no golden at Golden/b/three.png") == true)
+    #expect(try xml.nodes(forXPath: "//testcase[@name='zz-broken']/error").count == 1)
+    let run =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("out/run.json"))) as? [String: Any]
+    let summary = try #require(run?["summary"] as? [String: Any])
+    #expect(summary["passed"] as? Int == 2 && summary["missing"] as? Int == 1)
+    #expect(summary["errors"] as? Int == 1)
+    #expect((run?["cases"] as? [Any])?.count == 4)
+    #expect(
+      verify.stdout.contains(
+        "::error file=Fixtures/b/three.yaml,line=1,title=b/three::b/three%3A no golden") == false)
+    #expect(verify.stdout.contains("::error file=Fixtures/b/three.yaml,line=1,title=b/three::"))
+    // --last-failed runs the two that did not pass; --filter takes globs and substrings.
+    let again = try suite("verify", ["--last-failed"], in: folder)
+    #expect(again.stdout.contains("2 cases:"), "\(again.stdout)")
+    let filtered = try suite("verify", ["--filter", "a/*", "--filter", "nothing"], in: folder)
+    #expect(filtered.stdout.contains("3 cases:"), "\(filtered.stdout)")
+    let substring = try suite("verify", ["--filter", "two"], in: folder)
+    #expect(substring.stdout.contains("1 case: 1 passed"), "\(substring.stdout)")
   }
 
   @Test("verify: one failing and one missing case exit 1 with their messages")

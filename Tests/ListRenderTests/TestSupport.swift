@@ -108,8 +108,7 @@ func chromiumScreenshot(
 /// goldens were recorded with these very libraries; artifacts under `.build/golden-artifacts`.
 func strictGoldenCheck(_ renderer: ListRenderer) -> GoldenCheck {
   var policy = GoldenPolicy()
-  policy.options.threshold = 0
-  policy.options.includeAA = true
+  policy.options = .exact
   return GoldenCheck(
     artifactsFolder: Paths.root.appendingPathComponent(".build/golden-artifacts").path,
     policy: policy, fingerprint: renderer.fingerprint())
