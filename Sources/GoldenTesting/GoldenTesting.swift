@@ -258,7 +258,7 @@ func check<Value, Format>(
   let resolved = try name ?? defaultName(place: place, testID: testID, format: strategy.format)
   let goldenPath = (golden as NSString).appendingPathComponent(
     resolved + "." + strategy.format.pathExtension)
-  let mode = record ?? GoldenSettings.record ?? .fromEnvironment()
+  let mode = try record ?? GoldenSettings.record ?? .fromEnvironment()
   // Two tests that may write one golden would overwrite each other's recordings (reading one
   // golden from several tests is fine).
   if mode != .never {

@@ -8,6 +8,7 @@ struct ListRenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "listrender",
     abstract: "Draw list user interfaces to PNG with Cairo and Pango.",
+    version: "listrender 0.1.0",
     subcommands: [Render.self, Animate.self, Verify.self, Record.self, Diff.self, Doctor.self],
     defaultSubcommand: nil)
 }

@@ -90,7 +90,7 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
   let check = GoldenCheck(
     artifactsFolder: options.artifacts ?? GoldenCheck.defaultArtifactsFolder(),
     policy: options.policy, fingerprint: try ListRenderer().fingerprint())
-  let workers = max(1, min(options.jobs, cases.count))
+  let workers = max(1, min(options.workers, cases.count))
   // One renderer per worker: a renderer (its Pango and fontconfig state) is not thread-safe.
   DispatchQueue.concurrentPerform(iterations: workers) { _ in
     // A renderer that cannot be made says why in every case (a missing font names its package).

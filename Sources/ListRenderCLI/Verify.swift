@@ -5,7 +5,9 @@ import ListRender
 
 /// Options shared by `verify` and `record`.
 struct SuiteOptions: ParsableArguments {
-  @Argument(help: "The fixtures folder: every .yaml/.json below it is a case.")
+  @Argument(
+    help: ArgumentHelp(
+      "The fixtures folder: every .yaml/.json below it is a case.", valueName: "dir"))
   var fixtures = "Fixtures"
 
   @Option(
@@ -16,16 +18,26 @@ struct SuiteOptions: ParsableArguments {
       valueName: "dir"))
   var golden: String?
 
-  @Option(help: "Render this many cases in parallel (one renderer per worker).")
-  var jobs = ProcessInfo.processInfo.activeProcessorCount
+  @Option(
+    name: [.short, .long],
+    help: ArgumentHelp(
+      "Render this many cases in parallel, one renderer each (default: the number of cores).",
+      valueName: "n"))
+  var jobs: Int?
+
+  /// `--jobs`, or the number of cores.
+  var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
   @Option(help: "Take the i-th of n deterministic shares of the cases, as i/n (1-based).")
   var shard: String?
 
   @Option(
-    parsing: .upToNextOption,
-    help:
-      "Render every combination, e.g. appearance=light,dark direction=ltr,rtl contentSize=L,AX3.")
+    parsing: .singleValue,
+    help: ArgumentHelp(
+      "An axis of variants, key=value,value; repeat for more axes (every combination is rendered).",
+      discussion:
+        "Keys: appearance, direction, contentSize, theme, scale, width; e.g. --variants appearance=light,dark --variants direction=ltr,rtl.",
+      valueName: "key=values"))
   var variants: [String] = []
 
   @Flag(
@@ -36,10 +48,15 @@ struct SuiteOptions: ParsableArguments {
     ))
   var layout = false
 
-  @Option(help: "Also lay out each case's variants, labelled, in one PNG.")
+  @Option(
+    help: ArgumentHelp(
+      "Also lay out each case's variants, labelled, in one PNG.", valueName: "file"))
   var contactSheet: String?
 
-  @Option(help: "Folder of the HTML report (index.html and its images).")
+  @Option(
+    help: ArgumentHelp(
+      "Folder of the HTML report (index.html and its images); a new or empty folder, or one listrender made.",
+      valueName: "dir"))
   var report = "report"
 
   @Option(
@@ -61,7 +78,9 @@ struct SuiteOptions: ParsableArguments {
   var maxDiffPixelRatio: Double?
 
   @Option(
-    help: "Where failure images go (default: $LISTRENDER_ARTIFACTS or .build/golden-artifacts).")
+    help: ArgumentHelp(
+      "Where failure images go (default: $LISTRENDER_ARTIFACTS or .build/golden-artifacts).",
+      valueName: "dir"))
   var artifacts: String?
 
   @Option(
@@ -123,21 +142,25 @@ struct Verify: ParsableCommand {
   @OptionGroup var options: SuiteOptions
 
   @Option(
-    help:
-      "never | missing | failed | all: which goldens may be written (default: $LISTRENDER_RECORD, else never)."
-  )
-  var record: String?
+    help: ArgumentHelp(
+      "Which goldens may be written (default: $LISTRENDER_RECORD, else never).",
+      valueName: "mode"))
+  var record: RecordMode?
 
   func validate() throws {
-    if let record, RecordMode(rawValue: record) == nil {
-      throw ValidationError("--record must be one of never, missing, failed, all")
+    do {
+      _ = try RecordMode.fromEnvironment()
+    } catch {
+      throw ValidationError("\(error)")
     }
   }
 
   func run() throws {
-    try runSuite(options, mode: record.flatMap(RecordMode.init(rawValue:)) ?? .fromEnvironment())
+    try runSuite(options, mode: try record ?? RecordMode.fromEnvironment())
   }
 }
+
+extension RecordMode: ExpressibleByArgument {}
 
 struct Record: ParsableCommand {
   static let configuration = CommandConfiguration(

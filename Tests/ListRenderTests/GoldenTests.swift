@@ -35,7 +35,7 @@ struct GoldenTests {
     let (bitmap, tree) = try renderer.renderWithLayout(document)
     let report = try check.verify(
       bitmap, name: name, goldenPath: Paths.golden.appendingPathComponent(name + ".png").path,
-      mode: RecordMode.fromEnvironment())
+      mode: try RecordMode.fromEnvironment())
     #expect(!report.isFailure, "\(report.message)")
     // A case may keep its geometry too (`Golden/<area>/<case>.layout.json`, as `listrender
     // record --layout` writes it): checked line by line when present.
@@ -46,7 +46,7 @@ struct GoldenTests {
     if FileManager.default.fileExists(atPath: layoutPath) {
       let layoutReport = try check.verify(
         try layout.snapshot(tree), as: layout.format, name: name, goldenPath: layoutPath,
-        mode: RecordMode.fromEnvironment())
+        mode: try RecordMode.fromEnvironment())
       #expect(!layoutReport.isFailure, "\(layoutReport.message)")
     }
   }

@@ -240,7 +240,7 @@ struct MotionTests {
       let report = try check.verify(
         bitmap, name: frameName,
         goldenPath: Paths.golden.appendingPathComponent(frameName + ".png").path,
-        mode: RecordMode.fromEnvironment())
+        mode: try RecordMode.fromEnvironment())
       #expect(!report.isFailure, "\(report.message)")
     }
     // Every frame of an animation has the same pixel size.

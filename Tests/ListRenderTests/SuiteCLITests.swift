@@ -226,6 +226,30 @@ struct SuiteCLITests {
     #expect(substring.stdout.contains("1 case: 1 passed"), "\(substring.stdout)")
   }
 
+  @Test("conventions: --version, -j, --variants one value each, LISTRENDER_RECORD checked")
+  func conventions() throws {
+    let version = try runListRender(["--version"])
+    #expect(version.status == 0 && version.stdout.hasPrefix("listrender "))
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", in: folder)
+    // The fixtures folder after --variants is the folder, not another value.
+    let run = try runListRender(
+      [
+        "verify", "-j", "1", "--variants", "appearance=light", "Fixtures", "--golden", "Golden",
+        "--report", "r2",
+      ], in: folder)
+    #expect(run.status == 1, "\(run.stderr)")  // the light variant has no golden yet
+    #expect(run.stdout.contains("3 cases: 0 passed, 0 failed, 3 missing"))
+    let typo = try runListRender(
+      ["verify", "Fixtures"], environment: ["LISTRENDER_RECORD": "misisng"], in: folder)
+    #expect(typo.status == 2)
+    #expect(typo.stderr.contains("LISTRENDER_RECORD=misisng is not a record mode"))
+    let help = try runListRender(["verify", "--help"])
+    #expect(help.stdout.contains("--record <mode>"))
+    #expect(help.stdout.contains("(default: the number of cores)"))
+  }
+
   @Test("verify: one failing and one missing case exit 1 with their messages")
   func failingAndMissing() throws {
     let folder = try makeSuite()
@@ -306,7 +330,8 @@ struct SuiteCLITests {
     let folder = try makeSuite()
     defer { try? FileManager.default.removeItem(at: folder) }
     let args = [
-      "--variants", "appearance=light,dark", "direction=ltr,rtl", "--contact-sheet", "sheet.png",
+      "--variants", "appearance=light,dark", "--variants", "direction=ltr,rtl", "--contact-sheet",
+      "sheet.png",
     ]
     let record = try suite("record", args, in: folder)
     #expect(record.status == 0, "\(record.stderr)")
