@@ -35,10 +35,10 @@ public enum PNGCodec {
 
   /// Encodes rows from any source (such as a painted surface, converted row by row, so no
   /// whole-image copy is made); see ``encode(_:alpha:threads:)``.
-  public static func encode(rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil)
-    throws -> [UInt8]
-  {
-    try encodeRows(source, alpha: alpha, threads: threads, producing: nil)
+  public static func encode(
+    rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil, scale: Double? = nil
+  ) throws -> [UInt8] {
+    try encodeRows(source, alpha: alpha, threads: threads, scale: scale, producing: nil)
   }
 
   /// Encodes rows while they are made: `produce` runs on this thread and calls `ready(n)`
@@ -46,16 +46,23 @@ public enum PNGCodec {
   /// its rows are ready (and this thread helps when they fall behind). The bytes are those of
   /// ``encode(rows:alpha:threads:)``.
   public static func encode(
-    rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil,
+    rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil, scale: Double? = nil,
     producing produce: (_ ready: (Int) -> Void) throws -> Void
   ) throws -> [UInt8] {
     try withoutActuallyEscaping(produce) { produce in
-      try encodeRows(source, alpha: alpha, threads: threads, producing: produce)
+      try encodeRows(source, alpha: alpha, threads: threads, scale: scale, producing: produce)
     }
   }
 
+  /// `sRGB` (perceptual) and `pHYs` for a still rendered at `scale` device pixels per point:
+  /// 72 dpi × scale, so a scale-3 image opens at its size in points.
+  static func stillChunks(scale: Double) -> [UInt8] {
+    let perMetre = UInt32((72 * scale / 0.0254).rounded())
+    return chunk("sRGB", [0]) + chunk("pHYs", be32(perMetre) + be32(perMetre) + [1])
+  }
+
   private static func encodeRows(
-    _ source: some PNGRowSource, alpha: Bool, threads: Int?,
+    _ source: some PNGRowSource, alpha: Bool, threads: Int?, scale: Double?,
     producing produce: ((_ ready: (Int) -> Void) throws -> Void)?
   ) throws -> [UInt8] {
     guard source.width > 0, source.height > 0 else {
@@ -69,6 +76,7 @@ public enum PNGCodec {
     var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     png.reserveCapacity(data.count + 64 + data.count / idatSize * 12)
     png += chunk("IHDR", header)
+    if let scale { png += stillChunks(scale: scale) }
     var offset = 0
     while offset < data.count {
       let end = min(data.count, offset + idatSize)

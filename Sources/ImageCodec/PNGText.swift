@@ -9,8 +9,9 @@ import CCodecs
 package enum PNGText {
   private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-  /// `png` with a `tEXt` chunk for each entry (sorted by keyword) right after IHDR. Keywords are
-  /// 1...79 Latin-1 characters; text is stored as UTF-8 bytes.
+  /// `png` with a text chunk for each entry (sorted by keyword) right after IHDR: `tEXt` when
+  /// the text is Latin-1, `iTXt` (uncompressed UTF-8) otherwise. Keywords are 1...79 Latin-1
+  /// printable characters.
   public static func insert(_ entries: [String: String], into png: [UInt8]) throws -> [UInt8] {
     guard png.count >= 33, Array(png.prefix(8)) == signature else {
       throw PNGError(message: "not a PNG")
@@ -18,11 +19,15 @@ package enum PNGText {
     // IHDR is always first: 8 signature + 4 length + 4 type + 13 data + 4 CRC = 33 bytes.
     var out = Array(png.prefix(33))
     for (keyword, text) in entries.sorted(by: { $0.key < $1.key }) {
-      let key = Array(keyword.utf8)
-      guard (1...79).contains(key.count), !key.contains(0) else {
-        throw PNGError(message: "bad tEXt keyword '\(keyword)'")
+      guard let key = latin1(keyword), (1...79).contains(key.count), !key.contains(0) else {
+        throw PNGError(message: "bad PNG text keyword '\(keyword)'")
       }
-      out += chunk("tEXt", key + [0] + Array(text.utf8))
+      if let bytes = latin1(text) {
+        out += chunk("tEXt", key + [0] + bytes)
+      } else {
+        // keyword, 0, not compressed, method 0, no language tag, no translated keyword, text.
+        out += chunk("iTXt", key + [0, 0, 0, 0, 0] + Array(text.utf8))
+      }
     }
     out += png[33...]
     return out
@@ -32,12 +37,33 @@ package enum PNGText {
   public static func read(_ png: [UInt8]) -> [String: String] {
     guard png.count >= 8, Array(png.prefix(8)) == signature else { return [:] }
     var entries: [String: String] = [:]
-    for chunk in pngChunks(png) where chunk.type == "tEXt" {
+    for chunk in pngChunks(png) where chunk.type == "tEXt" || chunk.type == "iTXt" {
       guard let zero = chunk.data.firstIndex(of: 0) else { continue }
-      entries[String(decoding: chunk.data[..<zero], as: UTF8.self)] = String(
-        decoding: chunk.data[(zero + 1)...], as: UTF8.self)
+      let keyword = String(chunk.data[..<zero].map { Character(Unicode.Scalar($0)) })
+      if chunk.type == "tEXt" {
+        entries[keyword] = String(chunk.data[(zero + 1)...].map { Character(Unicode.Scalar($0)) })
+        continue
+      }
+      // iTXt: compression flag and method, then language tag and translated keyword, each
+      // ending in 0; only uncompressed text is read.
+      let rest = Array(chunk.data[(zero + 1)...])
+      guard rest.count >= 2, rest[0] == 0,
+        let language = rest[2...].firstIndex(of: 0),
+        let translated = rest[(language + 1)...].firstIndex(of: 0)
+      else { continue }
+      entries[keyword] = String(decoding: rest[(translated + 1)...], as: UTF8.self)
     }
     return entries
+  }
+
+  /// The text as Latin-1 bytes, or nil when it has other characters.
+  private static func latin1(_ text: String) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    for scalar in text.unicodeScalars {
+      guard scalar.value <= 0xFF else { return nil }
+      bytes.append(UInt8(scalar.value))
+    }
+    return bytes
   }
 }
 

@@ -124,7 +124,8 @@ public final class ListRenderer {
       // The image is thrown away once encoded: rows already compressed give their memory back.
       image.releasesRows = true
       return try PNGCodec.encode(
-        rows: image, alpha: !image.isOpaque, threads: threads, producing: paint)
+        rows: image, alpha: !image.isOpaque, threads: threads, scale: tree.scale,
+        producing: paint)
     }
   }
 

@@ -41,9 +41,35 @@ func report(_ error: Error, file: String? = nil) -> ReportedFailure {
     printError((file.map { "\($0): " } ?? "") + error.description)
     return ReportedFailure(status: ExitStatus.badInput)
   default:
-    printError("\(error)")
+    printError(sentence(for: error))
     return ReportedFailure(status: ExitStatus.failure)
   }
+}
+
+/// Foundation's file errors as sentences (`cannot write report: not a directory`), never
+/// `Error Domain=NSCocoaErrorDomain Code=512`; other errors as they describe themselves.
+func sentence(for error: Error) -> String {
+  let nsError = error as NSError
+  guard nsError.domain == NSCocoaErrorDomain else { return "\(error)" }
+  let path =
+    (nsError.userInfo[NSFilePathErrorKey] as? String)
+    ?? (nsError.userInfo[NSURLErrorKey] as? URL)?.path ?? "a file"
+  var reason = "the operation failed"
+  if let underlyingError = nsError.userInfo[NSUnderlyingErrorKey] as? any Error,
+    case let underlying = underlyingError as NSError, underlying.domain == NSPOSIXErrorDomain
+  {
+    reason = String(cString: strerror(Int32(underlying.code))).lowercased()
+  } else if nsError.code == NSFileNoSuchFileError || nsError.code == NSFileReadNoSuchFileError {
+    reason = "it does not exist"
+  } else if nsError.code == NSFileWriteNoPermissionError
+    || nsError.code == NSFileReadNoPermissionError
+  {
+    reason = "permission denied"
+  }
+  let verb =
+    (NSFileReadUnknownError...NSFileReadUnknownStringEncodingError).contains(nsError.code)
+    ? "read" : "write"
+  return "cannot \(verb) \(path): \(reason)"
 }
 
 @main

@@ -74,7 +74,8 @@ struct Render: ParsableCommand {
       if sequential {
         let image = try renderer.paintImage(tree)
         clock.lap("paint")
-        png = try PNGCodec.encode(rows: image, alpha: !image.isOpaque, threads: threads)
+        png = try PNGCodec.encode(
+          rows: image, alpha: !image.isOpaque, threads: threads, scale: tree.scale)
         clock.lap("encode")
       } else {
         // Painted and encoded at once: the other cores compress rows already painted.

@@ -4,6 +4,27 @@ import Testing
 
 @Suite("PNG codec")
 struct CodecTests {
+  @Test("a rendered still carries sRGB and pHYs (72 dpi × scale); non-Latin-1 text is iTXt")
+  func stillMetadata() throws {
+    let renderer = try ListRenderer()
+    let document = try ListDocument.decode(
+      yaml: "canvas: { width: 100, scale: 3 }\nsections:\n  - cells: [ { title: A } ]\n")
+    let png = try renderer.renderPNG(try renderer.layout(document))
+    let bytes = Data(png)
+    // pHYs: 72 × 3 / 0.0254 = 8504 pixels a metre on both axes, unit metre.
+    let phys = try #require(bytes.range(of: Data("pHYs".utf8)))
+    let data = Array(bytes[phys.upperBound..<(phys.upperBound + 9)])
+    #expect(data == [0, 0, 0x21, 0x38, 0, 0, 0x21, 0x38, 1])
+    #expect(bytes.range(of: Data("sRGB".utf8)) != nil)
+    // The same pixels as a plain encode.
+    #expect(try PNGCodec.decode(png) == (try renderer.render(document)))
+    // Text chunks: Latin-1 as tEXt, anything else as iTXt, both read back.
+    let tagged = try PNGText.insert(
+      ["Plain": "café", "Greek": "Ελληνικά"], into: PNGCodec.encode(Bitmap(width: 1, height: 1)))
+    #expect(PNGText.read(tagged) == ["Plain": "café", "Greek": "Ελληνικά"])
+    #expect(Data(tagged).range(of: Data("iTXt".utf8)) != nil)
+  }
+
   @Test("an opaque image is written as RGB and reads back the same")
   func opaqueRoundTrip() throws {
     var bitmap = Bitmap(width: 3, height: 2)

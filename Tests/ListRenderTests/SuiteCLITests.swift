@@ -100,6 +100,11 @@ struct SuiteCLITests {
     #expect(refused.status == 2)
     #expect(refused.stderr.contains("--report .: the folder holds files listrender did not write"))
     #expect(FileManager.default.fileExists(atPath: mine.appendingPathComponent("photo.png").path))
+    // A report folder that cannot be made is a sentence, not a Foundation error dump.
+    try Data().write(to: folder.appendingPathComponent("plain-file"))
+    let blocked = try suite("verify", ["--report", "plain-file/report"], in: folder)
+    #expect(blocked.stderr.contains("cannot write plain-file/report: not a directory"))
+    #expect(!blocked.stderr.contains("NSCocoaErrorDomain"))
     // A folder listrender made is rewritten run after run.
     #expect(try suite("verify", in: folder).status == 0)
     #expect(try suite("verify", in: folder).status == 0)
