@@ -6,7 +6,7 @@ APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libimagequan
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FORMAT := swift format
 
-.PHONY: deps deps-test demo build test fuzz format format-check bench clean
+.PHONY: deps deps-test demo build install test fuzz format format-check bench clean
 
 # The packages of $(1) that dpkg does not list as installed.
 missing = $(shell for p in $(1); do \
@@ -37,6 +37,27 @@ demo: deps
 
 build: deps
 	swift build
+
+## install: the release binary, bash/zsh/fish completions and a man page (the argument parser's
+## generate-manual, dated by the last commit) under PREFIX (default /usr/local; DESTDIR for staging)
+PREFIX ?= /usr/local
+MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-01-01)
+install: deps
+	swift build -c release --product listrender
+	swift package --disable-sandbox plugin generate-manual --date $(MANUAL_DATE)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 .build/release/listrender $(DESTDIR)$(PREFIX)/bin/listrender
+	install -m 644 .build/plugins/GenerateManual/outputs/ListRenderCLI/listrender.1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/listrender.1
+	.build/release/listrender --generate-completion-script bash \
+	  > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/listrender
+	.build/release/listrender --generate-completion-script zsh \
+	  > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_listrender
+	.build/release/listrender --generate-completion-script fish \
+	  > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/listrender.fish
+	@echo "installed listrender, its man page and completions under $(DESTDIR)$(PREFIX)"
 
 ## test: the whole suite (what .ci/run calls); goldens are compared, never recorded; it
 ## includes 60 s of fuzzing (FuzzTests)

@@ -77,6 +77,18 @@ enum Main {
   static func main() {
     let interrupts = Interrupts.install()
     defer { withExtendedLifetime(interrupts) {} }
+    // A mistyped subcommand gets a suggestion rather than "unexpected arguments".
+    let names = ListRenderCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+    if let first = CommandLine.arguments.dropFirst().first, !first.hasPrefix("-"),
+      !names.contains(first)
+    {
+      var message = "unknown subcommand '\(first)'"
+      if let near = NameSuggestions.nearest(to: first, in: names, count: 1).first {
+        message += " (did you mean '\(near)'?)"
+      }
+      printError(message + "; the subcommands are \(names.dropLast().joined(separator: ", "))")
+      exit(ExitStatus.badInput)
+    }
     do {
       var command = try ListRenderCommand.parseAsRoot()
       try command.run()

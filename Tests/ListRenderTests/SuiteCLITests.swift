@@ -250,6 +250,12 @@ struct SuiteCLITests {
       ["verify", "Fixtures"], environment: ["LISTRENDER_RECORD": "misisng"], in: folder)
     #expect(typo.status == 2)
     #expect(typo.stderr.contains("LISTRENDER_RECORD=misisng is not a record mode"))
+    let typoCommand = try runListRender(["verfy", "Fixtures"])
+    #expect(typoCommand.status == 2)
+    #expect(typoCommand.stderr.contains("unknown subcommand 'verfy' (did you mean 'verify'?)"))
+    // Completion scripts list the record modes (make install puts them in place).
+    let bash = try runListRender(["--generate-completion-script", "bash"])
+    #expect(bash.stdout.contains("'never'$'\\n''missing'$'\\n''failed'$'\\n''all'"))
     let help = try runListRender(["verify", "--help"])
     #expect(help.stdout.contains("--record <mode>"))
     #expect(help.stdout.contains("(default: the number of cores)"))
