@@ -19,11 +19,15 @@ deps:
 	@missing="$(call missing,$(APT_PACKAGES))"; \
 	if [ -n "$$missing" ]; then echo "installing: $$missing"; $(APT_INSTALL) $$missing; fi
 
-## deps-test: what only the tests need; Chromium renders the HTML report in a real browser. If it
-## cannot be installed, that one test is skipped with a printed reason.
-TEST_PACKAGES := chromium
+## deps-test: what only the tests need: rsvg-convert and pdftoppm rasterize the SVG and PDF
+## outputs; Chromium renders the HTML report in a real browser (if it cannot be installed, that
+## one test is skipped with a printed reason).
+TEST_PACKAGES := librsvg2-bin poppler-utils
+BROWSER_PACKAGES := chromium
 deps-test:
 	@missing="$(call missing,$(TEST_PACKAGES))"; \
+	if [ -n "$$missing" ]; then echo "installing: $$missing"; $(APT_INSTALL) $$missing; fi
+	@missing="$(call missing,$(BROWSER_PACKAGES))"; \
 	if [ -n "$$missing" ]; then echo "installing: $$missing"; \
 	  ( $(APT_INSTALL) $$missing ) || echo "could not install $$missing: the report's browser test will be skipped"; fi
 

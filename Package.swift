@@ -57,7 +57,7 @@ let package = Package(
       // The modules it uses are named directly (not only through ListRender's re-exports) so
       // that incremental builds see their changes.
       dependencies: [
-        "ListRender", "ListModel", "ListLayout", "ImageCodec", "GoldenImage",
+        "ListRender", "ListModel", "ListLayout", "ListPainter", "ImageCodec", "GoldenImage",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

@@ -2,6 +2,8 @@
 #define LISTRENDER_CPANGOCAIRO_SHIM_H
 
 #include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H

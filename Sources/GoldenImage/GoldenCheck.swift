@@ -4,7 +4,7 @@ import ImageCodec
 /// What happened to one golden case; it prints as its message.
 public struct GoldenReport: Sendable, CustomStringConvertible {
   /// The outcome.
-  public enum Outcome: String, Sendable {
+  public enum Outcome: String, CaseIterable, Sendable {
     /// Compared and passed.
     case passed
     /// Written (missing, or failed, or `all`, as the mode allows).

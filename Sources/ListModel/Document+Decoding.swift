@@ -57,7 +57,7 @@ extension ListDocument {
 
   /// ``decode(yaml:file:baseDirectory:)`` reading files only from `allowedFolders` (nil:
   /// anywhere).
-  static func decode(
+  package static func decode(
     yaml text: String, file: String, baseDirectory: String?, allowedFolders: [String]?
   ) throws -> ListDocument {
     let root: Node?

@@ -169,10 +169,60 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
   }
 }
 
+/// A vector document (SVG or PDF) cairo writes to `path`, sized in points; drawing in device
+/// pixels of `scale` lands at the same places as in the PNG.
+final class CairoVectorSurface {
+  let pointer: OpaquePointer
+  private var finished = false
+
+  init(format: VectorFormat, path: String, width: Double, height: Double, scale: Double) throws {
+    switch format {
+    case .svg:
+      pointer = cairo_svg_surface_create(path, width, height)
+    case .pdf:
+      pointer = cairo_pdf_surface_create(path, width, height)
+    }
+    do {
+      try check(cairo_surface_status(pointer))
+    } catch {
+      cairo_surface_destroy(pointer)
+      throw error
+    }
+    if format == .svg { cairo_svg_surface_set_document_unit(pointer, CAIRO_SVG_UNIT_PT) }
+    if format == .pdf {
+      // No creation date: the same tree gives the same bytes.
+      cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_CREATE_DATE, "")
+    }
+    cairo_surface_set_device_scale(pointer, 1 / scale, 1 / scale)
+  }
+
+  /// Writes out what was drawn; throws cairo's error.
+  func finish() throws {
+    cairo_surface_finish(pointer)
+    finished = true
+    try check(cairo_surface_status(pointer))
+  }
+
+  deinit { cairo_surface_destroy(pointer) }
+}
+
 /// A cairo drawing context on a surface, destroyed with the object.
 final class CairoContext {
   let pointer: OpaquePointer
-  let surface: CairoSurface
+  /// The image surface drawn on (nil for a vector document).
+  let surface: CairoSurface?
+
+  /// A context on a vector document.
+  init(vector: CairoVectorSurface) throws {
+    surface = nil
+    pointer = cairo_create(vector.pointer)
+    do {
+      try check(cairo_status(pointer))
+    } catch {
+      cairo_destroy(pointer)
+      throw error
+    }
+  }
 
   init(surface: CairoSurface) throws {
     self.surface = surface
@@ -239,7 +289,7 @@ extension CairoContext {
   }
 
   /// Flushes drawing to the surface's memory (before another thread reads finished rows).
-  func flush() { cairo_surface_flush(surface.pointer) }
+  func flush() { cairo_surface_flush(cairo_get_target(pointer)) }
 
   /// Sets a solid colour as the source.
   func setSource(_ color: Color) {
@@ -437,4 +487,12 @@ extension CairoSurface {
     try body(data, Int(cairo_image_surface_get_stride(pointer)))
     cairo_surface_mark_dirty(pointer)
   }
+}
+
+/// The vector formats cairo writes.
+package enum VectorFormat: String, Sendable {
+  /// SVG 1.1.
+  case svg
+  /// PDF.
+  case pdf
 }

@@ -45,6 +45,20 @@ public final class Painter {
     }
   }
 
+  /// Writes the tree as a vector document at `path` (SVG or PDF, sized in points): the same
+  /// layout and drawing as the PNG, text as glyphs; shadows are embedded as images.
+  package func paintVector(_ tree: LayoutTree, format: VectorFormat, to path: String) throws {
+    let document = try CairoVectorSurface(
+      format: format, path: path, width: tree.width, height: tree.height, scale: tree.scale)
+    let context = try CairoContext(vector: document)
+    scale = tree.scale
+    context.scale(by: tree.scale)
+    let bounds = tree.elements.map { visualRows($0, scale: tree.scale) }
+    try paintBand(tree, bounds: bounds, rows: 0..<tree.pixelHeight, context)
+    try context.checkStatus()
+    try document.finish()
+  }
+
   /// Paints the tree band by band (`bandRows` device rows each, top to bottom), so another
   /// thread can read finished rows while later ones are painted: `body` gets the image at once
   /// and a function that paints it, calling its argument after each band with how many rows

@@ -11,6 +11,7 @@ import Synchronization
 @_exported import enum ListPainter.LibraryVersions
 @_exported import class ListPainter.PaintedImage
 @_exported import enum ListPainter.PainterError
+import enum ListPainter.VectorFormat
 
 /// The front door: spec in, pixels out.
 ///
@@ -127,6 +128,15 @@ public final class ListRenderer {
         rows: image, alpha: !image.isOpaque, threads: threads, scale: tree.scale,
         producing: paint)
     }
+  }
+
+  /// Writes the tree as an SVG or PDF document at `path` (through a temporary file renamed into
+  /// place): the PNG's layout and drawing, in points, text as glyphs.
+  package func renderVector(_ tree: LayoutTree, format: VectorFormat, to path: String) throws {
+    let file = try TemporaryFile(for: path)
+    close(file.descriptor)  // cairo opens the file by its name
+    try painter.paintVector(tree, format: format, to: file.path)
+    try file.commit()
   }
 
   /// The tree painted in bands of `bandRows` (for tests that bands change no pixel).

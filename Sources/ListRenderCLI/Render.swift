@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GoldenImage
+import ListPainter
 import ListRender
 
 struct Render: ParsableCommand {
@@ -11,10 +12,17 @@ struct Render: ParsableCommand {
       Exit status: 0 on success, 2 for a bad spec or arguments, 1 for other failures.
       """)
 
-  @Argument(help: "The spec file. Omit it to render the built-in showcase.")
+  @Argument(
+    help: ArgumentHelp(
+      "The spec file; - reads it from standard input. Omit it to render the built-in showcase.",
+      valueName: "spec"))
   var spec: String?
 
-  @Option(name: .shortAndLong, help: "Output PNG (default: the spec's name with .png, here).")
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "Output: .png, or .svg / .pdf (vector, text as glyphs); - writes the PNG to standard output (default: the spec's name with .png, here).",
+      valueName: "file"))
   var output: String?
 
   @Option(name: .long, help: "Also write the layout (frames in points, text lines) as JSON.")
@@ -56,20 +64,56 @@ struct Render: ParsableCommand {
     try require(threads, in: OptionRange.workers, option: "threads")
   }
 
+  /// What `-o` asks for.
+  fileprivate enum OutputKind {
+    case png
+    case standardOutput
+    case vector(VectorFormat)
+  }
+
+  private var outputKind: OutputKind {
+    get throws {
+      let path = output ?? defaultOutput
+      if path == "-" { return .standardOutput }
+      switch (path as NSString).pathExtension.lowercased() {
+      case "png": return .png
+      case "svg": return .vector(.svg)
+      case "pdf": return .vector(.pdf)
+      default:
+        throw ValidationError(
+          "-o \(path): the output's extension must be .png, .svg or .pdf (or - for a PNG on standard output)"
+        )
+      }
+    }
+  }
+
   func run() throws {
     var clock = PhaseClock(enabled: timings)
     do {
+      let kind = try outputKind
       let renderer = try ListRenderer()
       clock.lap("fonts and icons")
-      let document = try loadDocument(
-        spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
+      let document =
+        spec == "-"
+        ? try standardInputDocument(scale: scale, width: width, allowing: allowedFolders)
+        : try loadDocument(
+          spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
+      let written = kind.isStandardOutput ? [] : [("-o", output ?? defaultOutput)]
       try checkOutputs(
-        [("-o", output ?? defaultOutput)] + (layout.map { [("--layout", $0)] } ?? []),
-        inputs: (spec.map { [("the spec", $0)] } ?? [])
+        written + (layout.map { [("--layout", $0)] } ?? []),
+        inputs: (spec.flatMap { $0 == "-" ? nil : [("the spec", $0)] } ?? [])
           + document.resourcePaths.map { ("a file the spec uses", $0) })
       clock.lap("decode")
       let tree = try renderer.layout(document)
       clock.lap("layout")
+      if case .vector(let format) = kind {
+        let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
+        try renderer.renderVector(tree, format: format, to: output ?? defaultOutput)
+        if let layout, let layoutJSON { try AtomicFile.write(layoutJSON, to: layout) }
+        clock.lap("paint and write")
+        clock.report()
+        return
+      }
       let png: [UInt8]
       if sequential {
         let image = try renderer.paintImage(tree)
@@ -84,21 +128,58 @@ struct Render: ParsableCommand {
       }
       let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
       // Everything is rendered before anything is written.
-      try AtomicFile.write(png, to: output ?? defaultOutput)
+      if kind.isStandardOutput {
+        FileHandle.standardOutput.write(Data(png))
+      } else {
+        try AtomicFile.write(png, to: output ?? defaultOutput)
+      }
       if let layout, let layoutJSON { try AtomicFile.write(layoutJSON, to: layout) }
       clock.lap("write")
       clock.report()
     } catch let failure as ReportedFailure {
       throw failure
+    } catch let error as ValidationError {
+      printError(error.message)
+      throw ReportedFailure(status: ExitStatus.badInput)
     } catch {
       throw report(error, file: spec ?? Showcase.name)
     }
   }
 
   private var defaultOutput: String {
-    let name = URL(fileURLWithPath: spec ?? Showcase.name).deletingPathExtension().lastPathComponent
-    return name + ".png"
+    let source = spec == "-" ? "stdin" : spec ?? Showcase.name
+    return URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent + ".png"
   }
+}
+
+extension Render.OutputKind {
+  fileprivate var isStandardOutput: Bool {
+    if case .standardOutput = self { return true }
+    return false
+  }
+}
+
+/// A spec read from standard input (at most the spec file limit), its relative paths resolved
+/// against the current folder, which it may read from (with `--allow-path` folders).
+func standardInputDocument(scale: Double?, width: Double?, allowing folders: [String]) throws
+  -> ListDocument
+{
+  let data = FileHandle.standardInput.readData(ofLength: SpecLimits.maxFileBytes + 1)
+  guard data.count <= SpecLimits.maxFileBytes else {
+    throw SpecError(
+      file: "<stdin>", line: nil, column: nil, path: "",
+      message: "the spec is larger than \(SpecLimits.maxFileBytes) bytes")
+  }
+  guard let text = String(data: data, encoding: .utf8) else {
+    throw SpecError(
+      file: "<stdin>", line: nil, column: nil, path: "", message: "the spec is not UTF-8 text")
+  }
+  let here = FileManager.default.currentDirectoryPath
+  var document = try ListDocument.decode(
+    yaml: text, file: "<stdin>", baseDirectory: here, allowedFolders: [here] + folders)
+  if let scale { document.canvas.scale = scale }
+  if let width { document.canvas.width = width }
+  return document
 }
 
 /// Wall-clock time per phase, printed to stderr with `--timings`.

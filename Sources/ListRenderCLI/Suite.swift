@@ -132,7 +132,8 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
     if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
       printAnnotations(results, options: options)
     }
-    try writeReport(results, summary: summary, to: options.report)
+    try writeReport(
+      results, context: ReportContext(summary: summary, seconds: elapsed), to: options.report)
     print("report: \((options.report as NSString).appendingPathComponent("index.html"))")
     if let sheet = options.contactSheet {
       try writeContactSheet(results, to: sheet)

@@ -287,7 +287,10 @@ struct SuiteCLITests {
     #expect(html.contains("images/1-a_two.diff.png"))
     #expect(html.contains("images/1-a_two.actual.png"))
     #expect(html.contains("type=\"range\""))
-    #expect(html.contains("<details><summary>Passed (1)</summary>"))
+    #expect(html.contains("<h2>Passed (1)</h2>"))
+    // The passed case as a lazy thumbnail; the missing one shows its render.
+    #expect(html.contains("<img loading=\"lazy\" src=\"images/0-a_one.png\""))
+    #expect(html.contains("images/2-b_three.actual.png"))
     // Mode `missing` (from the flag or LISTRENDER_RECORD) records the missing one and still
     // fails the different one.
     let fromEnvironment = try runListRender(

@@ -41,7 +41,8 @@ struct ProcessResult {
 
 /// Runs the built binary with `arguments`, optionally with extra environment variables.
 func runListRender(
-  _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil
+  _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil,
+  input: Data? = nil
 ) throws -> ProcessResult {
   let process = Process()
   process.executableURL = Paths.binary
@@ -55,7 +56,13 @@ func runListRender(
   let err = Pipe()
   process.standardOutput = out
   process.standardError = err
+  let stdin = Pipe()
+  if input != nil { process.standardInput = stdin }
   try process.run()
+  if let input {
+    stdin.fileHandleForWriting.write(input)
+    try stdin.fileHandleForWriting.close()
+  }
   let outData = out.fileHandleForReading.readDataToEndOfFile()
   let errData = err.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
