@@ -20,9 +20,10 @@ deps:
 	if [ -n "$$missing" ]; then echo "installing: $$missing"; $(APT_INSTALL) $$missing; fi
 
 ## deps-test: what only the tests need: rsvg-convert and pdftoppm rasterize the SVG and PDF
-## outputs; Chromium renders the HTML report in a real browser (if it cannot be installed, that
+## outputs, zopflipng serves record --optimize;
+## Chromium renders the HTML report in a real browser (if it cannot be installed, that
 ## one test is skipped with a printed reason).
-TEST_PACKAGES := librsvg2-bin poppler-utils
+TEST_PACKAGES := librsvg2-bin poppler-utils zopfli
 BROWSER_PACKAGES := chromium
 deps-test:
 	@missing="$(call missing,$(TEST_PACKAGES))"; \

@@ -38,6 +38,13 @@ struct Render: ParsableCommand {
     help: "Canvas width in points, overriding canvas.width (\(SpecLimits.widthRange.text)).")
   var width: Double?
 
+  @Flag(
+    help: ArgumentHelp(
+      "Keep running: render again whenever the spec or a file it uses changes.",
+      discussion:
+        "Errors are printed and the watch goes on; stop it with Ctrl-C. Not with - as the spec."))
+  var watch = false
+
   @Flag(name: .long, help: "Print how long each phase took (to stderr).")
   var timings = false
 
@@ -59,6 +66,9 @@ struct Render: ParsableCommand {
   var sequential = false
 
   func validate() throws {
+    if watch && (spec == nil || spec == "-") {
+      throw ValidationError("--watch needs a spec file to watch")
+    }
     try require(scale, in: SpecLimits.scaleRange, option: "scale")
     try require(width, in: SpecLimits.widthRange, option: "width")
     try require(threads, in: OptionRange.workers, option: "threads")
@@ -75,8 +85,15 @@ struct Render: ParsableCommand {
     get throws {
       let path = output ?? defaultOutput
       if path == "-" { return .standardOutput }
+      // A device or a pipe (/dev/stdout, /dev/null) takes a PNG whatever its name.
+      var status = stat()
+      if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
+        status.st_mode & S_IFMT != S_IFDIR
+      {
+        return .png
+      }
       switch (path as NSString).pathExtension.lowercased() {
-      case "png": return .png
+      case "png", "": return .png
       case "svg": return .vector(.svg)
       case "pdf": return .vector(.pdf)
       default:
@@ -88,9 +105,33 @@ struct Render: ParsableCommand {
   }
 
   func run() throws {
+    guard watch, let spec else {
+      try renderOnce()
+      return
+    }
+    // Each pass renders, then waits for any watched file's modification time or size to change.
+    var watched: [String: String] = [:]
+    while true {
+      let document = try? ListDocument.load(path: spec, allowing: allowedFolders)
+      do {
+        try renderOnce()
+        print("rendered \(output ?? defaultOutput)")
+      } catch let failure as ReportedFailure where failure.status == ExitStatus.badInput {
+        // Already reported; keep watching for the fix.
+      } catch let failure as ReportedFailure where failure.status == ExitStatus.failure {
+        // Already reported; keep watching.
+      }
+      let paths = [spec] + (document?.resourcePaths ?? [])
+      watched = Dictionary(uniqueKeysWithValues: Set(paths).map { ($0, fileStamp($0)) })
+      while watched.allSatisfy({ fileStamp($0.key) == $0.value }) {
+        Thread.sleep(forTimeInterval: 0.2)
+      }
+    }
+  }
+
+  private func renderOnce() throws {
     var clock = PhaseClock(enabled: timings)
     do {
-      let kind = try outputKind
       let renderer = try ListRenderer()
       clock.lap("fonts and icons")
       let document =
@@ -98,11 +139,14 @@ struct Render: ParsableCommand {
         ? try standardInputDocument(scale: scale, width: width, allowing: allowedFolders)
         : try loadDocument(
           spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
-      let written = kind.isStandardOutput ? [] : [("-o", output ?? defaultOutput)]
+      let toStandardOutput = output == "-"
       try checkOutputs(
-        written + (layout.map { [("--layout", $0)] } ?? []),
+        (toStandardOutput ? [] : [("-o", output ?? defaultOutput)])
+          + (layout.map { [("--layout", $0)] } ?? []),
         inputs: (spec.flatMap { $0 == "-" ? nil : [("the spec", $0)] } ?? [])
           + document.resourcePaths.map { ("a file the spec uses", $0) })
+      // After the overwrite checks (their message says more): the kind of output.
+      let kind = try outputKind
       clock.lap("decode")
       let tree = try renderer.layout(document)
       clock.lap("layout")
@@ -150,6 +194,13 @@ struct Render: ParsableCommand {
     let source = spec == "-" ? "stdin" : spec ?? Showcase.name
     return URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent + ".png"
   }
+}
+
+/// A file's modification time and size ("" when it cannot be read), to notice changes.
+func fileStamp(_ path: String) -> String {
+  var status = stat()
+  guard stat(path, &status) == 0 else { return "" }
+  return "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_size)"
 }
 
 extension Render.OutputKind {

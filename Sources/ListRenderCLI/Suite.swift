@@ -60,7 +60,7 @@ final class ResultStore: Sendable {
 
 /// Finds the cases, shards them, renders and checks them (in parallel), prints progress and a
 /// summary, writes the report and the contact sheet; exits 1 on any failure.
-func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
+func runSuite(_ options: SuiteOptions, mode: RecordMode, optimize: Bool = false) throws {
   let started = Date()
   let fixtures = try fixtureFiles(in: options.fixtures)
   try checkOutputs(
@@ -121,6 +121,11 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode) throws {
     + (counts[.error].map { ", \($0) \($0 == 1 ? "error" : "errors")" } ?? "") + " in "
     + String(format: "%.2f s", elapsed)
   print(summary)
+  if optimize {
+    let goldens = results.filter { !$0.report.isFailure }.map(\.report.goldenPath)
+    let (before, after) = try optimizeGoldens(goldens, jobs: options.workers)
+    print("optimized \(goldens.count) goldens: \(before / 1024) KB → \(after / 1024) KB")
+  }
   do {
     try writeLastFailed(results, report: options.report)
     if let junit = options.junit {

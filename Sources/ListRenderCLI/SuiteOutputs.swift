@@ -1,6 +1,7 @@
 import Foundation
 import GoldenImage
 import ImageCodec
+import Synchronization
 
 /// The file in the report folder naming the cases that failed in the last run.
 let lastFailedFile = "last-failed.txt"
@@ -181,4 +182,67 @@ func xmlEscape(_ text: String) -> String {
     }
   }
   return out
+}
+
+/// Re-compresses PNG goldens losslessly with zopflipng (keeping their text chunks), replacing
+/// each only by a smaller file that decodes to the same pixels and keeps the fingerprint; the
+/// total sizes before and after.
+func optimizeGoldens(_ paths: [String], jobs: Int) throws -> (before: Int, after: Int) {
+  let tool = "/usr/bin/zopflipng"
+  guard FileManager.default.isExecutableFile(atPath: tool) else {
+    printError("--optimize needs zopflipng: install it with apt-get install zopfli")
+    throw ReportedFailure(status: ExitStatus.failure)
+  }
+  let sizes = Mutex<(before: Int, after: Int, failure: String?)>((0, 0, nil))
+  let next = Atomic<Int>(0)
+  DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, paths.count))) { _ in
+    while case let index = next.add(1, ordering: .relaxed).oldValue, index < paths.count {
+      let path = paths[index]
+      do {
+        let (before, after) = try optimize(path, with: tool)
+        sizes.withLock {
+          $0.before += before
+          $0.after += after
+        }
+      } catch {
+        sizes.withLock { $0.failure = $0.failure ?? "\(path): \(error)" }
+      }
+    }
+  }
+  let result = sizes.withLock { $0 }
+  if let failure = result.failure {
+    printError("--optimize: \(failure)")
+    throw ReportedFailure(status: ExitStatus.failure)
+  }
+  return (result.before, result.after)
+}
+
+/// Why a golden could not be re-compressed.
+private struct OptimizeError: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// One golden through zopflipng; its size before and after.
+private func optimize(_ path: String, with tool: String) throws -> (Int, Int) {
+  let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+  let file = try TemporaryFile(for: path)
+  close(file.descriptor)
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: tool)
+  process.arguments = ["-y", "--keepchunks=tEXt,iTXt,sRGB,pHYs", path, file.path]
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else {
+    throw OptimizeError(description: "zopflipng failed (status \(process.terminationStatus))")
+  }
+  let smaller = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.path)))
+  // Only a smaller file with the same pixels and text replaces the golden.
+  guard smaller.count < original.count,
+    try PNGCodec.decode(smaller) == PNGCodec.decode(original),
+    PNGText.read(smaller) == PNGText.read(original)
+  else { return (original.count, original.count) }
+  try file.commit()
+  return (original.count, smaller.count)
 }

@@ -172,8 +172,15 @@ struct Record: ParsableCommand {
   @Flag(help: "Rewrite every golden, even matching ones.")
   var all = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Then re-compress the cases' PNG goldens losslessly with zopflipng (Debian's zopfli).",
+      discussion:
+        "A golden is replaced only by a smaller file with the same pixels and its fingerprint."))
+  var optimize = false
+
   func run() throws {
-    try runSuite(options, mode: all ? .all : .failed)
+    try runSuite(options, mode: all ? .all : .failed, optimize: optimize)
   }
 }
 

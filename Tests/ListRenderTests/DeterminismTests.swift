@@ -86,8 +86,8 @@ struct DeterminismTests {
     #expect(!a.isEmpty)
     #expect(a == b)
     // And the same bytes as this process makes.
-    let inProcess = try PNGCodec.encode(
-      try ListRenderer().render(try ListDocument.decode(yaml: Self.spec)))
+    let renderer = try ListRenderer()
+    let inProcess = try renderer.renderPNG(renderer.layout(ListDocument.decode(yaml: Self.spec)))
     #expect([UInt8](a) == inProcess)
   }
 }

@@ -197,7 +197,7 @@ struct BandedPaintingTests {
         path: Paths.fixtures.appendingPathComponent("bench/inbox.yaml").path,
         allowing: [Paths.fixtures.path]))
     let image = try renderer.paintImage(tree)
-    let sequential = try PNGCodec.encode(rows: image, alpha: false, threads: 1)
+    let sequential = try PNGCodec.encode(rows: image, alpha: false, threads: 1, scale: tree.scale)
     #expect(try renderer.renderPNG(tree, threads: 2) == sequential)
     #expect(try renderer.renderPNG(tree, threads: 1) == sequential)
   }

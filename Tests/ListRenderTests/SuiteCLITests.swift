@@ -261,6 +261,23 @@ struct SuiteCLITests {
     #expect(help.stdout.contains("(default: the number of cores)"))
   }
 
+  @Test("record --optimize re-compresses goldens losslessly, keeping pixels and fingerprint")
+  func optimize() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", in: folder)
+    let golden = folder.appendingPathComponent("Golden/a/one.png")
+    let before = [UInt8](try Data(contentsOf: golden))
+    let run = try suite("record", ["--optimize"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("optimized 3 goldens"))
+    let after = [UInt8](try Data(contentsOf: golden))
+    #expect(after.count < before.count, "\(before.count) → \(after.count) bytes")
+    #expect(try PNGCodec.decode(after) == PNGCodec.decode(before))
+    #expect(PNGText.read(after)[GoldenCheck.fingerprintKey] != nil)
+    #expect(try suite("verify", in: folder).status == 0)
+  }
+
   @Test("verify: one failing and one missing case exit 1 with their messages")
   func failingAndMissing() throws {
     let folder = try makeSuite()

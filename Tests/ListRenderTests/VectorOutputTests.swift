@@ -92,4 +92,57 @@ struct VectorOutputTests {
       result.stderr.contains("-o showcase.jpg: the output's extension must be .png, .svg or .pdf"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
+
+  @Test("render --watch renders again when the spec changes, and keeps watching after an error")
+  func watch() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("list.yaml")
+    let output = folder.appendingPathComponent("list.png")
+    let yaml = { (title: String) in
+      "canvas: { width: 200, scale: 1 }\nsections:\n  - cells: [ { title: \(title) } ]\n"
+    }
+    try yaml("First").write(to: spec, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = Paths.binary
+    process.arguments = ["render", "list.yaml", "--watch"]
+    process.currentDirectoryURL = folder
+    let err = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = err
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    /// Waits up to 30 s for `condition`.
+    func eventually(_ condition: () -> Bool) -> Bool {
+      let deadline = Date().addingTimeInterval(30)
+      while Date() < deadline {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+      return false
+    }
+    func png() -> Data? { try? Data(contentsOf: output) }
+    #expect(eventually { png() != nil }, "the first render")
+    let first = try #require(png())
+    try yaml("Second and longer").write(to: spec, atomically: true, encoding: .utf8)
+    #expect(eventually { png().map { $0 != first } ?? false }, "rendered again")
+    let second = try #require(png())
+    #expect(
+      try PNGCodec.decode([UInt8](second))
+        == ListRenderer().render(ListDocument.decode(yaml: yaml("Second and longer"))))
+    // A broken spec is reported; the watch goes on and picks up the fix.
+    try "canvas: { width: 0 }\nsections: []\n".write(to: spec, atomically: true, encoding: .utf8)
+    Thread.sleep(forTimeInterval: 1)
+    #expect(process.isRunning)
+    try yaml("Third").write(to: spec, atomically: true, encoding: .utf8)
+    #expect(eventually { png().map { $0 != second } ?? false }, "rendered after the fix")
+    process.terminate()
+    process.waitUntilExit()
+    let messages = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(messages.contains("list.yaml:1:18: canvas.width: 0 is out of range"))
+    // Nothing but the spec and the image is left.
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        == ["list.yaml", "list.png"])
+  }
 }
