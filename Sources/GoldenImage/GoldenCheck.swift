@@ -91,6 +91,9 @@ public struct GoldenCheck: Sendable {
   public var policy: GoldenPolicy
   /// This machine's fingerprint (library versions, font hashes), written into recorded goldens.
   public var fingerprint: [String: String]
+  /// Draws a caption strip (`expected`, `diff`, `actual`) of a width in pixels, put above each
+  /// image of a failure's panel; nil: the panel has no captions.
+  package var caption: (@Sendable (_ text: String, _ width: Int) -> Bitmap?)?
 
   /// A checker.
   public init(
@@ -205,7 +208,7 @@ public struct GoldenCheck: Sendable {
   }
 
   /// Writes an image failure's expected, actual, diff and three-panel PNGs at `base` + suffix.
-  static func writeImageArtifacts(base: String, expected: Bitmap, actual: Bitmap, diff: Bitmap?)
+  func writeImageArtifacts(base: String, expected: Bitmap, actual: Bitmap, diff: Bitmap?)
     throws -> GoldenReport.Artifacts
   {
     let expectedPath = base + ".expected.png"
@@ -219,6 +222,12 @@ public struct GoldenCheck: Sendable {
       diffPath = base + ".diff.png"
       try AtomicFile.write(try PNGCodec.encode(diff), to: base + ".diff.png")
       panels = [expected, diff, actual]
+    }
+    if let caption {
+      let names = diff == nil ? ["expected", "actual"] : ["expected", "diff", "actual"]
+      panels = zip(names, panels).map { name, image in
+        caption(name, image.width).map { Bitmap.stacked([$0, image], gap: 0) } ?? image
+      }
     }
     try AtomicFile.write(try PNGCodec.encode(Bitmap.sideBySide(panels)), to: panelPath)
     return .init(expected: expectedPath, actual: actualPath, diff: diffPath, panel: panelPath)

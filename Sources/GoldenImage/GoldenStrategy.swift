@@ -121,7 +121,7 @@ extension GoldenFormat where Format == Bitmap {
         guard !verdict.passed else {
           return GoldenComparison(passed: true, verdict: verdict, summary: verdict.summary)
         }
-        let artifacts = try GoldenCheck.writeImageArtifacts(
+        let artifacts = try check.writeImageArtifacts(
           base: base, expected: expected, actual: actual, diff: diff)
         var details = ["expected | diff | actual: \(artifacts.panel ?? artifacts.actual)"]
         if let diffPath = artifacts.diff { details.append("diff: \(diffPath)") }

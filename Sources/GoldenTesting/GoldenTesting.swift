@@ -207,6 +207,8 @@ enum GoldenSettings {
 /// One renderer for the whole test run (its fonts and Pango state are built once), used by
 /// one check at a time (a renderer is not thread-safe).
 private let sharedRenderer = Mutex<ListRenderer?>(nil)
+/// Captions of failure panels, drawn by their own renderer.
+private let panelCaptions = Captions()
 private let sharedFingerprint = Mutex<[String: String]?>(nil)
 
 /// The run's renderer, made on first use.
@@ -269,8 +271,9 @@ func check<Value, Format>(
       state.owners[goldenPath] = testID
     }
   }
-  let checker = GoldenCheck(
+  var checker = GoldenCheck(
     artifactsFolder: artifacts, policy: policy, fingerprint: strategy.fingerprint)
+  checker.caption = panelCaptions.forPanels
   return try checker.verify(
     try strategy.snapshot(value), as: strategy.format, name: resolved, goldenPath: goldenPath,
     mode: mode)

@@ -87,9 +87,11 @@ func runSuite(_ options: SuiteOptions, mode: RecordMode, optimize: Bool = false)
   let store = ResultStore(count: cases.count)
   let progress = ProgressBar(total: cases.count)
   let keepRenders = options.contactSheet != nil
-  let check = GoldenCheck(
+  var checker = GoldenCheck(
     artifactsFolder: options.artifacts ?? GoldenCheck.defaultArtifactsFolder(),
     policy: options.policy, fingerprint: try ListRenderer().fingerprint())
+  checker.caption = Captions().forPanels
+  let check = checker
   let workers = max(1, min(options.workers, cases.count))
   // One renderer per worker: a renderer (its Pango and fontconfig state) is not thread-safe.
   DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -225,20 +227,14 @@ func fixtureFiles(in folder: String) throws -> [String] {
 
 /// Each case's variants in a row, each image under its label, rows stacked.
 private func writeContactSheet(_ results: [SuiteResult], to path: String) throws {
-  let renderer = try ListRenderer()
+  let captions = Captions()
   var rows: [Bitmap] = []
   for group in Dictionary(grouping: results, by: \.suiteCase.fixture).sorted(by: { $0.key < $1.key }
   ) {
-    let tiles = try group.value.compactMap { result -> Bitmap? in
+    let tiles = group.value.compactMap { result -> Bitmap? in
       guard let render = result.render else { return nil }
-      let yaml = """
-        canvas: { width: \(max(120, render.width)), scale: 1, background: "#EEEEEE" }
-        sections:
-          - cells:
-              - { kind: label, text: \(jsonString(result.suiteCase.name)), separator: hidden }
-        """
-      let label = try renderer.render(try ListDocument.decode(yaml: yaml, file: "contact sheet"))
-      return Bitmap.stacked([label, render], gap: 0)
+      let label = captions.strip(result.suiteCase.name, width: render.width)
+      return Bitmap.stacked((label.map { [$0] } ?? []) + [render], gap: 0)
     }
     if !tiles.isEmpty { rows.append(Bitmap.sideBySide(tiles, gap: 16)) }
   }

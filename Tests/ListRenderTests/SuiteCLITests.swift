@@ -297,6 +297,12 @@ struct SuiteCLITests {
     #expect(verify.stdout.contains("3 cases: 1 passed, 1 failed, 1 missing, 0 recorded"))
     #expect(verify.stderr.contains("a/two: Golden/a/two.png does not match"))
     #expect(verify.stderr.contains("artifacts/a/two.panel.png"))
+    // The panel's three images carry their captions above them.
+    let panel = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("artifacts/a/two.panel.png"))))
+    let twoGolden = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("Golden/a/two.png"))))
+    #expect(panel.height > twoGolden.height + 20, "a caption strip above the images")
     #expect(verify.stderr.contains("b/three: no golden at Golden/b/three.png"))
     let html = try String(
       contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
