@@ -20,10 +20,10 @@ deps:
 	if [ -n "$$missing" ]; then echo "installing: $$missing"; $(APT_INSTALL) $$missing; fi
 
 ## deps-test: what only the tests need: rsvg-convert and pdftoppm rasterize the SVG and PDF
-## outputs, zopflipng serves record --optimize;
+## outputs, zopflipng serves record --optimize, xmllint checks the JUnit output against a schema;
 ## Chromium renders the HTML report in a real browser (if it cannot be installed, that
 ## one test is skipped with a printed reason).
-TEST_PACKAGES := librsvg2-bin poppler-utils zopfli
+TEST_PACKAGES := librsvg2-bin poppler-utils zopfli libxml2-utils
 BROWSER_PACKAGES := chromium
 deps-test:
 	@missing="$(call missing,$(TEST_PACKAGES))"; \

@@ -85,7 +85,7 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
       // Passed and recorded: the golden, as a thumbnail.
       if let image = try copy(report.goldenPath, as: stem + ".png") {
         gallery += """
-          <figure class="thumb" data-name="\(escape(report.name))" id="\(escape(stem))"><a href="\(escape(image.src))" target="_blank"><img loading="lazy" src="\(escape(image.src))" width="\(image.width)" height="\(image.height)" alt="\(escape(report.name))"></a><figcaption>\(escape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
+          <figure class="thumb" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))"><a href="\(escape(image.src))" target="_blank"><img loading="lazy" src="\(escape(image.src))" width="\(image.width)" height="\(image.height)" alt="\(escape(report.name))"></a><figcaption>\(escape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
 
           """
       }
@@ -208,12 +208,23 @@ private func card(
     : "<p class=\"accept\">Accept this change: <code>listrender record --filter '\(escape(report.name))'</code></p>"
   let counts = report.verdict.map { "<p class=\"counts\">\(escape($0.summary))</p>" } ?? ""
   return """
-    <article class="case" data-status="\(report.outcome.rawValue)" data-name="\(escape(report.name))" id="\(escape(stem))">
-    <h3><span class="badge \(report.outcome.rawValue)">\(report.outcome.rawValue)</span> <a href="#\(escape(stem))">\(escape(report.name))</a></h3>
+    <article class="case" data-status="\(report.outcome.rawValue)" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))">
+    <h3><span class="badge \(report.outcome.rawValue)">\(report.outcome.rawValue)</span> <a href="#\(escape(fragment(report.name)))">\(escape(report.name))</a></h3>
     \(counts)\(views)\(textDiff)<pre>\(escape(report.message))</pre>
     \(links.isEmpty ? "" : "<p class=\"links\">Artifacts: \(links)</p>")\(accept)</article>
 
     """
+}
+
+/// A case's anchor: its name (`rows/title-only`, `rows/title-only@dark`), white space as `_`
+/// (an HTML id has none).
+func anchor(_ name: String) -> String {
+  String(name.map { $0.isWhitespace ? "_" : $0 })
+}
+
+/// The anchor as a URL fragment (percent-encoded where a fragment may not hold a character).
+func fragment(_ name: String) -> String {
+  anchor(name).addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? anchor(name)
 }
 
 /// `path` relative to `folder` (both made absolute), for links in the report.

@@ -8,6 +8,66 @@ import Testing
 /// `listrender diff`, `verify` and `record`, run as a user would.
 @Suite("Golden CLI")
 struct SuiteCLITests {
+  /// The structure of Jenkins' JUnit schema (junit-10): `testsuites` of `testsuite`s of
+  /// `testcase`s, each with optional `skipped`, `error`s, `failure`s and output; the attributes
+  /// each element declares, no others; times as decimals, timestamps as ISO 8601.
+  static let junitSchema = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified">
+      <xs:complexType name="outcome" mixed="true">
+        <xs:attribute name="message" type="xs:string"/>
+        <xs:attribute name="type" type="xs:string"/>
+      </xs:complexType>
+      <xs:element name="testsuites">
+        <xs:complexType>
+          <xs:sequence><xs:element ref="testsuite" minOccurs="0" maxOccurs="unbounded"/></xs:sequence>
+          <xs:attribute name="name" type="xs:string"/>
+          <xs:attribute name="time" type="xs:decimal"/>
+          <xs:attribute name="tests" type="xs:nonNegativeInteger"/>
+          <xs:attribute name="failures" type="xs:nonNegativeInteger"/>
+          <xs:attribute name="disabled" type="xs:nonNegativeInteger"/>
+          <xs:attribute name="errors" type="xs:nonNegativeInteger"/>
+        </xs:complexType>
+      </xs:element>
+      <xs:element name="testsuite">
+        <xs:complexType>
+          <xs:sequence>
+            <xs:element name="properties" minOccurs="0"/>
+            <xs:element name="testcase" minOccurs="0" maxOccurs="unbounded">
+              <xs:complexType>
+                <xs:sequence>
+                  <xs:element name="skipped" type="outcome" minOccurs="0"/>
+                  <xs:element name="error" type="outcome" minOccurs="0" maxOccurs="unbounded"/>
+                  <xs:element name="failure" type="outcome" minOccurs="0" maxOccurs="unbounded"/>
+                  <xs:element name="system-out" type="xs:string" minOccurs="0" maxOccurs="unbounded"/>
+                  <xs:element name="system-err" type="xs:string" minOccurs="0" maxOccurs="unbounded"/>
+                </xs:sequence>
+                <xs:attribute name="name" type="xs:string" use="required"/>
+                <xs:attribute name="assertions" type="xs:string"/>
+                <xs:attribute name="time" type="xs:decimal"/>
+                <xs:attribute name="classname" type="xs:string"/>
+                <xs:attribute name="status" type="xs:string"/>
+              </xs:complexType>
+            </xs:element>
+            <xs:element name="system-out" type="xs:string" minOccurs="0"/>
+            <xs:element name="system-err" type="xs:string" minOccurs="0"/>
+          </xs:sequence>
+          <xs:attribute name="name" type="xs:string" use="required"/>
+          <xs:attribute name="tests" type="xs:nonNegativeInteger" use="required"/>
+          <xs:attribute name="failures" type="xs:nonNegativeInteger"/>
+          <xs:attribute name="errors" type="xs:nonNegativeInteger"/>
+          <xs:attribute name="time" type="xs:decimal"/>
+          <xs:attribute name="disabled" type="xs:nonNegativeInteger"/>
+          <xs:attribute name="skipped" type="xs:nonNegativeInteger"/>
+          <xs:attribute name="timestamp" type="xs:dateTime"/>
+          <xs:attribute name="hostname" type="xs:string"/>
+          <xs:attribute name="id" type="xs:string"/>
+          <xs:attribute name="package" type="xs:string"/>
+        </xs:complexType>
+      </xs:element>
+    </xs:schema>
+    """
+
   /// A folder with three small fixtures in two areas.
   private func makeSuite() throws -> URL {
     let folder = try Paths.temporaryFolder()
@@ -211,6 +271,18 @@ struct SuiteCLITests {
     let failure = try xml.nodes(forXPath: "//testcase[@name='three']/failure").first
     #expect(failure?.stringValue?.contains("no golden at Golden/b/three.png") == true)
     #expect(try xml.nodes(forXPath: "//testcase[@name='zz-broken']/error").count == 1)
+    // Valid against the JUnit schema Jenkins reads (its rules restated in junitSchema).
+    let schema = folder.appendingPathComponent("junit.xsd")
+    try Self.junitSchema.write(to: schema, atomically: true, encoding: .utf8)
+    let lint = Process()
+    lint.executableURL = URL(filePath: "/usr/bin/xmllint")
+    lint.arguments = ["--noout", "--schema", schema.path, "out/junit.xml"]
+    lint.currentDirectoryURL = folder
+    lint.standardOutput = FileHandle.nullDevice
+    lint.standardError = FileHandle.nullDevice
+    try lint.run()
+    lint.waitUntilExit()
+    #expect(lint.terminationStatus == 0, "junit.xml does not validate")
     let run =
       try JSONSerialization.jsonObject(
         with: Data(contentsOf: folder.appendingPathComponent("out/run.json"))) as? [String: Any]
@@ -311,6 +383,8 @@ struct SuiteCLITests {
     #expect(html.contains("images/1-a_two.actual.png"))
     #expect(html.contains("type=\"range\""))
     #expect(html.contains("<h2>Passed (1)</h2>"))
+    // Each case's anchor is its name: report/index.html#a/two.
+    #expect(html.contains("id=\"a/two\"") && html.contains("href=\"#a/two\""))
     // The passed case as a lazy thumbnail; the missing one shows its render.
     #expect(html.contains("<img loading=\"lazy\" src=\"images/0-a_one.png\""))
     #expect(html.contains("images/2-b_three.actual.png"))
