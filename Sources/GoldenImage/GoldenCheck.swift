@@ -158,9 +158,9 @@ public struct GoldenCheck: Sendable {
     // (unless the policy gives its own options).
     var effective = self
     var changed: String?
-    if format.pathExtension == "png" {
-      let recorded = PNGText.read(goldenBytes)[Self.fingerprintKey]
-      changed = environmentChange(golden: PNGText.read(goldenBytes))
+    if let reader = format.recordedFingerprint {
+      let recorded = reader(goldenBytes)
+      changed = recorded.flatMap(environmentChange(recorded:))
       let same = !fingerprint.isEmpty && recorded != nil && changed == nil
       effective.policy.options = policy.options(sameEnvironment: same)
     }
@@ -193,10 +193,9 @@ public struct GoldenCheck: Sendable {
     return try PNGText.insert([Self.fingerprintKey: Self.format(fingerprint)], into: png)
   }
 
-  /// What differs between the golden's fingerprint and this machine's, or nil.
-  func environmentChange(golden: [String: String]) -> String? {
-    guard !fingerprint.isEmpty, let text = golden[Self.fingerprintKey] else { return nil }
-    let recorded = Self.parse(text)
+  /// What differs between a golden's recorded fingerprint and this machine's, or nil.
+  func environmentChange(recorded: [String: String]) -> String? {
+    guard !fingerprint.isEmpty else { return nil }
     let keys = Set(recorded.keys).union(fingerprint.keys).sorted()
     let changes = keys.compactMap { key -> String? in
       let old = recorded[key]

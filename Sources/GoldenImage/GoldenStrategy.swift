@@ -12,6 +12,9 @@ public struct GoldenFormat<Format>: Sendable {
   public var encode: @Sendable (_ value: Format, _ check: GoldenCheck) throws -> [UInt8]
   /// A golden file's bytes read back as a value.
   public var decode: @Sendable (_ bytes: [UInt8]) throws -> Format
+  /// The environment fingerprint a golden file's bytes carry (nil when the format keeps none,
+  /// or the file has none): a golden from this environment is compared exactly.
+  public var recordedFingerprint: (@Sendable (_ bytes: [UInt8]) -> [String: String]?)?
   /// Compares a golden with a new value; writes a failure's artifacts under `base` (a path
   /// without extension in the artifacts folder).
   public var compare:
@@ -23,11 +26,13 @@ public struct GoldenFormat<Format>: Sendable {
     pathExtension: String,
     encode: @escaping @Sendable (Format, GoldenCheck) throws -> [UInt8],
     decode: @escaping @Sendable ([UInt8]) throws -> Format,
+    recordedFingerprint: (@Sendable ([UInt8]) -> [String: String]?)? = nil,
     compare: @escaping @Sendable (Format, Format, GoldenCheck, String) throws -> GoldenComparison
   ) {
     self.pathExtension = pathExtension
     self.encode = encode
     self.decode = decode
+    self.recordedFingerprint = recordedFingerprint
     self.compare = compare
   }
 }
@@ -115,6 +120,9 @@ extension GoldenFormat where Format == Bitmap {
       pathExtension: "png",
       encode: { bitmap, check in try check.goldenBytes(bitmap) },
       decode: { try PNGCodec.decode($0) },
+      recordedFingerprint: { bytes in
+        PNGText.read(bytes)[GoldenCheck.fingerprintKey].map(GoldenCheck.parse)
+      },
       compare: { expected, actual, check, base in
         let (verdict, diff) = compareImages(
           expected: expected, actual: actual, policy: check.policy)

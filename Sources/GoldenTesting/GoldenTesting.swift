@@ -204,36 +204,31 @@ enum GoldenSettings {
   @TaskLocal static var record: RecordMode?
 }
 
-/// One renderer for the whole test run (its fonts and Pango state are built once), used by
-/// one check at a time (a renderer is not thread-safe).
-private let sharedRenderer = Mutex<ListRenderer?>(nil)
+/// One renderer for the whole test run (its fonts and Pango state are built once) and its
+/// fingerprint, used by one check at a time (a renderer is not thread-safe).
+private let shared = Mutex<(renderer: ListRenderer, fingerprint: [String: String])?>(nil)
 /// Captions of failure panels, drawn by their own renderer.
 private let panelCaptions = Captions()
-private let sharedFingerprint = Mutex<[String: String]?>(nil)
 
-/// The run's renderer, made on first use.
-private func made(_ renderer: inout ListRenderer?) throws -> ListRenderer {
-  if let renderer { return renderer }
-  let new = try ListRenderer()
-  renderer = new
+/// The run's renderer and fingerprint, made on first use.
+private func made(_ state: inout (renderer: ListRenderer, fingerprint: [String: String])?) throws
+  -> (renderer: ListRenderer, fingerprint: [String: String])
+{
+  if let state { return state }
+  let renderer = try ListRenderer()
+  let new = (renderer: renderer, fingerprint: renderer.fingerprint())
+  state = new
   return new
-}
-
-private func renderShared(_ document: ListDocument) throws -> Bitmap {
-  try sharedRenderer.withLock { renderer in try made(&renderer).render(document) }
 }
 
 private func documentStrategy(_ renderer: ListRenderer?) throws -> GoldenStrategy<
   ListDocument, Bitmap
 > {
   if let renderer { return .image(renderer: renderer) }
-  var strategy = GoldenStrategy<Bitmap, Bitmap>.image.pullback(renderShared)
-  strategy.fingerprint = try sharedFingerprint.withLock { fingerprint in
-    if let fingerprint { return fingerprint }
-    let value = try sharedRenderer.withLock { renderer in try made(&renderer).fingerprint() }
-    fingerprint = value
-    return value
+  var strategy = GoldenStrategy<Bitmap, Bitmap>.image.pullback { (document: ListDocument) in
+    try shared.withLock { state in try made(&state).renderer.render(document) }
   }
+  strategy.fingerprint = try shared.withLock { state in try made(&state).fingerprint }
   return strategy
 }
 

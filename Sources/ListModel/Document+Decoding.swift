@@ -303,7 +303,7 @@ extension ListDocument {
       expandable.collapsedHeight = try field.number(in: SpecLimits.touchYRange)
     }
     if let field = object.optional("hiddenWhenCollapsed") {
-      let labels = ["headline", "title", "subtitle", "description", "detail", "text"]
+      let labels = Expandable.hideableLabels
       expandable.hiddenWhenCollapsed = try field.list(maxCount: labels.count).map { item in
         let name = try item.string()
         guard labels.contains(name) else {

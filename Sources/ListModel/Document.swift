@@ -280,6 +280,11 @@ public struct Expandable: Equatable, Sendable {
   /// `description`, `detail`, `text`, `headline`).
   public var hiddenWhenCollapsed: [String]
 
+  /// The label names ``hiddenWhenCollapsed`` may hold (the spec's field names).
+  package static let hideableLabels = [
+    "headline", "title", "subtitle", "description", "detail", "text",
+  ]
+
   /// An expandable from its parts.
   public init(
     states: [ExpansionState] = [.collapsed, .expanded], state: ExpansionState = .collapsed,

@@ -374,7 +374,7 @@ private struct Validator {
     }
     try expansionState(expandable.state, "state")
     try number(expandable.collapsedHeight, SpecLimits.touchYRange, "collapsedHeight")
-    let labels = ["headline", "title", "subtitle", "description", "detail", "text"]
+    let labels = Expandable.hideableLabels
     for (index, name) in expandable.hiddenWhenCollapsed.enumerated() where !labels.contains(name) {
       throw fail(
         "unknown label '\(name.prefix(40))'; expected one of: \(labels.joined(separator: ", "))",

@@ -109,36 +109,34 @@ struct Render: ParsableCommand {
       try renderOnce()
       return
     }
-    // Each pass renders, then waits for any watched file's modification time or size to change.
-    var watched: [String: String] = [:]
+    // Each pass renders, then waits for the spec or a file it used (the last pass that decoded
+    // tells which) to change its modification time or size.
+    var paths = [spec]
     while true {
-      let document = try? ListDocument.load(path: spec, allowing: allowedFolders)
       do {
-        try renderOnce()
+        try renderOnce { paths = [spec] + $0.resourcePaths }
         print("rendered \(output ?? defaultOutput)")
-      } catch let failure as ReportedFailure where failure.status == ExitStatus.badInput {
+      } catch let failure as ReportedFailure
+        where failure.status == ExitStatus.badInput || failure.status == ExitStatus.failure
+      {
         // Already reported; keep watching for the fix.
-      } catch let failure as ReportedFailure where failure.status == ExitStatus.failure {
-        // Already reported; keep watching.
       }
-      let paths = [spec] + (document?.resourcePaths ?? [])
-      watched = Dictionary(uniqueKeysWithValues: Set(paths).map { ($0, fileStamp($0)) })
+      let watched = Dictionary(uniqueKeysWithValues: Set(paths).map { ($0, fileStamp($0)) })
       while watched.allSatisfy({ fileStamp($0.key) == $0.value }) {
         Thread.sleep(forTimeInterval: 0.2)
       }
     }
   }
 
-  private func renderOnce() throws {
+  /// Renders once; `decoded` gets the document as soon as it is read.
+  private func renderOnce(decoded: (ListDocument) -> Void = { _ in }) throws {
     var clock = PhaseClock(enabled: timings)
     do {
       let renderer = try ListRenderer()
       clock.lap("fonts and icons")
-      let document =
-        spec == "-"
-        ? try standardInputDocument(scale: scale, width: width, allowing: allowedFolders)
-        : try loadDocument(
-          spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
+      let document = try loadDocument(
+        spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
+      decoded(document)
       let toStandardOutput = output == "-"
       try checkOutputs(
         (toStandardOutput ? [] : [("-o", output ?? defaultOutput)])
@@ -212,9 +210,7 @@ extension Render.OutputKind {
 
 /// A spec read from standard input (at most the spec file limit), its relative paths resolved
 /// against the current folder, which it may read from (with `--allow-path` folders).
-func standardInputDocument(scale: Double?, width: Double?, allowing folders: [String]) throws
-  -> ListDocument
-{
+private func standardInputDocument(allowing folders: [String]) throws -> ListDocument {
   let data = FileHandle.standardInput.readData(ofLength: SpecLimits.maxFileBytes + 1)
   guard data.count <= SpecLimits.maxFileBytes else {
     throw SpecError(
@@ -226,11 +222,8 @@ func standardInputDocument(scale: Double?, width: Double?, allowing folders: [St
       file: "<stdin>", line: nil, column: nil, path: "", message: "the spec is not UTF-8 text")
   }
   let here = FileManager.default.currentDirectoryPath
-  var document = try ListDocument.decode(
+  return try ListDocument.decode(
     yaml: text, file: "<stdin>", baseDirectory: here, allowedFolders: [here] + folders)
-  if let scale { document.canvas.scale = scale }
-  if let width { document.canvas.width = width }
-  return document
 }
 
 /// Wall-clock time per phase, printed to stderr with `--timings`.
@@ -257,14 +250,16 @@ struct PhaseClock {
   }
 }
 
-/// The spec's document, or the built-in showcase (its images registered with `renderer`), with
-/// the command line's `--scale` and `--width` applied.
+/// The spec's document (`-`: from standard input), or the built-in showcase (its images
+/// registered with `renderer`), with the command line's `--scale` and `--width` applied.
 func loadDocument(
   _ spec: String?, renderer: ListRenderer, scale: Double?, width: Double?,
   allowing folders: [String] = []
 ) throws -> ListDocument {
   var document =
-    if let spec {
+    if spec == "-" {
+      try standardInputDocument(allowing: folders)
+    } else if let spec {
       try ListDocument.load(path: spec, allowing: folders)
     } else {
       try Showcase.document(registeringImagesWith: renderer)
