@@ -1,6 +1,11 @@
 #ifndef LISTRENDER_CPANGOCAIRO_SHIM_H
 #define LISTRENDER_CPANGOCAIRO_SHIM_H
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <sys/mman.h>
+
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -51,5 +56,51 @@ static inline const char *lr_freetype_version(char *buffer, int size) {
 }
 
 static inline int lr_fontconfig_version(void) { return FcGetVersion(); }
+
+/// Packs `width` pixels of a cairo ARGB32 row (native-endian 32-bit words, little-endian here:
+/// bytes B, G, R, A) into 8-bit R, G, B: what an opaque image's PNG rows hold. Four pixels a
+/// step with one byte shuffle where the CPU has SSSE3, one at a time otherwise; the bytes are
+/// the same either way.
+#if defined(__x86_64__)
+typedef uint8_t lr_bytes16 __attribute__((vector_size(16)));
+__attribute__((target("ssse3"))) static inline int lr_pack_rgb_ssse3(
+    const uint8_t *restrict source, uint8_t *restrict destination, int width) {
+  int x = 0;
+  // The 16-byte store's last 4 bytes are overwritten by the next step; the last step stops
+  // early enough (x + 6 <= width) that they stay inside the row's 3 * width bytes.
+  for (; x + 6 <= width; x += 4) {
+    lr_bytes16 pixels;
+    __builtin_memcpy(&pixels, source + 4 * x, 16);
+    lr_bytes16 packed =
+        __builtin_shufflevector(pixels, pixels, 2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 15, 15, 15, 15);
+    __builtin_memcpy(destination + 3 * x, &packed, 16);
+  }
+  return x;
+}
+#endif
+
+static inline void lr_pack_rgb(const uint32_t *restrict source, uint8_t *restrict destination,
+                               int width) {
+  int x = 0;
+#if defined(__x86_64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (__builtin_cpu_supports("ssse3")) {
+    x = lr_pack_rgb_ssse3((const uint8_t *)source, destination, width);
+  }
+#endif
+  for (; x < width; x++) {
+    uint32_t argb = source[x];
+    destination[3 * x] = (uint8_t)(argb >> 16);
+    destination[3 * x + 1] = (uint8_t)(argb >> 8);
+    destination[3 * x + 2] = (uint8_t)argb;
+  }
+}
+
+/// Moves the pages at `from` to `to` (both page aligned, `length` bytes), replacing what was
+/// mapped there; `from` is left unmapped. mremap(2) is variadic, which Swift does not import.
+/// Returns 0, or -1 with errno set.
+static inline int lr_move_pages(void *from, size_t length, void *to) {
+  void *moved = mremap(from, length, length, MREMAP_MAYMOVE | MREMAP_FIXED, to);
+  return moved == MAP_FAILED ? -1 : 0;
+}
 
 #endif

@@ -21,7 +21,8 @@ final class CairoSurface {
   private(set) var mappedPixels: UnsafeMutableRawPointer?
   /// Surfaces at least this large (bytes) get their own mapping.
   static let mappedThreshold = 4 << 20
-  private static let hugePage = 2 << 20
+  /// Bytes a transparent huge page holds.
+  static let hugePage = 2 << 20
 
   init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws {
     self.width = width
@@ -110,12 +111,7 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
   public func copyRow(_ y: Int, alpha: Bool, into destination: UnsafeMutablePointer<UInt8>) {
     let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
     if !alpha {
-      for x in 0..<width {
-        let argb = row[x]
-        destination[3 * x] = UInt8(truncatingIfNeeded: argb >> 16)
-        destination[3 * x + 1] = UInt8(truncatingIfNeeded: argb >> 8)
-        destination[3 * x + 2] = UInt8(truncatingIfNeeded: argb)
-      }
+      lr_pack_rgb(row, destination, Int32(width))
       return
     }
     for x in 0..<width {
@@ -139,15 +135,44 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
   /// The pixels as a ``Bitmap``.
   public func bitmap() throws -> Bitmap { try surface.bitmap() }
 
-  /// Lets the kernel take back the memory of rows `0..<rows` (whole pages of the surface's own
-  /// mapping only), when nothing will read them again: an image being encoded as it is painted
-  /// never needs all of its rows at once. Only ``ListRenderer``'s encode-while-painting uses it.
+  /// Says that the painter is about to paint rows below `rows` (so their pages are in use).
+  /// Called by the painting thread before each band.
+  package func willPaint(rowsBelow rows: Int) {
+    pages.withLock { $0.frontier = max($0.frontier, min(rows, height) * stride) }
+  }
+
+  /// The encoder is done with rows `0..<rows`; nothing will read them again. When the image is
+  /// thrown away once encoded (``releasesRows``), their whole 2 MiB pages are put to use again:
+  /// moved (`mremap`) to where rows not yet painted will go, so the kernel does not have to
+  /// clear fresh pages for them — about a third of the CPU time of a long list's render was the
+  /// kernel zeroing huge pages on first touch. Recycled memory holds old pixels, so this is
+  /// done only for an opaque image: every band starts by painting the opaque background over
+  /// all its rows, which replaces whatever they held. Pages that cannot be moved (no page
+  /// ahead is free yet) are given back to the kernel. Only ``ListRenderer``'s
+  /// encode-while-painting uses it.
   public func rowsConsumed(below rows: Int) {
     guard releasesRows, let base = surface.mappedPixels, rows > 0 else { return }
-    let page = 2 << 20
-    let bytes = min(rows, height) * stride / page * page
-    guard bytes > 0 else { return }
-    _ = madvise(base, bytes, MADV_DONTNEED)
+    let page = CairoSurface.hugePage
+    let consumed = min(rows, height) * stride / page
+    let wholePages = height * stride / page
+    pages.withLock { state in
+      while state.released < consumed {
+        let from = base + state.released * page
+        state.released += 1
+        // The first page the painter has not touched (its frontier rounded up), or later.
+        let target = max(state.nextTarget, (state.frontier + page - 1) / page)
+        if isOpaque, target < wholePages, lr_move_pages(from, page, base + target * page) == 0 {
+          state.nextTarget = target + 1
+          state.recycled += 1
+          // Fill the hole left behind with untouched (free) memory, so the surface stays one
+          // readable range.
+          _ = mmap(
+            from, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+        } else {
+          _ = madvise(from, page, MADV_DONTNEED)
+        }
+      }
+    }
   }
 
   /// Whether ``rowsConsumed(below:)`` frees memory (set only while encoding a throw-away image).
@@ -156,6 +181,15 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
     set { releasing.store(newValue, ordering: .relaxed) }
   }
   private let releasing = Atomic<Bool>(false)
+
+  /// How many pages ``rowsConsumed(below:)`` moved ahead for rows not yet painted.
+  package var recycledPages: Int { pages.withLock { $0.recycled } }
+
+  /// The surface's pages as ``willPaint(rowsBelow:)`` and ``rowsConsumed(below:)`` see them:
+  /// bytes the painter may have touched, pages from the start given up or moved, the first page
+  /// not yet given a recycled one.
+  private let pages = Mutex<(frontier: Int, released: Int, nextTarget: Int, recycled: Int)>(
+    (0, 0, 0, 0))
 
   /// Whether `other` has exactly these pixels.
   public func hasSamePixels(as other: PaintedImage) -> Bool {

@@ -87,6 +87,7 @@ public final class Painter {
         while let image = uncut.first(where: { $0.lowerBound < bottom && bottom < $0.upperBound }) {
           bottom = min(tree.pixelHeight, image.upperBound)
         }
+        image.willPaint(rowsBelow: bottom)
         try paintBand(tree, bounds: bounds, rows: top..<bottom, cr)
         try context.checkStatus()
         context.flush()

@@ -121,12 +121,21 @@ public final class ListRenderer {
   /// while the other cores compress the rows already painted (the bytes of painting first and
   /// encoding after).
   public func renderPNG(_ tree: LayoutTree, threads: Int? = nil) throws -> [UInt8] {
+    try renderPNGCountingPages(tree, threads: threads).png
+  }
+
+  /// ``renderPNG(_:threads:)``, and how many 2 MiB pages of the surface were put to use again
+  /// for later rows (for tests that recycling happens and changes no byte).
+  package func renderPNGCountingPages(_ tree: LayoutTree, threads: Int? = nil) throws -> (
+    png: [UInt8], recycledPages: Int
+  ) {
     try painter.paintInBands(tree, bandRows: Self.bandRows) { image, paint in
       // The image is thrown away once encoded: rows already compressed give their memory back.
       image.releasesRows = true
-      return try PNGCodec.encode(
+      let png = try PNGCodec.encode(
         rows: image, alpha: !image.isOpaque, threads: threads, scale: tree.scale,
         producing: paint)
+      return (png, image.recycledPages)
     }
   }
 

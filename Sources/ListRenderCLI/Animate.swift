@@ -8,6 +8,7 @@ import Synchronization
 
 struct Animate: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "animate",
     abstract: "Render the frames of a spec's animation: PNG files, an APNG and/or a GIF.",
     discussion: """
       Frame i shows the list at i / fps seconds (a virtual clock), so the same spec gives the

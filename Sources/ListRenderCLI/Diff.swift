@@ -5,6 +5,7 @@ import ListRender
 
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "diff",
     abstract: "Compare two PNGs as pixelmatch does; print the count of differing pixels.",
     discussion:
       "Exit status: 0 when they match, 1 when they differ (or differ in size), 2 for bad input.")

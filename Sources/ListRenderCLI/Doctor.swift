@@ -4,6 +4,7 @@ import ListRender
 
 struct Doctor: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "doctor",
     abstract: "Print the versions of the drawing libraries and the font files in use.")
 
   func run() throws {

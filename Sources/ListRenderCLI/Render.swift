@@ -6,6 +6,7 @@ import ListRender
 
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "render",
     abstract: "Render a spec (YAML or JSON) to PNG; with no spec, the built-in showcase.",
     discussion: """
       Output is written to a temporary file and renamed, so a failed render leaves nothing.

@@ -136,6 +136,7 @@ struct SuiteOptions: ParsableArguments {
 
 struct Verify: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "verify",
     abstract: "Render every fixture and compare it with its golden; write an HTML report.",
     discussion: "Exit status: 0 when every case passes, 1 when any fails or is missing.")
 
@@ -164,6 +165,7 @@ extension RecordMode: ExpressibleByArgument {}
 
 struct Record: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "record",
     abstract: "Render every fixture and write its golden when missing or different.",
     discussion: "Look at each new image before committing it.")
 
