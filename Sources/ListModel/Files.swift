@@ -18,10 +18,16 @@ package func readRegularFile(_ path: String, limit: Int, fail: (String) -> SpecE
   let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
   guard descriptor >= 0 else { throw fail("cannot be read") }
   defer { close(descriptor) }
-  // One byte past the limit, so a file that grew since stat is caught without reading it all.
-  var bytes = [UInt8](repeating: 0, count: limit + 1)
+  // Room for the size stat gave and one byte more, so a file that grew since is noticed; it
+  // grows (never past one byte over the limit, so an over-long file is caught without reading
+  // it all). Not a limit-sized buffer: zero-filling 4 MiB for a 100-byte spec took 3 ms.
+  var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
   var count = 0
-  while count < bytes.count {
+  while true {
+    if count == bytes.count {
+      guard bytes.count <= limit else { break }
+      bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
+    }
     let got = bytes.withUnsafeMutableBytes { buffer -> Int in
       guard let base = buffer.baseAddress else { return 0 }
       return Glibc.read(descriptor, base + count, buffer.count - count)

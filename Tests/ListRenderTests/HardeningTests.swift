@@ -1,5 +1,6 @@
 import CCodecs
 import Foundation
+import ListModel
 import ListRender
 import Testing
 
@@ -242,6 +243,23 @@ struct BoundedWorkCatalogueTests {
     #expect(result.status == 2)
     #expect(result.stderr.contains("more than 32 combining marks on one character"))
     #expect(seconds < 10)
+  }
+
+  @Test("a file longer than stat says is read whole, and still stopped at the limit")
+  func fileLongerThanStat() throws {
+    // /proc files are regular files whose stat size is 0.
+    let path = "/proc/self/maps"
+    let fail = { (message: String) in
+      SpecError(file: path, line: nil, column: nil, path: "", message: message)
+    }
+    let bytes = try readRegularFile(path, limit: 1 << 20, fail: fail)
+    #expect(bytes.count > 1_000)
+    #expect(String(decoding: bytes, as: UTF8.self).contains("\n"))
+    #expect {
+      try readRegularFile(path, limit: 100, fail: fail)
+    } throws: {
+      "\($0)".contains("more than 100 bytes")
+    }
   }
 
   @Test("a 4,000,000-byte unknown key: a short message, no slow suggestion")
