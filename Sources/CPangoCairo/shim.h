@@ -1,10 +1,8 @@
 #ifndef LISTRENDER_CPANGOCAIRO_SHIM_H
 #define LISTRENDER_CPANGOCAIRO_SHIM_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
-#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <cairo.h>
 #include <cairo-pdf.h>
@@ -96,11 +94,13 @@ static inline void lr_pack_rgb(const uint32_t *restrict source, uint8_t *restric
 }
 
 /// Moves the pages at `from` to `to` (both page aligned, `length` bytes), replacing what was
-/// mapped there; `from` is left unmapped. mremap(2) is variadic, which Swift does not import.
+/// mapped there; `from` is left unmapped. Through syscall(2): glibc declares mremap(2) only
+/// under _GNU_SOURCE, which would change the system headers' definitions from those of Swift's
+/// Glibc module; the flags are Linux's MREMAP_MAYMOVE (1) and MREMAP_FIXED (2).
 /// Returns 0, or -1 with errno set.
 static inline int lr_move_pages(void *from, size_t length, void *to) {
-  void *moved = mremap(from, length, length, MREMAP_MAYMOVE | MREMAP_FIXED, to);
-  return moved == MAP_FAILED ? -1 : 0;
+  long moved = syscall(SYS_mremap, from, length, length, 1 | 2, to);
+  return moved == -1 ? -1 : 0;
 }
 
 #endif
