@@ -48,17 +48,20 @@ build: deps
 	swift build
 
 ## install: the release binary, bash/zsh/fish completions and a man page (the argument parser's
-## generate-manual, dated by the last commit) under PREFIX (default /usr/local; DESTDIR for staging)
+## generate-manual, dated by the last commit) under PREFIX (default /usr/local; DESTDIR for staging).
+## The manual plugin builds the tool its own (dynamically linked) way, so it gets a build folder of
+## its own: the statically linked binary is the one installed.
 PREFIX ?= /usr/local
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-01-01)
 install: deps
 	$(RELEASE_BUILD)
-	swift package --disable-sandbox plugin generate-manual --date $(MANUAL_DATE)
+	swift package --scratch-path .build/manual --disable-sandbox plugin generate-manual \
+	  --date $(MANUAL_DATE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 .build/release/listrender $(DESTDIR)$(PREFIX)/bin/listrender
-	install -m 644 .build/plugins/GenerateManual/outputs/ListRenderCLI/listrender.1 \
+	install -m 644 .build/manual/plugins/GenerateManual/outputs/ListRenderCLI/listrender.1 \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/listrender.1
 	.build/release/listrender --generate-completion-script bash \
 	  > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/listrender
