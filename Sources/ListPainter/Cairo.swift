@@ -144,8 +144,8 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
   /// The encoder is done with rows `0..<rows`; nothing will read them again. When the image is
   /// thrown away once encoded (``releasesRows``), their whole 2 MiB pages are put to use again:
   /// moved (`mremap`) to where rows not yet painted will go, so the kernel does not have to
-  /// clear fresh pages for them — about a third of the CPU time of a long list's render was the
-  /// kernel zeroing huge pages on first touch. Recycled memory holds old pixels, so this is
+  /// clear fresh pages for them (the kernel zeroing huge pages on first touch was a tenth of the
+  /// inbox scene's CPU time, half its system time). Recycled memory holds old pixels, so this is
   /// done only for an opaque image: every band starts by painting the opaque background over
   /// all its rows, which replaces whatever they held. Pages that cannot be moved (no page
   /// ahead is free yet) are given back to the kernel. Only ``ListRenderer``'s

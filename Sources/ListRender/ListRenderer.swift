@@ -130,7 +130,8 @@ public final class ListRenderer {
     png: [UInt8], recycledPages: Int
   ) {
     try painter.paintInBands(tree, bandRows: Self.bandRows) { image, paint in
-      // The image is thrown away once encoded: rows already compressed give their memory back.
+      // The image is thrown away once encoded: the memory of rows already compressed is reused
+      // for rows not yet painted, or given back.
       image.releasesRows = true
       let png = try PNGCodec.encode(
         rows: image, alpha: !image.isOpaque, threads: threads, scale: tree.scale,
