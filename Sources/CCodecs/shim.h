@@ -2,7 +2,7 @@
 #define LISTRENDER_CCODECS_SHIM_H
 
 // libpng's simplified API (png_image_*) reports errors as status codes, unlike the classic
-// setjmp/longjmp API, which Swift cannot use (DESIGN.md, facts found while prototyping).
+// setjmp/longjmp API, which Swift cannot use.
 #include <png.h>
 #include <zlib.h>
 // GIF output: libimagequant picks each frame's palette, giflib writes the file.

@@ -3,7 +3,7 @@ import Foundation
 import ImageCodec
 import Synchronization
 
-/// Options of the comparison, with pixelmatch's defaults (REFERENCE §8).
+/// Options of the comparison, with pixelmatch's defaults (mapbox/pixelmatch v7.2.0, `index.js`).
 ///
 /// ```swift
 /// var options = ComparisonOptions()
@@ -66,7 +66,7 @@ public struct PixelComparison: Sendable {
   public var diff: Bitmap?
 }
 
-/// pixelmatch v7.2.0 (mapbox/pixelmatch, REFERENCE §8), pixel for pixel: YIQ colour delta
+/// pixelmatch v7.2.0 (mapbox/pixelmatch `index.js`), pixel for pixel: YIQ colour delta
 /// (Kotsarenko & Ramos), anti-aliasing detection (Vysniauskas), checkerboard or white blending of
 /// translucent pixels, and its diff image.
 public enum Pixelmatch {
@@ -87,7 +87,7 @@ public enum Pixelmatch {
       }
     }
     if identical {
-      // Identical buffers short-cut to 0 (REFERENCE §8).
+      // Identical buffers short-cut to 0 (pixelmatch `index.js`).
       count = 0
       if makeDiff {
         var gray = [UInt8](repeating: 0, count: width * height * 4)

@@ -31,7 +31,7 @@ public struct ListUpdateProgress: Equatable, Sendable {
 }
 
 /// Animations as pure functions of time: frame i is the document at i / fps seconds, so the
-/// same spec and fps give the same frames (DESIGN.md, style rules 4 and 9).
+/// same spec and fps give the same frames.
 ///
 /// ```swift
 /// let frame12 = AnimationTimeline.frame(document, at: AnimationTimeline.time(ofFrame: 12, fps: 60))
@@ -42,10 +42,11 @@ package enum AnimationTimeline {
 
   /// Seconds per turn of a refreshing spinner (Material's circular progress indicator).
   public static let refreshTurn = 1.333
-  /// How long a toggle, a transition or a list update lasts unless its event says: UIKit's
-  /// default animation, 0.3 s with ease-in-out (REFERENCE §7, §6).
+  /// How long a toggle, a transition or a list update lasts unless its event says: UIKit's default
+  /// animation, 0.3 s with ease-in-out (UIKit's `UIView.animate` default, used by TableKit's
+  /// expandable cells).
   public static let defaultDuration = 0.3
-  /// How long a pressed cell takes to rise and to settle (REFERENCE §4: 280 ms,
+  /// How long a pressed cell takes to rise and to settle (Material motion: 280 ms,
   /// cubic-bezier(0.4, 0, 0.2, 1)).
   public static let elevationDuration = 0.28
 

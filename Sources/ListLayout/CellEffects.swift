@@ -1,6 +1,7 @@
 import ListModel
 
-/// Elevation shadows and ripples, added to any cell after its own layout (REFERENCE §3, §4).
+/// Elevation shadows and ripples, added to any cell after its own layout (`MDCBaseCell.m`: ripple
+/// and elevation).
 extension ListLayoutEngine {
   /// A cell's elevation: its own, else 1 for a Material boxed card, else 0.
   func elevation(of cell: Cell, theme: Theme) -> Double {

@@ -2,7 +2,7 @@ import Foundation
 import ListModel
 
 /// One Gaussian shadow of a shape: offset down, grown by `spread`, blurred with standard
-/// deviation `sigma`, all in points (CSS semantics, REFERENCE §4).
+/// deviation `sigma`, all in points (CSS Backgrounds and Borders 3: σ = blur / 2).
 public struct ShadowLayer: Equatable, Sendable {
   /// Vertical offset.
   public var offsetY: Double
@@ -30,7 +30,7 @@ extension ShadowLayer {
 
   /// How far below its surface's bottom edge the layer can still be seen, in points: where the
   /// Gaussian tail under a straight edge falls below half a colour level (0.5 / 255), and no
-  /// further than the 3σ the painter blurs to (REFERENCE §4).
+  /// further than the 3σ the painter blurs to (GTK `gsk/gskcairoblur.c`).
   public var visibleExtent: Double {
     let edge = max(0, offsetY + spread)
     let threshold = 0.5 / 255
@@ -47,7 +47,9 @@ extension ShadowLayer {
   }
 }
 
-/// Elevation: the shadows a surface casts, and how dark surfaces lighten (REFERENCE §2, §4).
+/// Elevation: the shadows a surface casts, and how dark surfaces lighten (material-components-ios
+/// `ShadowLayer/src/MDCShadowLayer.m`, material-components-web
+/// `mdc-elevation/_elevation-theme.scss`).
 package enum Elevation {
   /// The shadow layers for elevation `e` points in `model`; none when e ≤ 0.
   ///
@@ -110,8 +112,8 @@ package enum Elevation {
       (24, [(11, 15, -7), (24, 38, 3), (9, 46, 8)]),
     ]
 
-  /// A Material dark surface at elevation `e`: white over it at 4.5·ln(e+1) + 2 percent
-  /// (e ≥ 1), so #121212 gives #1E1E1E at 1 and #393939 at 24 (REFERENCE §2).
+  /// A Material dark surface at elevation `e`: white over it at 4.5·ln(e+1) + 2 percent (e ≥ 1), so
+  /// #121212 gives #1E1E1E at 1 and #393939 at 24 (Material Design's dark theme elevation overlay).
   public static func darkSurface(_ surface: Color, elevation e: Double) -> Color {
     guard e >= 1 else { return surface }
     let alpha = (4.5 * log(e + 1) + 2) / 100
@@ -132,7 +134,9 @@ package struct RippleState: Equatable, Sendable {
   public var opacity: Double
 }
 
-/// Ripples as pure functions of time (REFERENCE §3): MDCRippleLayer and MDCInkLayer.
+/// Ripples as pure functions of time (material-components-ios
+/// `Ripple/src/private/MDCRippleLayer.m`, `Ink/src/private/MDCInkLayer.m`): MDCRippleLayer and
+/// MDCInkLayer.
 ///
 /// ```swift
 /// let s = RippleTimeline.state(.ripple, at: 0.1, x: 40, y: 20, release: nil, width: 360, height: 72)

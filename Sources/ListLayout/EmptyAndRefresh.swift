@@ -1,6 +1,6 @@
 import ListModel
 
-/// The empty view and the pull-to-refresh indicator of seed 001.
+/// The empty view and the pull-to-refresh indicator of OBAKit's lists (OneBusAway/onebusaway-ios).
 extension ListLayoutEngine {
   /// Height of the refresh slot when fully pulled or refreshing.
   static let refreshSlot = 64.0

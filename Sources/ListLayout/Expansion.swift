@@ -1,8 +1,9 @@
 import ListModel
 
-/// Expandable cells (seed 003, REFERENCE §7): the content is laid out at full height, the cell is
-/// shown at its state's height (or part way between two along a transition), and clips its
-/// content to its current bounds.
+/// Expandable cells (TouchInstinct/TableKit's expandable cells: `ExpandableCellHeight`,
+/// `toggleState()`): the content is laid out at full height, the cell is shown at its state's
+/// height (or part way between two along a transition), and clips its content to its current
+/// bounds.
 extension ListLayoutEngine {
   /// The cell resized to its expansion: its box, highlight and separator follow the current
   /// bounds; everything else is clipped to the box; the labels named in `hiddenWhenCollapsed`

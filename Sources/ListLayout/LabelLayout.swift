@@ -1,8 +1,8 @@
 import ListModel
 
-/// The self-sizing label cell of seed 001 (REFERENCE §6, OBAKit): any number of lines inside
-/// the theme padding, a 0.5 pt separator from the leading margin to the trailing edge, and a
-/// highlight background.
+/// The self-sizing label cell of OneBusAway/onebusaway-ios (OBAKit `SelfSizingCollectionCell`,
+/// `Separated`): any number of lines inside the theme padding, a 0.5 pt separator from the leading
+/// margin to the trailing edge, and a highlight background.
 extension ListLayoutEngine {
   /// Theme padding (top and bottom).
   static let labelPadding = 8.0
@@ -18,7 +18,7 @@ extension ListLayoutEngine {
       label.text, role: .text, style: theme.labelText, color: theme[.textPrimary],
       x: context.x + margin, y: context.y + Self.labelPadding, width: context.width - 2 * margin,
       in: context, opacity: context.contentOpacity)
-    // Self-sizing rounds heights up (REFERENCE §6).
+    // Self-sizing rounds heights up (OBAKit `SelfSizingCollectionCell`: `ceil`).
     let height = max(Self.labelMinHeight, (text.frame.height + 2 * Self.labelPadding).rounded(.up))
     var placedText = text
     placedText.frame.y = context.y + (height - text.frame.height) / 2

@@ -2,7 +2,7 @@ import ListModel
 
 /// A list update drawn part way: two exact layouts, the list before and after, matched by the
 /// identity of their sections and cells, interpolated as UICollectionViewFlowLayout animates by
-/// default (REFERENCE §6; DESIGN.md, style rule 9): inserted cells fade in at their final
+/// default: inserted cells fade in at their final
 /// frames, deleted cells fade out at their old frames, moved and shifted cells slide from the
 /// old frame to the new, updated cells cross-fade; headers, footers and cards move with their
 /// sections.

@@ -283,7 +283,7 @@ public struct SwitchPaint: Equatable, Sendable {
 ///
 /// The whole paragraph is kept with the wrap width and line limit it was measured with: they
 /// are the key under which the renderer keeps the shaped paragraph, so the painter draws the
-/// very glyphs that were measured (DESIGN.md, style rule 8).
+/// very glyphs that were measured (one Pango layout per paragraph, cached by `ListRenderer`).
 public struct TextBlock: Equatable, Sendable {
   /// The label's whole text, as measured.
   public package(set) var text: String

@@ -1,6 +1,6 @@
 /// The difference between two lists of identifiers: Heckel's linear algorithm ("Isolating
-/// differences between files", CACM 1978) as IGListKit's `IGListDiff` runs it (REFERENCE §6).
-/// Diffing knows only identifiers and equality.
+/// differences between files", CACM 1978) as IGListKit's `IGListDiff` runs it (Instagram/IGListKit
+/// `Source/IGListDiffKit/IGListDiff.mm`). Diffing knows only identifiers and equality.
 ///
 /// ```swift
 /// let diff = ListDiff(old: ["a", "b", "c"], new: ["c", "a", "d"]) { _, _ in true }

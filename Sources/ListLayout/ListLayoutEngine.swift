@@ -156,7 +156,8 @@ package struct ListLayoutEngine {
       return false
     }
 
-    /// Opacity of the whole content, asset, labels and control (disabled: 0.5, REFERENCE §1).
+    /// Opacity of the whole content, asset, labels and control (disabled: 0.5, mistica-ios
+    /// `ListCellContentView.swift`).
     var contentOpacity: Double { cell.state == .disabled ? 0.5 : 1 }
 
     /// Where the bottom separator starts and ends: the style's own `standard` inset, at the

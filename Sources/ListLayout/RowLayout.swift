@@ -1,8 +1,9 @@
 import ListModel
 
-/// The row cell of seed 002 (REFERENCE §1): Section A (asset), B (text), C (control).
+/// The Mística list row (mistica-ios `Sources/Mistica/Components/Lists/`, `README.md`): Section A
+/// (asset), B (text), C (control).
 extension ListLayoutEngine {
-  /// Outer margins of boxed styles: 8, 16, 8, 16 (REFERENCE §1).
+  /// Outer margins of boxed styles: 8, 16, 8, 16 (mistica-ios `CellStyle+Toolkit.swift`).
   static let boxedMargins = EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16)
   /// Inner margin on every side of a row's content.
   static let rowInnerMargin = 16.0
@@ -96,7 +97,7 @@ extension ListLayoutEngine {
       row.headline == nil && row.subtitle == nil && row.descriptionText == nil && !stacked
     let lines = 1 + (row.subtitle == nil ? 0 : 1) + (row.descriptionText == nil ? 0 : 1)
     // Stacked: the asset, the text and the control one below the other, 16 apart (the spacing
-    // between sections, REFERENCE §1).
+    // between sections, mistica-ios `ListCellContentView.swift`).
     let stackedTextTop = assetSize.map { $0 + Self.sectionSpacing } ?? 0
     let contentHeight =
       stacked
@@ -231,8 +232,9 @@ extension ListLayoutEngine {
     var elements: [LayoutElement]
   }
 
-  /// Section C (REFERENCE §1): the navigation preset (badge, 16, chevron, centre-aligned) or a
-  /// single control in the vertically centred preset. In boxed-inverse rows controls are white.
+  /// Section C (mistica-ios `NavigationPresetView.swift`, `VerticallyCenteredPresetView.swift`):
+  /// the navigation preset (badge, 16, chevron, centre-aligned) or a single control in the
+  /// vertically centred preset. In boxed-inverse rows controls are white.
   private func layoutControl(
     _ control: Control, inverse: Bool, contentWidth: Double, stacked: Bool,
     in context: CellContext
@@ -332,7 +334,7 @@ extension ListLayoutEngine {
     ((badge == .dot ? 8 : 20) * badgeScale(theme)).rounded()
   }
 
-  /// REFERENCE §1: a flag dot 8×8; a numeric 20×20 circle; above 9 "+9" in a pill of text
+  /// mistica-ios `Badge`: a flag dot 8×8; a numeric 20×20 circle; above 9 "+9" in a pill of text
   /// width + 12 by 20; text 12 pt medium in `textPrimaryInverse` on `badge` — at size L; every
   /// figure grows with the caption curve.
   private func badgeElements(_ badge: Badge, in context: CellContext) throws -> [LayoutElement] {

@@ -1,7 +1,7 @@
 import ListModel
 
-/// Sections (REFERENCE §6): header, inset, items in one column, a grid or a flow, card
-/// sections, footer.
+/// Sections (IGListKit `IGListSectionController.h`): header, inset, items in one column, a grid or
+/// a flow, card sections, footer.
 extension ListLayoutEngine {
   /// Elements gathered while laying out the list; headers are kept apart so sticky headers can
   /// move and be drawn over the cells.

@@ -1,6 +1,7 @@
 import ListModel
 
-/// MDCSelfSizingStereoCell (seed 000, REFERENCE §2).
+/// MDCSelfSizingStereoCell (material-components-ios
+/// `components/List/src/private/MDCSelfSizingStereoCellLayout.m`).
 extension ListLayoutEngine {
   /// Horizontal margins: leading, trailing and image↔text.
   static let stereoMargin = 16.0
@@ -17,7 +18,8 @@ extension ListLayoutEngine {
     let textX = context.x + margin + (leading.map { $0.width + margin } ?? 0)
     let textRight = context.x + context.width - margin - (trailing.map { $0.width + margin } ?? 0)
     let textWidth = max(1, textRight - textX)
-    // Themed: onSurface at 0.87 for title and detail (§2); in Mística, its text colours.
+    // Themed: onSurface at 0.87 for title and detail (`MDCSelfSizingStereoCell+MaterialTheming.m`);
+    // in Mística, its text colours.
     let titleColor = theme[.textPrimary]
     let detailColor = theme.name == .material ? theme[.textPrimary] : theme[.textSecondary]
     let opacity = context.contentOpacity

@@ -10,7 +10,7 @@ public enum FontWeight: Int, Sendable, Hashable {
   case bold = 700
 }
 
-/// A font and its line metrics, as the type scales of REFERENCE §5 give them.
+/// A font and its line metrics, as a type scale gives them.
 public struct TextStyle: Equatable, Hashable, Sendable {
   /// Font family, resolved by the renderer's own font configuration.
   public var family: String

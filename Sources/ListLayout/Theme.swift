@@ -50,7 +50,8 @@ package struct Theme: Equatable, Sendable {
     switch canvas.theme {
     case .mistica:
       colors = Self.movistar(canvas.appearance)
-      // Mística follows Apple's Dynamic Type curves (REFERENCE §1, §5).
+      // Mística follows Apple's Dynamic Type curves (Apple's Human Interface Guidelines, Dynamic
+      // Type sizes).
       title = TypeCurve.appleBody.scale(Self.roboto(.medium, 16, 24), category)
       body = TypeCurve.appleSubheadline.scale(Self.roboto(.regular, 14, 20), category)
       overline = TypeCurve.appleCaption1.scale(Self.roboto(.medium, 12, 16), category)
@@ -61,7 +62,8 @@ package struct Theme: Equatable, Sendable {
       sectionFooter = TypeCurve.appleCaption1.scale(Self.roboto(.regular, 12, 16), category)
     case .material:
       colors = Self.material(canvas.appearance)
-      // Material follows MDC's font scaler curves (REFERENCE §5): Subtitle1 16, Body2 14.
+      // Material follows MDC's font scaler curves (material-components-ios
+      // `Typography/src/FontScaler/MDCFontScaler.m`): Subtitle1 16, Body2 14.
       title = TypeCurve.mdcSubtitle1.scale(Self.roboto(.regular, 16, 24), category)
       body = TypeCurve.mdcBody2.scale(Self.roboto(.regular, 14, 20), category)
       overline = TypeCurve.mdcOverline.scale(Self.roboto(.medium, 10, 16), category)
@@ -72,16 +74,19 @@ package struct Theme: Equatable, Sendable {
       sectionHeader = TypeCurve.mdcBody2.scale(Self.roboto(.medium, 14, 20), category)
       sectionFooter = TypeCurve.mdcCaption.scale(Self.roboto(.regular, 12, 16), category)
     }
-    // MDCSelfSizingStereoCell uses subtitle1 and body2 at their natural line height (§2).
+    // MDCSelfSizingStereoCell uses subtitle1 and body2 at their natural line height
+    // (`MDCSelfSizingStereoCell.m`).
     stereoTitle = TypeCurve.mdcSubtitle1.scale(Self.roboto(.regular, 16, 0), category)
     stereoDetail = TypeCurve.mdcBody2.scale(Self.roboto(.regular, 14, 0), category)
     shadowModel = canvas.shadow ?? (canvas.theme == .mistica ? .mdc : .web)
     for (name, color) in canvas.colors { colors[name] = color }
   }
 
-  /// The colour of a press ripple (REFERENCE §3): MDCRippleLayer black 0.12 (white in dark),
-  /// themed Material list cells onSurface 0.16; MDCInkView black 0.14 (white in dark). Mística
-  /// presses in its highlight colour (§1: black 5%, white 5% in dark), ripple or highlight alike.
+  /// The colour of a press ripple (material-components-ios `MDCRippleLayer.m`, `MDCInkLayer.m`,
+  /// `MDCBaseCell+MaterialTheming.m`): MDCRippleLayer black 0.12 (white in dark), themed Material
+  /// list cells onSurface 0.16; MDCInkView black 0.14 (white in dark). Mística presses in its
+  /// highlight colour (mistica-ios `ListTableViewCell.swift`: black 5%, white 5% in dark), ripple
+  /// or highlight alike.
   public func rippleColor(_ style: RippleStyle) -> Color {
     if name == .mistica { return self[.highlight] }
     let ink = appearance == .dark ? Color.white : Color.black
@@ -91,7 +96,8 @@ package struct Theme: Equatable, Sendable {
     }
   }
 
-  /// The fill of a surface at elevation `e`: Material dark surfaces lighten (§2).
+  /// The fill of a surface at elevation `e`: Material dark surfaces lighten (Material's dark
+  /// theme).
   public func surface(_ fill: Color, elevation e: Double) -> Color {
     guard name == .material, appearance == .dark, e >= 1,
       fill == self[.background] || fill == self[.backgroundContainer]
@@ -105,8 +111,9 @@ package struct Theme: Equatable, Sendable {
 
   // MARK: Metrics
 
-  /// Minimum height of a row box: Mística 72 full-width / 92 boxed (§1); Material by line count
-  /// and leading element, M2 lists (§2): 48/56 one line, 64/72 two lines, 88 three.
+  /// Minimum height of a row box: Mística 72 full-width / 92 boxed (mistica-ios
+  /// `ListTableViewCell.swift`); Material by line count and leading element, the M2 list
+  /// specification: 48/56 one line, 64/72 two lines, 88 three.
   public func rowMinHeight(style: CellStyle, hasAsset: Bool, lines: Int) -> Double {
     switch name {
     case .mistica:
@@ -120,8 +127,8 @@ package struct Theme: Equatable, Sendable {
     }
   }
 
-  /// Top and bottom margin of a row's content: Mística's 16 (§1); Material rows take their
-  /// height from the line count (48 / 64 / 88), which leaves 8 around the text.
+  /// Top and bottom margin of a row's content: Mística's 16 (`ListCellContentView.swift`); Material
+  /// rows take their height from the line count (48 / 64 / 88), which leaves 8 around the text.
   public var rowVerticalMargin: Double { name == .mistica ? 16 : 8 }
 
   /// Corner radius of boxed cells: Mística 16 (Movistar `container`), a Material card 4.
@@ -143,7 +150,7 @@ package struct Theme: Equatable, Sendable {
 
   // MARK: Palettes
 
-  /// The Movistar palette (REFERENCE §1). `brand`, `onBrand`, `control`, `tag` and `tagText`
+  /// The Movistar palette. `brand`, `onBrand`, `control`, `tag` and `tagText`
   /// are not in the reference: they are Movistar's brand blue and neutrals, chosen here.
   static func movistar(_ appearance: Appearance) -> [ColorName: Color] {
     switch appearance {
@@ -170,8 +177,9 @@ package struct Theme: Equatable, Sendable {
     }
   }
 
-  /// Material colours (REFERENCE §2): surface, onSurface at 0.87 / 0.6 emphasis, primary; dark
-  /// surfaces #121212 with the elevation-1 overlay (#1E1E1E) on cards.
+  /// Material colours (material-components-ios `MDCSemanticColorScheme.m`): surface, onSurface at
+  /// 0.87 / 0.6 emphasis, primary; dark surfaces #121212 with the elevation-1 overlay (#1E1E1E) on
+  /// cards.
   static func material(_ appearance: Appearance) -> [ColorName: Color] {
     switch appearance {
     case .light:
@@ -215,7 +223,8 @@ public enum SwitchStyle: String, Sendable, Equatable {
   case material
 }
 
-/// Font scaling curves (REFERENCE §5): sizes for XS … XXXL, AX1 … AX5; `L` is the fourth.
+/// Font scaling curves (`MDCFontScaler.m` and Apple's Dynamic Type sizes): sizes for XS … XXXL, AX1
+/// … AX5; `L` is the fourth.
 package struct TypeCurve: Sendable {
   let points: [Double]
 
@@ -239,7 +248,7 @@ package struct TypeCurve: Sendable {
   /// MDC Overline.
   public static let mdcOverline = TypeCurve(points: [8, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26])
 
-  /// `base × table[category] / table[L]`, rounded (REFERENCE §5).
+  /// `base × table[category] / table[L]`, rounded, as `MDCFontScaler` scales.
   public func scaled(_ base: Double, _ category: ContentSizeCategory) -> Double {
     let index = ContentSizeCategory.allCases.firstIndex(of: category) ?? 3
     return (base * points[index] / points[3]).rounded()

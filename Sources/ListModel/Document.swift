@@ -54,7 +54,7 @@ public struct ListDocument: Equatable, Sendable {
   }
 }
 
-/// The empty state of seed 001: an icon, a title, a message and a button, centred.
+/// The empty state of OBAKit's lists: an icon, a title, a message and a button, centred.
 public struct EmptyView: Equatable, Sendable {
   /// A Material icon (or file) above the text.
   public var icon: Icon?
@@ -154,7 +154,7 @@ public struct Canvas: Equatable, Sendable {
   }
 }
 
-/// How elevation shadows are computed (REFERENCE §4).
+/// How elevation shadows are computed (`MDCShadowLayer.m` or `_elevation-theme.scss`).
 public enum ShadowModel: String, CaseIterable, Sendable {
   /// MDC iOS MDCShadowLayer: an ambient and a key shadow from formulas.
   case mdc
@@ -162,7 +162,7 @@ public enum ShadowModel: String, CaseIterable, Sendable {
   case web
 }
 
-/// The ink of pressed cells (REFERENCE §3).
+/// The ink of pressed cells (`MDCRippleLayer.m` or `MDCInkLayer.m`).
 public enum RippleStyle: String, CaseIterable, Sendable {
   /// MDCRippleLayer (the default).
   case ripple
@@ -219,14 +219,14 @@ public struct AnimationEvent: Equatable, Sendable {
     case press(x: Double, y: Double)
     /// The touch lifts.
     case release
-    /// An expandable cell goes to the next state of its `states`, wrapping (seed 003's
+    /// An expandable cell goes to the next state of its `states`, wrapping (TableKit's
     /// `toggleState()`).
     case toggle
     /// An expandable cell goes to a state; nothing happens when it is there already
     /// (`transition(to:)`).
     case transition(to: ExpansionState)
     /// The list is replaced: sections and cells are matched by identity and the change animates
-    /// (IGListKit's diff, REFERENCE §6).
+    /// (IGListKit's `IGListDiff`).
     case update(sections: [Section])
 
     /// Whether this is a `transition(to:)`.
@@ -244,7 +244,7 @@ public struct AnimationEvent: Equatable, Sendable {
   public var item: Int
   /// What happens.
   public var action: Action
-  /// How long a toggle, transition or update animates, in seconds; nil: 0.3 s (REFERENCE §7).
+  /// How long a toggle, transition or update animates, in seconds; nil: 0.3 s (UIKit's default).
   public var duration: Double?
 
   /// An event from its parts.
@@ -257,7 +257,7 @@ public struct AnimationEvent: Equatable, Sendable {
   }
 }
 
-/// The height states of an expandable cell (seed 003, REFERENCE §7).
+/// The height states of an expandable cell (TableKit's expandable cells).
 public enum ExpansionState: Equatable, Hashable, Sendable {
   /// At the cell's `collapsedHeight`.
   case collapsed
@@ -355,9 +355,9 @@ public struct EdgeInsets: Equatable, Sendable {
 
 /// The design systems ListRender draws.
 public enum ThemeName: String, CaseIterable, Sendable {
-  /// Telefónica Mística with the Movistar palette (REFERENCE §1).
+  /// Telefónica Mística with the Movistar palette (mistica-ios).
   case mistica
-  /// Material Design (REFERENCE §2).
+  /// Material Design (material-components-ios).
   case material
 }
 
@@ -413,7 +413,7 @@ public enum LayoutDirection: String, CaseIterable, Sendable {
   case rtl
 }
 
-/// Dynamic Type categories (REFERENCE §5), `L` being the default.
+/// Dynamic Type categories (UIKit's `UIContentSizeCategory`), `L` being the default.
 public enum ContentSizeCategory: String, CaseIterable, Sendable {
   // swift-format-ignore: AlwaysUseLowerCamelCase
   case XS, S, M, L, XL, XXL, XXXL, AX1, AX2, AX3, AX4, AX5
@@ -427,8 +427,8 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable {
   }
 }
 
-/// A group of cells with the IGListSectionController layout knobs (REFERENCE §6): all zero
-/// and one column by default.
+/// A group of cells with the IGListSectionController layout knobs (IGListKit
+/// `IGListSectionController.h`): all zero and one column by default.
 public struct Section: Equatable, Sendable {
   /// The identity list updates match sections by; nil: the section's index.
   public var id: String?
@@ -642,7 +642,7 @@ public struct ImageReference: Equatable, Sendable, ExpressibleByStringLiteral {
   }
 }
 
-/// Section A of a row (REFERENCE §1).
+/// Section A of a row (mistica-ios `ListCellContentView.swift`).
 public enum Asset: Equatable, Sendable {
   /// A 24 pt icon, tinted (nil: the theme's icon colour).
   case smallIcon(Icon, color: Color? = nil)
@@ -713,7 +713,7 @@ public enum SeparatorVisibility: String, CaseIterable, Sendable {
   case hidden
 }
 
-/// The look of a row cell (REFERENCE §1).
+/// The look of a row cell (mistica-ios `CellStyle+Toolkit.swift`).
 public enum CellStyle: String, CaseIterable, Sendable {
   /// Edge to edge, with a separator below.
   case fullWidth
@@ -723,7 +723,7 @@ public enum CellStyle: String, CaseIterable, Sendable {
   case boxedInverse
 }
 
-/// The row cell of seed 002: asset, text, control.
+/// The Mística row (mistica-ios `ListCellContentView.swift`): asset, text, control.
 public struct RowCell: Equatable, Sendable {
   /// The style.
   public var style: CellStyle = .fullWidth
@@ -765,7 +765,8 @@ public struct RowCell: Equatable, Sendable {
   }
 }
 
-/// An image slot of a stereo cell: what a row's asset can be (REFERENCE §2 sizes).
+/// An image slot of a stereo cell: what a row's asset can be (`MDCSelfSizingStereoCellLayout.m`
+/// sizes).
 public enum StereoImage: Equatable, Sendable {
   /// An image file; `size` (points) overrides its intrinsic size; a rectangle (MDC's default)
   /// or clipped to a circle.
@@ -795,7 +796,7 @@ public enum SeparatorInset: String, CaseIterable, Sendable {
   case none
 }
 
-/// MDCSelfSizingStereoCell (seed 000, REFERENCE §2).
+/// MDCSelfSizingStereoCell (material-components-ios `MDCSelfSizingStereoCell.m`).
 public struct StereoCell: Equatable, Sendable {
   /// Leading image.
   public var leadingImage: StereoImage?
@@ -827,7 +828,7 @@ public struct StereoCell: Equatable, Sendable {
   }
 }
 
-/// The self-sizing label cell of seed 001: any number of lines and a bottom separator.
+/// The self-sizing label cell of OBAKit: any number of lines and a bottom separator.
 public struct LabelCell: Equatable, Sendable {
   /// The text.
   public var text: Label
@@ -843,11 +844,11 @@ public struct LabelCell: Equatable, Sendable {
 public struct Cell: Equatable, Sendable {
   /// The kinds of cell.
   public enum Kind: Equatable, Sendable {
-    /// The design system's row (seed 002).
+    /// The design system's row (mistica-ios `ListTableViewCell`).
     case row(RowCell)
-    /// A Material stereo cell (seed 000).
+    /// A Material stereo cell (`MDCSelfSizingStereoCell`).
     case stereo(StereoCell)
-    /// A self-sizing label cell (seed 001).
+    /// A self-sizing label cell (OBAKit `SelfSizingCollectionCell`).
     case label(LabelCell)
   }
 
@@ -865,9 +866,9 @@ public struct Cell: Equatable, Sendable {
   public var elevation: Double?
   /// A still frame of a ripple on this cell.
   public var ripple: RippleFrame?
-  /// Expands and collapses between heights (seed 003).
+  /// Expands and collapses between heights (TableKit's expandable cells).
   public var expandable: Expandable?
-  /// The elevation while pressed (MDCBaseCell raises its shadow, REFERENCE §4).
+  /// The elevation while pressed (MDCBaseCell raises its shadow, `MDCBaseCell.m`).
   public var pressedElevation: Double?
   /// Set by the animation timeline for one frame (never by a spec).
   public var motion: CellMotion?

@@ -1,7 +1,7 @@
 import CPangoCairo
 
 /// Versions of the C libraries that decide the pixels; byte-identical output holds for equal
-/// versions (DESIGN.md, "Determinism").
+/// versions (README, "Fonts and determinism").
 public enum LibraryVersions {
   /// Library name → version, in a fixed order.
   public static var all: [(name: String, version: String)] {

@@ -4,7 +4,7 @@ import ListModel
 extension Painter {
   /// Draws each shadow layer of the box `frame`: the shape offset, grown by the spread, blurred
   /// (σ), filled with the layer colour, and clipped to the outside of the box itself, so a
-  /// translucent surface never shows its own shadow (CSS box-shadow semantics, REFERENCE §4).
+  /// translucent surface never shows its own shadow (CSS Backgrounds and Borders 3, `box-shadow`).
   func paintShadow(
     _ cr: CairoContext, layers: [ShadowLayer], cornerRadius: Double,
     corners: LayoutElement.Corners, frame: Rect, scale: Double

@@ -205,8 +205,9 @@ struct ShadowRasterizer {
 }
 
 /// A Gaussian blur approximated by three box blurs per axis (SVG feGaussianBlur; GTK's
-/// gskcairoblur): box size d = floor(σ·3·√(2π)/4 + 0.5); for an even d, two boxes of d offset
-/// half a pixel either way and one of d + 1 (REFERENCE §4).
+/// gskcairoblur): box size d = floor(σ·3·√(2π)/4 + 0.5); for an even d, two boxes of d offset half
+/// a pixel either way and one of d + 1 (GTK `gsk/gskcairoblur.c`; the SVG Filter Effects
+/// `feGaussianBlur` box approximation).
 enum BoxBlur {
   static func gaussian(_ bytes: inout [UInt8], width: Int, height: Int, sigma: Double) {
     let d = Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
