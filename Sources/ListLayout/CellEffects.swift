@@ -3,10 +3,10 @@ import ListModel
 /// Elevation shadows and ripples, added to any cell after its own layout (`MDCBaseCell.m`: ripple
 /// and elevation).
 extension ListLayoutEngine {
-  /// A cell's elevation: its own, else 1 for a Material boxed card, else 0.
+  /// A cell's elevation: its own, else the design system's for a boxed row, else 0.
   func elevation(of cell: Cell, theme: Theme) -> Double {
     if let elevation = cell.elevation { return elevation }
-    if case .row(let row) = cell.kind, row.style == .boxed, theme.name == .material { return 1 }
+    if case .row(let row) = cell.kind, row.style == .boxed { return theme.system.boxedElevation }
     return 0
   }
 
@@ -29,7 +29,7 @@ extension ListLayoutEngine {
     if elevation > 0 {
       result[index].content = .box(
         fill: theme.surface(fill, elevation: elevation), cornerRadius: radius,
-        stroke: theme.name == .material ? nil : stroke, corners: corners)
+        stroke: theme.system.elevatedBoxDropsBorder ? nil : stroke, corners: corners)
       result.insert(
         LayoutElement(
           role: .shadow, source: context.source, frame: result[index].frame,

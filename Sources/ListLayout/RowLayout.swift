@@ -280,7 +280,7 @@ extension ListLayoutEngine {
       return PlacedControl(size: (x + 24, height), elements: elements)
     case .switch(let on):
       let style = theme.switchStyle
-      let size = style == .ios ? (51.0, 31.0) : (36.0, 20.0)
+      let size = style.size
       let paint = SwitchPaint(
         on: on, style: style, onColor: tint,
         offColor: inverse ? tint.withAlpha(0.3) : theme[.control],

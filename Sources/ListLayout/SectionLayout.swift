@@ -180,12 +180,12 @@ extension ListLayoutEngine {
     let textHeight = max(title.frame.height, detail?.frame.height ?? 0)
     let above: Double
     let height: Double
-    switch (isHeader, theme.name) {
-    case (true, .mistica):
-      above = 24
-      height = (24 + textHeight + 8).rounded(.up)
-    case (true, .material):
-      height = max(48, (textHeight + 16).rounded(.up))
+    switch (isHeader, theme.system.sectionHeader) {
+    case (true, .fixed(let space, let below)):
+      above = space
+      height = (space + textHeight + below).rounded(.up)
+    case (true, .centred(let minHeight)):
+      height = max(minHeight, (textHeight + 16).rounded(.up))
       above = (height - textHeight) / 2
     case (false, _):
       above = 8

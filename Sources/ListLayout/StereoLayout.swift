@@ -18,10 +18,8 @@ extension ListLayoutEngine {
     let textX = context.x + margin + (leading.map { $0.width + margin } ?? 0)
     let textRight = context.x + context.width - margin - (trailing.map { $0.width + margin } ?? 0)
     let textWidth = max(1, textRight - textX)
-    // Themed: onSurface at 0.87 for title and detail (`MDCSelfSizingStereoCell+MaterialTheming.m`);
-    // in Mística, its text colours.
     let titleColor = theme[.textPrimary]
-    let detailColor = theme.name == .material ? theme[.textPrimary] : theme[.textSecondary]
+    let detailColor = theme[theme.system.stereoDetailColor]
     let opacity = context.contentOpacity
 
     var title = try textElement(

@@ -8,7 +8,7 @@ extension Painter {
     let thumbBorder = Color.black.withAlpha(0.08)
     let thumb: Rect
     switch toggle.style {
-    case .ios:
+    case .capsule:
       cr.addRoundedRect(frame, radius: frame.height / 2)
       cr.setSource(toggle.on ? toggle.onColor : toggle.offColor)
       cr.fill()
@@ -16,7 +16,7 @@ extension Painter {
       let x = toggle.on != toggle.isMirrored ? frame.x + frame.width - 2 - diameter : frame.x + 2
       thumb = Rect(x: x, y: frame.y + 2, width: diameter, height: diameter)
       paintEllipse(cr, frame: thumb, fill: toggle.thumb)
-    case .material:
+    case .track:
       let track = Rect(x: frame.x + 1, y: frame.y + 3, width: 34, height: 14)
       cr.addRoundedRect(track, radius: 7)
       cr.setSource(toggle.on ? toggle.onColor.withAlpha(0.5) : toggle.offColor.withAlpha(0.38))

@@ -1,0 +1,247 @@
+import ListModel
+
+/// A design system as values: its palettes, type styles, metrics and press and shadow rules.
+/// ``Theme`` resolves one for a canvas; layout and painting read only these values, so a new
+/// design system or brand skin is one more value here.
+package struct DesignSystem: Equatable, Sendable {
+  /// Every named colour in light appearance.
+  public var light: [ColorName: Color]
+  /// Every named colour in dark appearance.
+  public var dark: [ColorName: Color]
+  /// The type styles and the curves they scale along.
+  public var types: TypeScale
+  /// The minimum height of a row's box.
+  public var rowMinimumHeight: RowMinimumHeight
+  /// Top and bottom margin of a row's content.
+  public var rowVerticalMargin: Double
+  /// Corner radius of boxed rows and cards.
+  public var boxedCornerRadius: Double
+  /// Gap between a small (24 pt) icon and the text.
+  public var smallIconGap: Double
+  /// Text colour on light fills that give no ink of their own (monograms, icons on a fill).
+  public var inkOnLight: Color
+  /// The switch control.
+  public var switchStyle: SwitchStyle
+  /// The colour of a stereo cell's detail text.
+  public var stereoDetailColor: ColorName
+  /// How section headers sit.
+  public var sectionHeader: SectionHeaderMetrics
+  /// The elevation of a boxed row that gives none.
+  public var boxedElevation: Double
+  /// Whether an elevated box loses its border (a Material card's border stands in for a
+  /// shadow).
+  public var elevatedBoxDropsBorder: Bool
+  /// The colour of presses.
+  public var press: PressInk
+  /// Whether dark surfaces lighten with elevation.
+  public var darkSurfacesLighten: Bool
+  /// The default elevation shadow model.
+  public var shadowModel: ShadowModel
+
+  /// The design system a theme name stands for.
+  public static func named(_ name: ThemeName) -> DesignSystem {
+    switch name {
+    case .mistica: .mistica
+    case .material: .material
+    }
+  }
+
+  /// Telefónica Mística on iOS (mistica-ios `Sources/Mistica/Components/Lists/`) with the
+  /// Movistar palette; type follows Apple's Dynamic Type curves.
+  public static let mistica = DesignSystem(
+    light: movistar(.light), dark: movistar(.dark),
+    types: TypeScale(
+      title: .init(.appleBody, roboto(.medium, 16, 24)),
+      body: .init(.appleSubheadline, roboto(.regular, 14, 20)),
+      overline: .init(.appleCaption1, roboto(.medium, 12, 16)),
+      caption: .init(.appleCaption1, roboto(.medium, 12, 16)),
+      control: .init(.appleSubheadline, roboto(.regular, 14, 20)),
+      labelText: .init(.appleBody, roboto(.regular, 16, 24)),
+      sectionHeader: .init(.appleSubheadline, roboto(.medium, 14, 20)),
+      sectionFooter: .init(.appleCaption1, roboto(.regular, 12, 16))),
+    // mistica-ios `ListTableViewCell.swift`: 72 full width, 92 boxed; 16 around the content
+    // (`ListCellContentView.swift`); boxed rows take the Movistar `container` radius, 16.
+    rowMinimumHeight: .byStyle(fullWidth: 72, boxed: 92), rowVerticalMargin: 16,
+    boxedCornerRadius: 16, smallIconGap: 16, inkOnLight: hex("#0B2739"), switchStyle: .capsule,
+    stereoDetailColor: .textSecondary, sectionHeader: .fixed(above: 24, below: 8),
+    boxedElevation: 0, elevatedBoxDropsBorder: false,
+    // Mística presses in its highlight colour (black 5 %, white 5 % in dark), ripple or not.
+    press: .highlight, darkSurfacesLighten: false, shadowModel: .mdc)
+
+  /// Material Design as material-components-ios themes it (`MDCSemanticColorScheme.m`); type
+  /// follows MDC's font scaler curves (`MDCFontScaler.m`): Subtitle1 16, Body2 14.
+  public static let material = DesignSystem(
+    light: materialColors(.light), dark: materialColors(.dark),
+    types: TypeScale(
+      title: .init(.mdcSubtitle1, roboto(.regular, 16, 24)),
+      body: .init(.mdcBody2, roboto(.regular, 14, 20)),
+      overline: .init(.mdcOverline, roboto(.medium, 10, 16)),
+      caption: .init(.mdcCaption, roboto(.medium, 12, 16)),
+      control: .init(.mdcBody2, roboto(.regular, 14, 20)),
+      labelText: .init(.mdcBody1, roboto(.regular, 16, 24)),
+      // The M2 list subheader: Subtitle2-sized, medium, medium emphasis.
+      sectionHeader: .init(.mdcBody2, roboto(.medium, 14, 20)),
+      sectionFooter: .init(.mdcCaption, roboto(.regular, 12, 16))),
+    // M2 lists: 48/56 one line, 64/72 two lines, 88 three, which leaves 8 around the text; a
+    // card's corner radius 4; a small icon puts the text at x 72.
+    rowMinimumHeight: .byLines, rowVerticalMargin: 8, boxedCornerRadius: 4, smallIconGap: 32,
+    inkOnLight: Color.black.withAlpha(0.87), switchStyle: .track,
+    // `MDCSelfSizingStereoCell+MaterialTheming.m`: title and detail onSurface at 0.87.
+    stereoDetailColor: .textPrimary, sectionHeader: .centred(minHeight: 48),
+    boxedElevation: 1, elevatedBoxDropsBorder: true,
+    // `MDCBaseCell+MaterialTheming.m` ripples at onSurface 0.16; MDCInkView black 0.14.
+    press: .ink(rippleAlpha: 0.16, inkAlpha: 0.14), darkSurfacesLighten: true, shadowModel: .web)
+
+  private static func roboto(_ weight: FontWeight, _ size: Double, _ line: Double) -> TextStyle {
+    TextStyle(family: "Roboto", weight: weight, size: size, minLineHeight: line)
+  }
+
+  // MARK: Palettes
+
+  /// The Movistar palette. `brand`, `onBrand`, `control`, `tag` and `tagText`
+  /// are not in the reference: they are Movistar's brand blue and neutrals, chosen here.
+  static func movistar(_ appearance: Appearance) -> [ColorName: Color] {
+    switch appearance {
+    case .light:
+      return [
+        .background: hex("#FFFFFF"), .backgroundContainer: hex("#FFFFFF"),
+        .backgroundContainerBrand: hex("#019DF4"), .border: hex("#DDDDDD"),
+        .divider: hex("#EEEEEE"), .textPrimary: hex("#0B2739"), .textSecondary: hex("#86888C"),
+        .textPrimaryInverse: hex("#FFFFFF"), .textSecondaryInverse: hex("#E6F5FD"),
+        .badge: hex("#D73241"), .brand: hex("#019DF4"), .onBrand: hex("#FFFFFF"),
+        .control: hex("#B6B9BF"), .highlight: Color.black.withAlpha(0.05),
+        .tag: hex("#E6F5FD"), .tagText: hex("#0B68A6"),
+      ]
+    case .dark:
+      return [
+        .background: hex("#061824"), .backgroundContainer: hex("#081F2E"),
+        .backgroundContainerBrand: hex("#081F2E"), .border: hex("#081F2E"),
+        .divider: Color.white.withAlpha(0.05), .textPrimary: hex("#EAEBEE"),
+        .textSecondary: hex("#85939C"), .textPrimaryInverse: hex("#EAEBEE"),
+        .textSecondaryInverse: hex("#85939C"), .badge: hex("#D73241"), .brand: hex("#019DF4"),
+        .onBrand: hex("#FFFFFF"), .control: hex("#3A5566"),
+        .highlight: Color.white.withAlpha(0.05), .tag: hex("#0B3A57"), .tagText: hex("#E6F5FD"),
+      ]
+    }
+  }
+
+  /// Material colours (material-components-ios `MDCSemanticColorScheme.m`): surface, onSurface at
+  /// 0.87 / 0.6 emphasis, primary; dark surfaces #121212 with the elevation-1 overlay (#1E1E1E) on
+  /// cards.
+  static func materialColors(_ appearance: Appearance) -> [ColorName: Color] {
+    switch appearance {
+    case .light:
+      let onSurface = Color.black
+      return [
+        .background: hex("#FFFFFF"), .backgroundContainer: hex("#FFFFFF"),
+        .backgroundContainerBrand: hex("#6200EE"), .border: onSurface.withAlpha(0.12),
+        .divider: onSurface.withAlpha(0.12), .textPrimary: onSurface.withAlpha(0.87),
+        .textSecondary: onSurface.withAlpha(0.6), .textPrimaryInverse: hex("#FFFFFF"),
+        .textSecondaryInverse: Color.white.withAlpha(0.74), .badge: hex("#B00020"),
+        .brand: hex("#6200EE"), .onBrand: hex("#FFFFFF"), .control: onSurface.withAlpha(0.54),
+        .highlight: onSurface.withAlpha(0.12), .tag: hex("#6200EE").withAlpha(0.12),
+        .tagText: hex("#6200EE"),
+      ]
+    case .dark:
+      let onSurface = Color.white
+      return [
+        .background: hex("#121212"), .backgroundContainer: hex("#1E1E1E"),
+        .backgroundContainerBrand: hex("#BB86FC"), .border: onSurface.withAlpha(0.12),
+        .divider: onSurface.withAlpha(0.2), .textPrimary: onSurface.withAlpha(0.87),
+        .textSecondary: onSurface.withAlpha(0.6), .textPrimaryInverse: Color.black.withAlpha(0.87),
+        .textSecondaryInverse: Color.black.withAlpha(0.6), .badge: hex("#CF6679"),
+        .brand: hex("#BB86FC"), .onBrand: hex("#000000"), .control: onSurface.withAlpha(0.6),
+        .highlight: onSurface.withAlpha(0.12), .tag: hex("#BB86FC").withAlpha(0.24),
+        .tagText: hex("#BB86FC"),
+      ]
+    }
+  }
+
+  static func hex(_ text: String) -> Color {
+    guard let color = Color(hex: text) else { preconditionFailure("bad palette literal \(text)") }
+    return color
+  }
+}
+
+/// The type styles of a design system, each with the curve it scales along.
+package struct TypeScale: Equatable, Sendable {
+  /// A style at the default content size (L) and its curve.
+  package struct Role: Equatable, Sendable {
+    /// The curve.
+    public var curve: TypeCurve
+    /// The style at `L`.
+    public var base: TextStyle
+
+    /// A role from its curve and base style.
+    public init(_ curve: TypeCurve, _ base: TextStyle) {
+      self.curve = curve
+      self.base = base
+    }
+
+    /// The style at `category`.
+    public func style(_ category: ContentSizeCategory) -> TextStyle {
+      curve.scale(base, category)
+    }
+  }
+
+  /// Row title.
+  public var title: Role
+  /// Row subtitle and description.
+  public var body: Role
+  /// Headline overline.
+  public var overline: Role
+  /// Tag and badge text.
+  public var caption: Role
+  /// Trailing text values and button labels.
+  public var control: Role
+  /// Label cell text.
+  public var labelText: Role
+  /// Section header titles.
+  public var sectionHeader: Role
+  /// Section footers.
+  public var sectionFooter: Role
+  /// Stereo cell title: `MDCSelfSizingStereoCell` uses subtitle1 at its natural line height.
+  public var stereoTitle = Role(
+    .mdcSubtitle1, TextStyle(family: "Roboto", weight: .regular, size: 16, minLineHeight: 0))
+  /// Stereo cell detail: body2 at its natural line height.
+  public var stereoDetail = Role(
+    .mdcBody2, TextStyle(family: "Roboto", weight: .regular, size: 14, minLineHeight: 0))
+}
+
+/// How tall a row's box is at least.
+package enum RowMinimumHeight: Equatable, Sendable {
+  /// A height for full-width rows and one for boxed rows (Mística).
+  case byStyle(fullWidth: Double, boxed: Double)
+  /// By line count and leading element (M2 lists): 48/56 one line, 64/72 two, 88 three.
+  case byLines
+
+  /// The minimum for a row.
+  public func height(style: CellStyle, hasAsset: Bool, lines: Int) -> Double {
+    switch self {
+    case .byStyle(let fullWidth, let boxed):
+      return style == .fullWidth ? fullWidth : boxed
+    case .byLines:
+      switch lines {
+      case ...1: return hasAsset ? 56 : 48
+      case 2: return hasAsset ? 72 : 64
+      default: return 88
+      }
+    }
+  }
+}
+
+/// Where a section header's text sits.
+package enum SectionHeaderMetrics: Equatable, Sendable {
+  /// A fixed space above the text and below it.
+  case fixed(above: Double, below: Double)
+  /// Centred in at least `minHeight`, 8 above and below.
+  case centred(minHeight: Double)
+}
+
+/// The colour of a pressed cell's feedback.
+package enum PressInk: Equatable, Sendable {
+  /// The theme's `highlight` colour, for ripples and highlights alike.
+  case highlight
+  /// Black (white in dark) at the ripple's and the ink's alpha.
+  case ink(rippleAlpha: Double, inkAlpha: Double)
+}
