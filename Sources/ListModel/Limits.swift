@@ -64,6 +64,19 @@ package enum SpecLimits {
   /// A touch point's y in a cell, and an expandable cell's collapsed height, in points.
   public static let touchYRange: ClosedRange<Double> = 0...10_000
 
+  /// What is wrong with a number of a spec (not finite, or outside `range`), or nil: the one
+  /// range check, asked by the decoder (which names the line) and by
+  /// ``ListDocument/validate()`` alike. `written` is the number as the spec wrote it.
+  package static func problem(
+    with value: Double, in range: ClosedRange<Double>, written: String? = nil
+  ) -> String? {
+    guard value.isFinite else { return "\(value) is not a finite number" }
+    guard range.contains(value) else {
+      return "\(written ?? value.limitText) is out of range; expected \(range.text)"
+    }
+    return nil
+  }
+
   /// What is wrong with a string of a spec (too long, too many combining marks on one
   /// character, empty where text is required), or nil: the decoder and ``ListDocument/validate()``
   /// hold every string to this.

@@ -36,7 +36,7 @@ struct SuiteOptions: ParsableArguments {
     help: ArgumentHelp(
       "An axis of variants, key=value,value; repeat for more axes (every combination is rendered).",
       discussion:
-        "Keys: appearance, direction, contentSize, theme, scale, width; e.g. --variants appearance=light,dark --variants direction=ltr,rtl.",
+        "Keys: any canvas key (appearance, direction, contentSize, theme, scale, width, …); e.g. --variants appearance=light,dark --variants direction=ltr,rtl.",
       valueName: "key=values"))
   var variants: [String] = []
 
@@ -205,7 +205,8 @@ struct Shard {
 
 /// One axis of `--variants`: a canvas field and its values.
 struct VariantAxis {
-  static let keys = ["appearance", "direction", "contentSize", "theme", "scale", "width"]
+  /// Every canvas key can be an axis.
+  static let keys = CanvasKey.allCases.map(\.rawValue)
   let key: String
   let values: [String]
 
@@ -246,14 +247,8 @@ struct VariantAxis {
     for (key, value) in combination {
       let yaml = "canvas: { \(key): \(value) }\nsections: []"
       let canvas = try ListDocument.decode(yaml: yaml, file: "--variants").canvas
-      switch key {
-      case "appearance": document.canvas.appearance = canvas.appearance
-      case "direction": document.canvas.direction = canvas.direction
-      case "contentSize": document.canvas.contentSize = canvas.contentSize
-      case "theme": document.canvas.theme = canvas.theme
-      case "scale": document.canvas.scale = canvas.scale
-      default: document.canvas.width = canvas.width
-      }
+      guard let canvasKey = CanvasKey(rawValue: key) else { continue }  // parse() checked it
+      document.canvas.take(canvasKey, from: canvas)
     }
   }
 }

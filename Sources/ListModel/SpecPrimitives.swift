@@ -1,6 +1,37 @@
 import Foundation
 import Yams
 
+// The primitives every spec type's code is written with: reading a node (with its location),
+// writing one, and checking a value built in code against the same limits.
+
+/// A place in a spec file, kept on values whose problems are only found after decoding (a
+/// missing image, an unknown icon name), so those errors still name the file, line and field.
+public struct SpecLocation: Equatable, Sendable {
+  /// The spec file.
+  public var file: String
+  /// 1-based line, when known.
+  public var line: Int?
+  /// 1-based column, when known.
+  public var column: Int?
+  /// The field path.
+  public var path: String
+
+  /// A location from its parts.
+  public init(file: String = "<inline>", line: Int? = nil, column: Int? = nil, path: String = "") {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.path = path
+  }
+
+  /// A ``SpecError`` at this place.
+  public func error(_ message: String) -> SpecError {
+    SpecError(file: file, line: line, column: column, path: path, message: message)
+  }
+}
+
+// MARK: Reading
+
 /// A YAML node together with where it sits: the file, its field path and its mark. Every
 /// decoding error is made here, so each one names the file, line, column and path.
 struct NodeReader {
@@ -129,10 +160,8 @@ struct NodeReader {
     guard case .scalar(let scalar) = node, scalar.style == .plain, !isNull,
       let value = Double(scalar.string), value.isFinite
     else { throw error("expected a number, found \(describeScalar)") }
-    guard range.contains(value) else {
-      throw error(
-        "\(scalar.string) is out of range; expected \(range.text)"
-      )
+    if let problem = SpecLimits.problem(with: value, in: range, written: scalar.string) {
+      throw error(problem)
     }
     return value
   }
@@ -176,6 +205,16 @@ struct ObjectReader {
   func optional(_ key: String) -> NodeReader? {
     guard let field = fields[key], !field.isNull else { return nil }
     return field
+  }
+
+  /// Throws unless exactly one of the cases of `keys` is present (in the order of its cases);
+  /// returns it.
+  func exactlyOne<Key: RawRepresentable & CaseIterable>(of keys: Key.Type) throws -> Key
+  where Key.RawValue == String {
+    let names = keys.allCases.map(\.rawValue)
+    let name = try exactlyOne(of: names)
+    guard let key = Key(rawValue: name) else { throw owner.error("unknown key '\(name)'") }
+    return key
   }
 
   /// Throws unless exactly one of `keys` is present; returns it.
@@ -270,4 +309,210 @@ func editDistance(_ a: String, _ b: String) -> Int {
     previous = current
   }
   return previous[b.count]
+}
+
+// MARK: Writing
+
+/// Builds the spec's node tree from the model: the decoder's format, in reverse.
+struct SpecWriter {
+  typealias Pairs = [(String, Node)]
+
+  func map(_ pairs: Pairs) -> Node {
+    .mapping(Node.Mapping(pairs.map { (Node.scalar(.init($0.0)), $0.1) }))
+  }
+  func string(_ text: String) -> Node { .scalar(.init(text, .implicit, .doubleQuoted)) }
+  func number(_ value: Double) -> Node { .scalar(.init(Self.numberText(value), .implicit, .plain)) }
+  func number(_ value: Int) -> Node { number(Double(value)) }
+  func bool(_ value: Bool) -> Node { .scalar(.init(value ? "true" : "false", .implicit, .plain)) }
+  func plain(_ text: String) -> Node { .scalar(.init(text, .implicit, .plain)) }
+  func color(_ color: Color) -> Node { string(color.description) }
+
+  /// Whole numbers without a decimal point; others in Swift's shortest exact form.
+  static func numberText(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+
+}
+
+/// Spec nodes through Swift's coders: mappings as keyed containers, sequences as unkeyed ones,
+/// scalars as numbers, booleans, null or strings by their style.
+enum SpecCoding {
+  struct Key: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  static func encode(_ node: Node, to encoder: any Encoder) throws {
+    switch node {
+    case .mapping(let mapping):
+      var container = encoder.container(keyedBy: Key.self)
+      for (key, value) in mapping {
+        try encode(value, to: container.superEncoder(forKey: Key(stringValue: key.string ?? "")))
+      }
+    case .sequence(let sequence):
+      var container = encoder.unkeyedContainer()
+      for item in sequence { try encode(item, to: container.superEncoder()) }
+    case .scalar(let scalar):
+      var container = encoder.singleValueContainer()
+      if scalar.style == .plain {
+        switch scalar.string {
+        case "true": return try container.encode(true)
+        case "false": return try container.encode(false)
+        case "null": return try container.encodeNil()
+        default:
+          if let number = Double(scalar.string) { return try container.encode(number) }
+        }
+      }
+      try container.encode(scalar.string)
+    case .alias:
+      break
+    }
+  }
+
+  /// Any coder's value as a node: nil, booleans and numbers as plain scalars, strings quoted
+  /// (so "12" stays a string), keyed containers as mappings (keys sorted: coders keep no order),
+  /// unkeyed ones as sequences. Depth is bounded as the YAML decoder's is.
+  static func node(from decoder: any Decoder, depth: Int = 0) throws -> Node {
+    guard depth < 64 else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "nested more than 64 levels"))
+    }
+    if let keyed = try? decoder.container(keyedBy: Key.self) {
+      var pairs: [(Node, Node)] = []
+      for key in keyed.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+        pairs.append(
+          (
+            .scalar(.init(key.stringValue)),
+            try node(from: keyed.superDecoder(forKey: key), depth: depth + 1)
+          ))
+      }
+      return .mapping(.init(pairs))
+    }
+    if var unkeyed = try? decoder.unkeyedContainer() {
+      var items: [Node] = []
+      while !unkeyed.isAtEnd {
+        guard items.count < SpecLimits.maxCells else {
+          throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: "too many items"))
+        }
+        items.append(try node(from: unkeyed.superDecoder(), depth: depth + 1))
+      }
+      return .sequence(.init(items))
+    }
+    let single = try decoder.singleValueContainer()
+    if single.decodeNil() { return .scalar(.init("null", .implicit, .plain)) }
+    if let value = try? single.decode(Bool.self) {
+      return .scalar(.init(value ? "true" : "false", .implicit, .plain))
+    }
+    if let value = try? single.decode(Double.self) {
+      return .scalar(.init(SpecWriter.numberText(value), .implicit, .plain))
+    }
+    return .scalar(.init(try single.decode(String.self), .implicit, .doubleQuoted))
+  }
+}
+
+/// JSON text for a spec node, keys in order.
+enum SpecJSON {
+  static func text(_ node: Node, indent: String = "") -> String {
+    let inner = indent + "  "
+    switch node {
+    case .mapping(let mapping):
+      guard !mapping.isEmpty else { return "{}" }
+      let fields = mapping.map { key, value in
+        inner + quote(key.string ?? "") + ": " + text(value, indent: inner)
+      }
+      return "{\n" + fields.joined(separator: ",\n") + "\n" + indent + "}"
+    case .sequence(let sequence):
+      guard !sequence.isEmpty else { return "[]" }
+      let items = sequence.map { inner + text($0, indent: inner) }
+      return "[\n" + items.joined(separator: ",\n") + "\n" + indent + "]"
+    case .scalar(let scalar):
+      if scalar.style == .plain,
+        ["true", "false", "null"].contains(scalar.string) || Double(scalar.string) != nil
+      {
+        return scalar.string
+      }
+      return quote(scalar.string)
+    case .alias:
+      return "null"
+    }
+  }
+
+  static func quote(_ text: String) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .withoutEscapingSlashes
+    let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+// MARK: Checking
+
+/// Walks a document, keeping the field path and the text budget.
+struct Validator {
+  var path: [String] = []
+  var textBytes = 0
+  var cells = 0
+
+  func fail(_ message: String, at field: String? = nil) -> SpecError {
+    let parts = path + (field.map { [$0] } ?? [])
+    var text = ""
+    for part in parts {
+      if part.hasPrefix("[") || text.isEmpty { text += part } else { text += "." + part }
+    }
+    return SpecError(file: "<document>", line: nil, column: nil, path: text, message: message)
+  }
+
+  mutating func inside<T>(_ field: String, _ body: (inout Validator) throws -> T) rethrows -> T {
+    path.append(field)
+    defer { path.removeLast() }
+    return try body(&self)
+  }
+
+  func number(_ value: Double, _ range: ClosedRange<Double>, _ field: String) throws {
+    if let problem = SpecLimits.problem(with: value, in: range) { throw fail(problem, at: field) }
+  }
+
+  func number(_ value: Double?, _ range: ClosedRange<Double>, _ field: String) throws {
+    if let value { try number(value, range, field) }
+  }
+
+  func count(_ value: Int, _ range: ClosedRange<Double>, _ field: String) throws {
+    try number(Double(value), range, field)
+  }
+
+  mutating func string(_ text: String?, _ field: String, allowEmpty: Bool = true) throws {
+    guard let text else { return }
+    if let problem = SpecLimits.problem(with: text, allowEmpty: allowEmpty) {
+      throw fail(problem, at: field)
+    }
+    textBytes += text.utf8.count
+    guard textBytes <= SpecLimits.maxTextBytes else {
+      throw fail(
+        "the document's text adds up to more than \(SpecLimits.maxTextBytes) bytes", at: field)
+    }
+  }
+
+  func color(_ color: Color?, _ field: String) throws {
+    guard let color else { return }
+    for (name, value) in [
+      ("red", color.red), ("green", color.green), ("blue", color.blue), ("alpha", color.alpha),
+    ] {
+      guard value.isFinite, (0...1).contains(value) else {
+        throw fail("\(name) \(value) is out of range; expected 0...1", at: field)
+      }
+    }
+  }
+
+  func insets(_ insets: EdgeInsets, _ range: ClosedRange<Double>, _ field: String) throws {
+    for (name, value) in [
+      ("top", insets.top), ("leading", insets.leading), ("bottom", insets.bottom),
+      ("trailing", insets.trailing),
+    ] {
+      try number(value, range, "\(field).\(name)")
+    }
+  }
+
 }

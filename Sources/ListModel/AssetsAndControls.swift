@@ -1,0 +1,306 @@
+import Foundation
+import Yams
+
+/// An icon: a Material icon by name (its ligature in the Material Icons font) or an SVG or PNG
+/// file. A string literal is a Material icon's name.
+public struct Icon: Equatable, Sendable, ExpressibleByStringLiteral {
+  /// Where the icon comes from.
+  public enum Source: Equatable, Sendable {
+    /// A Material icon name such as `favorite`.
+    case named(String)
+    /// An SVG or PNG file (absolute path, resolved against the spec's folder).
+    case file(String)
+  }
+
+  /// The icon's source.
+  public var source: Source
+  /// Where the spec names it.
+  public var location: SpecLocation
+  /// A template image, as on iOS: a file icon keeps its alpha and takes the icon colour
+  /// (default). `false` keeps the file's own colours. Named icons are always tinted.
+  public var isTemplate: Bool
+
+  /// An icon from its source.
+  public init(
+    _ source: Source, location: SpecLocation = SpecLocation(), isTemplate: Bool = true
+  ) {
+    self.source = source
+    self.location = location
+    self.isTemplate = isTemplate
+  }
+
+  /// A Material icon by name.
+  public static func named(_ name: String) -> Icon { Icon(.named(name)) }
+
+  /// An SVG or PNG file; `isTemplate` as the property.
+  public static func file(_ path: String, isTemplate: Bool = true) -> Icon {
+    Icon(.file(path), isTemplate: isTemplate)
+  }
+
+  /// A Material icon by name.
+  public init(stringLiteral name: String) { self.init(.named(name)) }
+
+  /// The same source and template setting (where a spec names it does not count).
+  public static func == (lhs: Icon, rhs: Icon) -> Bool {
+    lhs.source == rhs.source && lhs.isTemplate == rhs.isTemplate
+  }
+}
+
+/// A raster or SVG image file. A string literal is its path.
+public struct ImageReference: Equatable, Sendable, ExpressibleByStringLiteral {
+  /// Absolute path (resolved against the spec's folder).
+  public var path: String
+  /// Where the spec names it.
+  public var location: SpecLocation
+
+  /// An image from its path.
+  public init(path: String, location: SpecLocation = SpecLocation()) {
+    self.path = path
+    self.location = location
+  }
+
+  /// An image from its path.
+  public init(stringLiteral path: String) { self.init(path: path) }
+
+  /// The same path (where a spec names it does not count).
+  public static func == (lhs: ImageReference, rhs: ImageReference) -> Bool {
+    lhs.path == rhs.path
+  }
+}
+
+/// Section A of a row (mistica-ios `ListCellContentView.swift`).
+public enum Asset: Equatable, Sendable {
+  /// A 24 pt icon, tinted (nil: the theme's icon colour).
+  case smallIcon(Icon, color: Color? = nil)
+  /// A 24 pt icon on a 40 pt circle.
+  case largeIcon(Icon, background: Color, color: Color? = nil)
+  /// An image clipped to a 40 pt circle, aspect-fill.
+  case image(ImageReference)
+  /// Initials on a 40 pt circle.
+  case monogram(String, background: Color, color: Color? = nil)
+}
+
+/// A navigation badge. An integer literal is a count.
+public enum Badge: Equatable, Sendable, ExpressibleByIntegerLiteral {
+  /// An 8 pt dot.
+  case dot
+  /// A number; above 9 it shows "+9".
+  case count(Int)
+
+  /// A count.
+  public init(integerLiteral count: Int) { self = .count(count) }
+}
+
+/// Section C of a row.
+public enum Control: Equatable, Sendable {
+  /// Optional badge, then a chevron.
+  case navigation(badge: Badge? = nil)
+  /// A switch, on or off.
+  case `switch`(Bool)
+  /// A checkbox.
+  case checkbox(Bool)
+  /// A radio button.
+  case radio(Bool)
+  /// A trailing value.
+  case text(String)
+  /// A trailing icon.
+  case icon(Icon)
+  /// A small button.
+  case button(String)
+}
+
+// MARK: Spec
+
+extension ListDocument {
+  static func decodeIcon(_ reader: NodeReader) throws -> Icon {
+    try decodeIcon(reader, template: nil)
+  }
+
+  /// An icon name or file; `template` (a file icon's `template: false`) keeps a file's colours.
+  static func decodeIcon(_ reader: NodeReader, template: NodeReader?) throws -> Icon {
+    let name = try reader.string(allowEmpty: false)
+    let lower = name.lowercased()
+    if lower.hasSuffix(".svg") || lower.hasSuffix(".png") {
+      return Icon(
+        .file(try reader.filePath()), location: reader.location,
+        isTemplate: try template?.bool() ?? true)
+    }
+    if let template { throw template.error("template applies to icon files (.svg, .png) only") }
+    return Icon(.named(name), location: reader.location)
+  }
+
+  static func decodeImage(_ reader: NodeReader) throws -> ImageReference {
+    ImageReference(path: try reader.filePath(), location: reader.location)
+  }
+
+  static func decodeAsset(_ reader: NodeReader) throws -> Asset {
+    let object = try reader.object(allowed: [
+      "icon", "image", "monogram", "background", "color", "template",
+    ])
+    let color = try object.optional("color")?.color()
+    let kind = try object.exactlyOne(of: AssetKind.self)
+    if kind != .icon, let template = object.optional("template") {
+      throw template.error("template applies to icons only")
+    }
+    switch kind {
+    case .icon:
+      let icon = try decodeIcon(object.required("icon"), template: object.optional("template"))
+      if let background = try object.optional("background")?.color() {
+        return .largeIcon(icon, background: background, color: color)
+      }
+      return .smallIcon(icon, color: color)
+    case .image:
+      return .image(try decodeImage(object.required("image")))
+    case .monogram:
+      return .monogram(
+        try decodeMonogram(object.required("monogram")),
+        background: try object.required("background").color(), color: color)
+    }
+  }
+
+  static func decodeControl(_ reader: NodeReader) throws -> Control {
+    let kinds = ControlKind.allCases
+    let object = try reader.object(allowed: kinds.map(\.rawValue))
+    let present = kinds.filter { object.fields[$0.rawValue] != nil }
+    guard present.count == 1 else {
+      throw reader.error(
+        "expected exactly one of: \(kinds.map(\.rawValue).joined(separator: ", "))")
+    }
+    let field = object.fields[present[0].rawValue] ?? reader
+    switch present[0] {
+    case .navigation:
+      guard !field.isNull else { return .navigation(badge: nil) }
+      let navigation = try field.object(allowed: ["badge"])
+      guard let badge = navigation.optional("badge") else { return .navigation(badge: nil) }
+      if case .scalar(let scalar) = badge.node, ["true", "false"].contains(scalar.string) {
+        return .navigation(badge: try badge.bool() ? .dot : nil)
+      }
+      let count = try badge.integer(in: SpecLimits.badgeRange)
+      return .navigation(badge: count == 0 ? nil : .count(count))
+    case .switch: return .switch(try field.bool())
+    case .checkbox: return .checkbox(try field.bool())
+    case .radio: return .radio(try field.bool())
+    case .text: return .text(try field.string())
+    case .icon: return .icon(try decodeIcon(field))
+    case .button: return .button(try field.string(allowEmpty: false))
+    }
+  }
+
+  /// The keys of `asset:` that say what it is.
+  enum AssetKind: String, CaseIterable {
+    case icon, image, monogram
+  }
+
+  /// The keys of `control:`, one per kind of control.
+  enum ControlKind: String, CaseIterable {
+    case navigation, `switch`, checkbox, radio, text, icon, button
+  }
+
+  static func decodeMonogram(_ reader: NodeReader) throws -> String {
+    let text = try reader.string(allowEmpty: false)
+    guard text.count <= SpecLimits.maxMonogramCharacters else {
+      throw reader.error("a monogram has at most \(SpecLimits.maxMonogramCharacters) characters")
+    }
+    return text
+  }
+}
+
+extension SpecWriter {
+  func icon(_ icon: Icon) -> Node {
+    switch icon.source {
+    case .named(let name): string(name)
+    case .file(let path): string(path)
+    }
+  }
+
+  /// `template: false` beside a file icon that keeps its colours.
+  func template(_ icon: Icon) -> Pairs {
+    if case .file = icon.source, !icon.isTemplate { return [("template", bool(false))] }
+    return []
+  }
+
+  func asset(_ asset: Asset) -> Node {
+    switch asset {
+    case .smallIcon(let icon, let color):
+      return map([("icon", self.icon(icon))] + optionalColor(color) + template(icon))
+    case .largeIcon(let icon, let background, let color):
+      return map(
+        [("icon", self.icon(icon)), ("background", self.color(background))]
+          + optionalColor(color) + template(icon))
+    case .image(let image):
+      return map([("image", string(image.path))])
+    case .monogram(let text, let background, let color):
+      return map(
+        [("monogram", string(text)), ("background", self.color(background))]
+          + optionalColor(color))
+    }
+  }
+
+  func optionalColor(_ color: Color?) -> Pairs { color.map { [("color", self.color($0))] } ?? [] }
+
+  func control(_ control: Control) -> Node {
+    switch control {
+    case .navigation(let badge):
+      switch badge {
+      case nil: return map([("navigation", plain("null"))])
+      case .dot?: return map([("navigation", map([("badge", bool(true))]))])
+      case .count(let count)?: return map([("navigation", map([("badge", number(count))]))])
+      }
+    case .switch(let on): return map([("switch", bool(on))])
+    case .checkbox(let on): return map([("checkbox", bool(on))])
+    case .radio(let on): return map([("radio", bool(on))])
+    case .text(let text): return map([("text", string(text))])
+    case .icon(let icon): return map([("icon", self.icon(icon))])
+    case .button(let text): return map([("button", string(text))])
+    }
+  }
+}
+
+extension Validator {
+  mutating func icon(_ icon: Icon?, _ field: String) throws {
+    switch icon?.source {
+    case .named(let name)?: try string(name, field, allowEmpty: false)
+    case .file(let path)?: try string(path, field, allowEmpty: false)
+    case nil: break
+    }
+  }
+
+  mutating func monogram(_ text: String, _ field: String) throws {
+    try string(text, field, allowEmpty: false)
+    guard text.count <= SpecLimits.maxMonogramCharacters else {
+      throw fail(
+        "a monogram has at most \(SpecLimits.maxMonogramCharacters) characters", at: field)
+    }
+  }
+
+  mutating func asset(_ asset: Asset?) throws {
+    switch asset {
+    case .smallIcon(let icon, let color)?:
+      try self.icon(icon, "asset.icon")
+      try self.color(color, "asset.color")
+    case .largeIcon(let icon, let background, let color)?:
+      try self.icon(icon, "asset.icon")
+      try self.color(background, "asset.background")
+      try self.color(color, "asset.color")
+    case .image(let image)?:
+      try string(image.path, "asset.image", allowEmpty: false)
+    case .monogram(let text, let background, let color)?:
+      try monogram(text, "asset.monogram")
+      try self.color(background, "asset.background")
+      try self.color(color, "asset.color")
+    case nil:
+      break
+    }
+  }
+
+  mutating func control(_ control: Control?) throws {
+    switch control {
+    case .navigation(.count(let count))?:
+      try self.count(count, SpecLimits.badgeRange, "control.navigation.badge")
+    case .text(let text)?: try string(text, "control.text")
+    case .button(let text)?: try string(text, "control.button", allowEmpty: false)
+    case .icon(let icon)?: try self.icon(icon, "control.icon")
+    case .navigation(.dot)?, .navigation(nil)?, .switch?, .checkbox?, .radio?, nil: break
+    }
+  }
+}

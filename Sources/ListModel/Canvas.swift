@@ -1,0 +1,333 @@
+import Foundation
+import Yams
+
+/// The drawing surface and the environment a list is laid out in.
+public struct Canvas: Equatable, Sendable {
+  /// Width in points (default 360).
+  public var width: Double = 360
+  /// Device pixels per point (default 3).
+  public var scale: Double = 3
+  /// The design system whose figures are used.
+  public var theme: ThemeName = .mistica
+  /// Named colours that replace the theme's (`canvas.theme.colors`).
+  public var colors: [ColorName: Color] = [:]
+  /// Light or dark palette.
+  public var appearance: Appearance = .light
+  /// Left-to-right or right-to-left layout.
+  public var direction: LayoutDirection = .ltr
+  /// The Dynamic Type category that scales every font (default `L`).
+  public var contentSize: ContentSizeCategory = .L
+  /// Insets that content keeps clear of, like a device's safe area.
+  public var safeArea: EdgeInsets = .zero
+  /// The image's background; the theme's `background` colour when nil.
+  public var background: Color?
+  /// The viewport's height in points (a device screen); nil: as tall as the content.
+  public var height: Double?
+  /// How far the content is scrolled, in points (0: resting at the top of the safe area).
+  public var contentOffset: Double = 0
+  /// Whether section headers stay at the top while their section is on screen.
+  public var stickyHeaders = false
+  /// The elevation shadow model; nil: the theme's (Mística MDC iOS, Material web).
+  public var shadow: ShadowModel?
+  /// The ripple model of pressed cells.
+  public var ripple: RippleStyle = .ripple
+
+  /// A canvas from its parts; by default 360 pt wide at scale 3, Mística light, left to right.
+  public init(
+    width: Double = 360, scale: Double = 3, theme: ThemeName = .mistica,
+    colors: [ColorName: Color] = [:], appearance: Appearance = .light,
+    direction: LayoutDirection = .ltr, contentSize: ContentSizeCategory = .L,
+    safeArea: EdgeInsets = .zero, background: Color? = nil, height: Double? = nil,
+    contentOffset: Double = 0, stickyHeaders: Bool = false, shadow: ShadowModel? = nil,
+    ripple: RippleStyle = .ripple
+  ) {
+    self.width = width
+    self.scale = scale
+    self.theme = theme
+    self.colors = colors
+    self.appearance = appearance
+    self.direction = direction
+    self.contentSize = contentSize
+    self.safeArea = safeArea
+    self.background = background
+    self.height = height
+    self.contentOffset = contentOffset
+    self.stickyHeaders = stickyHeaders
+    self.shadow = shadow
+    self.ripple = ripple
+  }
+}
+
+/// How elevation shadows are computed (`MDCShadowLayer.m` or `_elevation-theme.scss`).
+public enum ShadowModel: String, CaseIterable, Sendable {
+  /// MDC iOS MDCShadowLayer: an ambient and a key shadow from formulas.
+  case mdc
+  /// Material web: umbra, penumbra and ambient from the elevation table.
+  case web
+}
+
+/// The ink of pressed cells (`MDCRippleLayer.m` or `MDCInkLayer.m`).
+public enum RippleStyle: String, CaseIterable, Sendable {
+  /// MDCRippleLayer (the default).
+  case ripple
+  /// MDCInkLayer.
+  case ink
+}
+
+/// Insets in points.
+public struct EdgeInsets: Equatable, Sendable {
+  /// Top inset.
+  public var top: Double
+  /// Leading inset (left in LTR, right in RTL).
+  public var leading: Double
+  /// Bottom inset.
+  public var bottom: Double
+  /// Trailing inset (right in LTR, left in RTL).
+  public var trailing: Double
+
+  /// Insets from their four sides.
+  public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+    self.top = top
+    self.leading = leading
+    self.bottom = bottom
+    self.trailing = trailing
+  }
+
+  /// No inset on any side.
+  public static let zero = EdgeInsets()
+}
+
+/// The design systems ListRender draws.
+public enum ThemeName: String, CaseIterable, Sendable {
+  /// Telefónica Mística with the Movistar palette (mistica-ios).
+  case mistica
+  /// Material Design (material-components-ios).
+  case material
+}
+
+/// The named colours of a theme; `canvas.theme.colors` may override any of them.
+public enum ColorName: String, CaseIterable, Sendable {
+  /// Page and full-width cell background.
+  case background
+  /// Boxed cell background.
+  case backgroundContainer
+  /// Boxed-inverse cell background.
+  case backgroundContainerBrand
+  /// Boxed cell border.
+  case border
+  /// Separators.
+  case divider
+  /// Titles and subtitles.
+  case textPrimary
+  /// Descriptions and chevrons.
+  case textSecondary
+  /// Titles on brand backgrounds.
+  case textPrimaryInverse
+  /// Descriptions on brand backgrounds.
+  case textSecondaryInverse
+  /// Badge fill.
+  case badge
+  /// Active controls, buttons, selection.
+  case brand
+  /// Text and glyphs on `brand`.
+  case onBrand
+  /// Inactive control outlines and switch tracks.
+  case control
+  /// Pressed-state overlay.
+  case highlight
+  /// Headline tag fill.
+  case tag
+  /// Headline tag text.
+  case tagText
+}
+
+/// Light or dark palette.
+public enum Appearance: String, CaseIterable, Sendable {
+  /// The light palette.
+  case light
+  /// The dark palette.
+  case dark
+}
+
+/// The direction rows are laid out in.
+public enum LayoutDirection: String, CaseIterable, Sendable {
+  /// Left to right.
+  case ltr
+  /// Right to left: every frame mirrored horizontally.
+  case rtl
+}
+
+/// Dynamic Type categories (UIKit's `UIContentSizeCategory`), `L` being the default.
+public enum ContentSizeCategory: String, CaseIterable, Sendable {
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  case XS, S, M, L, XL, XXL, XXXL, AX1, AX2, AX3, AX4, AX5
+
+  /// Whether this is one of the accessibility sizes (AX1…AX5), where rows stack their parts.
+  public var isAccessibilityCategory: Bool {
+    switch self {
+    case .AX1, .AX2, .AX3, .AX4, .AX5: return true
+    default: return false
+    }
+  }
+}
+
+// MARK: Spec
+
+/// The keys of `canvas:`. Decoding, encoding, validation and `--variants` each switch over every
+/// key, so a new key is a compile error in this file until all four handle it.
+package enum CanvasKey: String, CaseIterable, Sendable {
+  case width, scale, theme, appearance, direction, contentSize, safeArea, background, height
+  case contentOffset, stickyHeaders, shadow, ripple
+}
+
+extension Canvas {
+  /// Reads `canvas:`, key by key in the enum's order.
+  static func decode(_ reader: NodeReader) throws -> Canvas {
+    let object = try reader.object(allowed: CanvasKey.allCases.map(\.rawValue))
+    var canvas = Canvas()
+    for key in CanvasKey.allCases {
+      if let field = object.optional(key.rawValue) { try canvas.read(key, from: field) }
+    }
+    return canvas
+  }
+
+  private mutating func read(_ key: CanvasKey, from field: NodeReader) throws {
+    switch key {
+    case .width: width = try field.number(in: SpecLimits.widthRange)
+    case .scale: scale = try field.number(in: SpecLimits.scaleRange)
+    case .theme:
+      guard case .mapping = field.node else {
+        theme = try field.enumeration(ThemeName.self)
+        return
+      }
+      let object = try field.object(allowed: ["name", "colors"])
+      if let name = object.optional("name") { theme = try name.enumeration(ThemeName.self) }
+      if let field = object.optional("colors") { colors = try ListDocument.decodeColors(field) }
+    case .appearance: appearance = try field.enumeration(Appearance.self)
+    case .direction: direction = try field.enumeration(LayoutDirection.self)
+    case .contentSize: contentSize = try field.enumeration(ContentSizeCategory.self)
+    case .safeArea: safeArea = try ListDocument.decodeInsets(field)
+    case .background: background = try field.color()
+    case .height: height = try field.number(in: SpecLimits.heightRange)
+    case .contentOffset: contentOffset = try field.number(in: SpecLimits.contentOffsetRange)
+    case .stickyHeaders: stickyHeaders = try field.bool()
+    case .shadow: shadow = try field.enumeration(ShadowModel.self)
+    case .ripple: ripple = try field.enumeration(RippleStyle.self)
+    }
+  }
+
+  /// The value of `key` as a spec writes it; nil when it is at its default.
+  func node(_ key: CanvasKey, _ writer: SpecWriter) -> Node? {
+    let standard = Canvas()
+    switch key {
+    case .width: return width == standard.width ? nil : writer.number(width)
+    case .scale: return scale == standard.scale ? nil : writer.number(scale)
+    case .theme:
+      guard !colors.isEmpty else {
+        return theme == standard.theme ? nil : writer.plain(theme.rawValue)
+      }
+      let named = ColorName.allCases.compactMap { name in
+        colors[name].map { (name.rawValue, writer.color($0)) }
+      }
+      return writer.map([("name", writer.plain(theme.rawValue)), ("colors", writer.map(named))])
+    case .appearance:
+      return appearance == standard.appearance ? nil : writer.plain(appearance.rawValue)
+    case .direction:
+      return direction == standard.direction ? nil : writer.plain(direction.rawValue)
+    case .contentSize:
+      return contentSize == standard.contentSize ? nil : writer.plain(contentSize.rawValue)
+    case .safeArea: return safeArea == .zero ? nil : writer.insets(safeArea)
+    case .background: return background.map(writer.color)
+    case .height: return height.map(writer.number)
+    case .contentOffset: return contentOffset == 0 ? nil : writer.number(contentOffset)
+    case .stickyHeaders: return stickyHeaders ? writer.bool(true) : nil
+    case .shadow: return shadow.map { writer.plain($0.rawValue) }
+    case .ripple: return ripple == standard.ripple ? nil : writer.plain(ripple.rawValue)
+    }
+  }
+
+  /// Holds the value of `key` to the limits decoding holds a spec to.
+  func check(_ key: CanvasKey, _ validator: inout Validator) throws {
+    switch key {
+    case .width: try validator.number(width, SpecLimits.widthRange, key.rawValue)
+    case .scale: try validator.number(scale, SpecLimits.scaleRange, key.rawValue)
+    case .theme:
+      for (name, value) in colors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        try validator.color(value, "theme.colors.\(name.rawValue)")
+      }
+    case .safeArea: try validator.insets(safeArea, SpecLimits.insetRange, key.rawValue)
+    case .background: try validator.color(background, key.rawValue)
+    case .height: try validator.number(height, SpecLimits.heightRange, key.rawValue)
+    case .contentOffset:
+      try validator.number(contentOffset, SpecLimits.contentOffsetRange, key.rawValue)
+    case .appearance, .direction, .contentSize, .stickyHeaders, .shadow, .ripple:
+      break  // enumerations and booleans: every value is valid
+    }
+  }
+
+  /// Takes the value of `key` from `other`: a suite's variant (`--variants key=value`) applied
+  /// to a fixture's canvas.
+  package mutating func take(_ key: CanvasKey, from other: Canvas) {
+    switch key {
+    case .width: width = other.width
+    case .scale: scale = other.scale
+    case .theme:
+      theme = other.theme
+      if !other.colors.isEmpty { colors = other.colors }
+    case .appearance: appearance = other.appearance
+    case .direction: direction = other.direction
+    case .contentSize: contentSize = other.contentSize
+    case .safeArea: safeArea = other.safeArea
+    case .background: background = other.background
+    case .height: height = other.height
+    case .contentOffset: contentOffset = other.contentOffset
+    case .stickyHeaders: stickyHeaders = other.stickyHeaders
+    case .shadow: shadow = other.shadow
+    case .ripple: ripple = other.ripple
+    }
+  }
+}
+
+extension ListDocument {
+  static func decodeInsets(_ reader: NodeReader) throws -> EdgeInsets {
+    let object = try reader.object(allowed: ["top", "leading", "bottom", "trailing"])
+    func side(_ key: String) throws -> Double {
+      try object.optional(key)?.number(in: SpecLimits.insetRange) ?? 0
+    }
+    return EdgeInsets(
+      top: try side("top"), leading: try side("leading"), bottom: try side("bottom"),
+      trailing: try side("trailing"))
+  }
+
+  static func decodeColors(_ reader: NodeReader) throws -> [ColorName: Color] {
+    let names = ColorName.allCases.map(\.rawValue)
+    let object = try reader.object(allowed: names)
+    var colors: [ColorName: Color] = [:]
+    for name in ColorName.allCases {
+      if let field = object.optional(name.rawValue) { colors[name] = try field.color() }
+    }
+    return colors
+  }
+}
+
+extension SpecWriter {
+  func canvas(_ canvas: Canvas) -> Node? {
+    let pairs = CanvasKey.allCases.compactMap { key in
+      canvas.node(key, self).map { (key.rawValue, $0) }
+    }
+    return pairs.isEmpty ? nil : map(pairs)
+  }
+
+  func insets(_ insets: EdgeInsets) -> Node {
+    map([
+      ("top", number(insets.top)), ("leading", number(insets.leading)),
+      ("bottom", number(insets.bottom)), ("trailing", number(insets.trailing)),
+    ])
+  }
+}
+
+extension Validator {
+  mutating func canvas(_ canvas: Canvas) throws {
+    for key in CanvasKey.allCases { try canvas.check(key, &self) }
+  }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import Yams
+
+/// A whole spec: the canvas it is drawn on and the sections of cells it holds.
+///
+/// ```swift
+/// let document = try ListDocument.decode(yaml: """
+///   canvas: { width: 360, scale: 2 }
+///   sections:
+///     - cells:
+///         - title: Inbox
+///   """)
+/// ```
+public struct ListDocument: Equatable, Sendable {
+  /// Size, scale and environment of the image.
+  public var canvas: Canvas
+  /// The list's sections, top to bottom.
+  public var sections: [Section]
+  /// Drawn centred in the viewport when no section has a cell.
+  public var emptyView: EmptyView?
+  /// The pull-to-refresh indicator above the content.
+  public var refreshControl: RefreshControl?
+  /// Frames for `listrender animate`: a virtual clock and press/release events.
+  public var animation: Animation?
+
+  /// A document from its parts.
+  public init(
+    canvas: Canvas = Canvas(), sections: [Section] = [], emptyView: EmptyView? = nil,
+    refreshControl: RefreshControl? = nil, animation: Animation? = nil
+  ) {
+    self.canvas = canvas
+    self.sections = sections
+    self.emptyView = emptyView
+    self.refreshControl = refreshControl
+    self.animation = animation
+  }
+
+  /// A document whose sections are listed in a builder, as a spec lists them.
+  ///
+  /// ```swift
+  /// let inbox = ListDocument(canvas: Canvas(width: 360, scale: 2, theme: .material)) {
+  ///   Section(header: "Inbox") {
+  ///     RowCell("Ana García", subtitle: "Lunch on Friday?", control: .navigation(badge: 2))
+  ///     StereoCell("Bruno Díaz", detail: "Three lines at most", leading: .image("avatar.png"))
+  ///     Label("A plain label cell")
+  ///   }
+  /// }
+  /// ```
+  public init(
+    canvas: Canvas = Canvas(), emptyView: EmptyView? = nil,
+    refreshControl: RefreshControl? = nil, animation: Animation? = nil,
+    @SectionBuilder sections: () -> [Section]
+  ) {
+    self.init(
+      canvas: canvas, sections: sections(), emptyView: emptyView,
+      refreshControl: refreshControl, animation: animation)
+  }
+}
+
+/// The empty state of OBAKit's lists: an icon, a title, a message and a button, centred.
+public struct EmptyView: Equatable, Sendable {
+  /// A Material icon (or file) above the text.
+  public var icon: Icon?
+  /// The headline.
+  public var title: String?
+  /// A longer explanation.
+  public var message: String?
+  /// A button label.
+  public var button: String?
+  /// The button's elevation in points (0: flat).
+  public var elevation: Double = 0
+
+  /// An empty view from its parts.
+  public init(
+    icon: Icon? = nil, title: String? = nil, message: String? = nil, button: String? = nil,
+    elevation: Double = 0
+  ) {
+    self.icon = icon
+    self.title = title
+    self.message = message
+    self.button = button
+    self.elevation = elevation
+  }
+}
+
+/// The pull-to-refresh indicator as it appears while pulling, or spinning while refreshing.
+public struct RefreshControl: Equatable, Sendable {
+  /// How far the pull has gone, 0...1; the arc grows with it and the content moves down.
+  public var progress: Double
+  /// Whether it is refreshing (the spinning state).
+  public var refreshing: Bool
+  /// Rotation of the spinning arc in degrees.
+  public var angle: Double
+
+  /// A refresh control from its parts.
+  public init(progress: Double = 0, refreshing: Bool = false, angle: Double = 0) {
+    self.progress = progress
+    self.refreshing = refreshing
+    self.angle = angle
+  }
+}
+
+// MARK: Spec
+
+/// A document written back in the spec's own format: `yaml()` and `json()` give text that
+/// `listrender render` draws as the document draws, and `Codable` reads and writes the same
+/// format through any coder (`JSONEncoder`, `JSONDecoder`, …). Fields at their defaults are
+/// left out; colours are written as 8-bit hex; file paths as they are held (absolute after
+/// decoding); a cell's `motion` (set by the animation timeline, never by a spec) is not written.
+///
+/// ```swift
+/// let yaml = try inbox.yaml()
+/// try yaml.write(to: URL(filePath: "inbox.yaml"), atomically: true, encoding: .utf8)
+/// let same = try JSONDecoder().decode(ListDocument.self, from: JSONEncoder().encode(inbox))
+/// ```
+extension ListDocument: Codable {
+  /// The document as a YAML spec.
+  public func yaml() throws -> String { try Yams.serialize(node: specNode, sortKeys: false) }
+
+  /// The document as a JSON spec (keys in the spec's order, two-space indents).
+  public func json() -> String { SpecJSON.text(specNode) + "\n" }
+
+  /// Writes the document in the spec format.
+  public func encode(to encoder: any Encoder) throws {
+    try SpecCoding.encode(specNode, to: encoder)
+  }
+
+  /// Reads a document in the spec format, with the spec's checks (relative paths are resolved
+  /// against the current folder). Errors are ``SpecError``s naming the field path.
+  public init(from decoder: any Decoder) throws {
+    let node = try SpecCoding.node(from: decoder)
+    self = try Self.decode(node: node, file: "<decoder>")
+  }
+
+  /// The document as a spec's YAML node tree.
+  var specNode: Node { SpecWriter().document(self) }
+}
+
+/// One validation for every document, however it was made: decoded from YAML or JSON, built
+/// in code, or changed after decoding. Every value is held to ``SpecLimits`` — the bounds the
+/// decoder holds a spec to — so no document can hang or crash the renderer or make it
+/// allocate without bound. The renderer runs it before laying anything out.
+extension ListDocument {
+  /// Checks every value against ``SpecLimits``; throws a ``SpecError`` naming the field path
+  /// (`sections[0].arrangement`) of the first problem. Its file is `<document>`: a decoded spec
+  /// has already been checked with file, line and column.
+  ///
+  /// ```swift
+  /// var section = Section(cells: [Cell(.label(LabelCell(text: "Hi")))])
+  /// section.arrangement = .columns(0)
+  /// try ListDocument(sections: [section]).validate()
+  /// // <document>: sections[0].arrangement.columns: 0 is out of range; expected 1...12
+  /// ```
+  public func validate() throws {
+    var validator = Validator()
+    try validator.check(self)
+  }
+}
+
+extension ListDocument {
+  static func decodeDocument(_ reader: NodeReader) throws -> ListDocument {
+    let object = try reader.object(allowed: [
+      "canvas", "sections", "emptyView", "refreshControl", "animation",
+    ])
+    var document = ListDocument()
+    if let canvas = object.optional("canvas") { document.canvas = try Canvas.decode(canvas) }
+    if let field = object.optional("emptyView") {
+      let empty = try field.object(allowed: ["icon", "title", "message", "button", "elevation"])
+      document.emptyView = EmptyView(
+        icon: try empty.optional("icon").map(decodeIcon),
+        title: try empty.optional("title")?.string(),
+        message: try empty.optional("message")?.string(),
+        button: try empty.optional("button")?.string())
+      document.emptyView?.elevation =
+        try empty.optional("elevation")?.number(in: SpecLimits.elevationRange) ?? 0
+    }
+    if let field = object.optional("refreshControl") {
+      let refresh = try field.object(allowed: ["progress", "refreshing", "angle"])
+      document.refreshControl = RefreshControl(
+        progress: try refresh.optional("progress")?.number(in: SpecLimits.progressRange) ?? 0,
+        refreshing: try refresh.optional("refreshing")?.bool() ?? false,
+        angle: try refresh.optional("angle")?.number(in: SpecLimits.angleRange) ?? 0)
+    }
+    var cellCount = 0
+    for sectionReader in try object.required("sections").list(maxCount: SpecLimits.maxSections) {
+      let section = try decodeSection(sectionReader)
+      cellCount += section.cells.count
+      guard cellCount <= SpecLimits.maxCells else {
+        throw sectionReader.error("the document has more than \(SpecLimits.maxCells) cells")
+      }
+      document.sections.append(section)
+    }
+    if let field = object.optional("animation") {
+      document.animation = try decodeAnimation(field, sections: document.sections)
+    }
+    return document
+  }
+}
+
+extension SpecWriter {
+  func document(_ document: ListDocument) -> Node {
+    var pairs: Pairs = []
+    if let canvas = canvas(document.canvas) { pairs.append(("canvas", canvas)) }
+    pairs.append(("sections", .sequence(.init(document.sections.map(section)))))
+    if let empty = document.emptyView {
+      var fields: Pairs = []
+      if let icon = empty.icon { fields.append(("icon", self.icon(icon))) }
+      if let title = empty.title { fields.append(("title", string(title))) }
+      if let message = empty.message { fields.append(("message", string(message))) }
+      if let button = empty.button { fields.append(("button", string(button))) }
+      if empty.elevation != 0 { fields.append(("elevation", number(empty.elevation))) }
+      pairs.append(("emptyView", map(fields)))
+    }
+    if let refresh = document.refreshControl {
+      pairs.append(
+        (
+          "refreshControl",
+          map([
+            ("progress", number(refresh.progress)), ("refreshing", bool(refresh.refreshing)),
+            ("angle", number(refresh.angle)),
+          ])
+        ))
+    }
+    if let animation = document.animation { pairs.append(("animation", self.animation(animation))) }
+    return map(pairs)
+  }
+}
+
+extension Validator {
+  mutating func check(_ document: ListDocument) throws {
+    try inside("canvas") { try $0.canvas(document.canvas) }
+    if let empty = document.emptyView {
+      try inside("emptyView") { v in
+        try v.icon(empty.icon, "icon")
+        try v.string(empty.title, "title")
+        try v.string(empty.message, "message")
+        try v.string(empty.button, "button")
+        try v.number(empty.elevation, SpecLimits.elevationRange, "elevation")
+      }
+    }
+    if let refresh = document.refreshControl {
+      try inside("refreshControl") { v in
+        try v.number(refresh.progress, SpecLimits.progressRange, "progress")
+        try v.number(refresh.angle, SpecLimits.angleRange, "angle")
+      }
+    }
+    try sections(document.sections, "sections")
+    if let animation = document.animation {
+      try inside("animation") { try $0.animation(animation, sections: document.sections) }
+    }
+  }
+}
