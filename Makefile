@@ -72,12 +72,12 @@ install: deps
 	@echo "installed listrender, its man page and completions under $(DESTDIR)$(PREFIX)"
 
 ## test: the whole suite (what .ci/run calls); goldens are compared, never recorded; it
-## includes 60 s of fuzzing (FuzzTests)
+## includes a 10 s fuzzing smoke run (FuzzTests; `make fuzz` runs longer)
 test: deps deps-test format-check
 	LISTRENDER_RECORD=never swift test
 
-## fuzz: mutation fuzzing of decode, layout and paint for SECONDS (default 60), seed SEED
-SECONDS ?= 60
+## fuzz: mutation fuzzing of decode, layout and paint for SECONDS (default 300), seed SEED
+SECONDS ?= 300
 SEED ?= 1
 fuzz: deps
 	LISTRENDER_FUZZ_SECONDS=$(SECONDS) LISTRENDER_FUZZ_SEED=$(SEED) swift test -c release -Xswiftc -enable-testing --filter FuzzTests

@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "GoldenImage", targets: ["GoldenImage"]),
     .library(name: "GoldenTesting", targets: ["GoldenTesting"]),
     .library(name: "GoldenXCTest", targets: ["GoldenXCTest"]),
+    .library(name: "GoldenSuite", targets: ["GoldenSuite"]),
     .executable(name: "listrender", targets: ["ListRenderCLI"]),
   ],
   dependencies: [
@@ -44,6 +45,12 @@ let package = Package(
       dependencies: ["ListModel", "ListLayout", "ListPainter", "ImageCodec", "GoldenImage"],
       swiftSettings: strict
     ),
+    // Running a folder of fixtures against goldens: shards, variants, filters, JUnit/JSON and
+    // the HTML report. The CLI's verify and record are one call into it.
+    .target(
+      name: "GoldenSuite",
+      dependencies: ["ListRender", "ListModel", "ListLayout", "ImageCodec", "GoldenImage"],
+      swiftSettings: strict),
     // Test support for package users: XCTest and Swift Testing helpers. The CLI does not link it.
     .target(
       name: "GoldenTesting", dependencies: ["ListRender", "GoldenImage"], swiftSettings: strict),
@@ -58,7 +65,7 @@ let package = Package(
       // that incremental builds see their changes.
       dependencies: [
         "ListRender", "ListModel", "ListLayout", "ListPainter", "ImageCodec", "GoldenImage",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "GoldenSuite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),
@@ -68,12 +75,31 @@ let package = Package(
       exclude: ["Fixtures"],
       swiftSettings: strict
     ),
+    // What the test targets share: paths, running the binary, Chromium screenshots.
+    .target(
+      name: "TestSupport", dependencies: ["ListRender", "GoldenImage", "CCodecs"],
+      path: "Tests/TestSupport",
+      swiftSettings: strict),
+    // Tests by module. Only CLITests runs the binary.
     .testTarget(
-      name: "ListRenderTests",
+      name: "ListModelTests", dependencies: ["ListRender", "ListModel", "TestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "ListLayoutTests", dependencies: ["ListLayout", "ListModel", "TestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "ListPainterTests",
+      dependencies: ["ListRender", "ListPainter", "ImageCodec", "GoldenImage", "TestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "GoldenTests",
       dependencies: [
-        "ListRender", "ListRenderCLI", "GoldenTesting", "GoldenXCTest", "ListPainter",
+        "ListRender", "GoldenImage", "GoldenSuite", "GoldenTesting", "GoldenXCTest", "TestSupport",
       ],
-      swiftSettings: strict
-    ),
+      swiftSettings: strict),
+    .testTarget(
+      name: "CLITests",
+      dependencies: ["ListRender", "ListModel", "ListRenderCLI", "GoldenImage", "TestSupport"],
+      swiftSettings: strict),
   ]
 )

@@ -181,6 +181,8 @@ public struct GoldenCheck: Sendable {
         + message
     }
     message += comparison.details.map { "\n  " + $0 }.joined()
+    // The comparison named its artifacts; this is where they are written.
+    for file in comparison.files { try AtomicFile.write(file.bytes, to: file.path) }
     return GoldenReport(
       name: name, outcome: .failed, verdict: comparison.verdict, goldenPath: goldenPath,
       artifacts: comparison.artifacts, message: message)
@@ -206,20 +208,22 @@ public struct GoldenCheck: Sendable {
     return changes.isEmpty ? nil : changes.joined(separator: ", ")
   }
 
-  /// Writes an image failure's expected, actual, diff and three-panel PNGs at `base` + suffix.
-  func writeImageArtifacts(base: String, expected: Bitmap, actual: Bitmap, diff: Bitmap?)
-    throws -> GoldenReport.Artifacts
+  /// An image failure's expected, actual, diff and three-panel PNGs at `base` + suffix: their
+  /// paths and bytes (``verify(_:as:name:goldenPath:mode:)`` writes them).
+  func imageArtifacts(base: String, expected: Bitmap, actual: Bitmap, diff: Bitmap?)
+    throws -> (GoldenReport.Artifacts, [(path: String, bytes: [UInt8])])
   {
     let expectedPath = base + ".expected.png"
     let actualPath = base + ".actual.png"
     let panelPath = base + ".panel.png"
-    try AtomicFile.write(try PNGCodec.encode(expected), to: expectedPath)
-    try AtomicFile.write(try PNGCodec.encode(actual), to: actualPath)
+    var files = [
+      (expectedPath, try PNGCodec.encode(expected)), (actualPath, try PNGCodec.encode(actual)),
+    ]
     var diffPath: String?
     var panels = [expected, actual]
     if let diff {
       diffPath = base + ".diff.png"
-      try AtomicFile.write(try PNGCodec.encode(diff), to: base + ".diff.png")
+      files.append((base + ".diff.png", try PNGCodec.encode(diff)))
       panels = [expected, diff, actual]
     }
     if let caption {
@@ -228,8 +232,10 @@ public struct GoldenCheck: Sendable {
         caption(name, image.width).map { Bitmap.stacked([$0, image], gap: 0) } ?? image
       }
     }
-    try AtomicFile.write(try PNGCodec.encode(Bitmap.sideBySide(panels)), to: panelPath)
-    return .init(expected: expectedPath, actual: actualPath, diff: diffPath, panel: panelPath)
+    files.append((panelPath, try PNGCodec.encode(Bitmap.sideBySide(panels))))
+    return (
+      .init(expected: expectedPath, actual: actualPath, diff: diffPath, panel: panelPath), files
+    )
   }
 
   /// `key=value` lines, sorted.

@@ -2,7 +2,8 @@ import Foundation
 import ImageCodec
 
 /// How one kind of golden is kept and compared: the file it lives in, its bytes, and the
-/// comparison that tells a failure and writes what shows it. ``GoldenFormat/image`` keeps
+/// comparison that tells a failure and names the files that show it (a comparison writes
+/// nothing: ``GoldenCheck/verify(_:as:name:goldenPath:mode:)`` does). ``GoldenFormat/image`` keeps
 /// pixels (PNG, compared as ``GoldenPolicy`` says); ``GoldenFormat/lines`` keeps text (compared
 /// line by line, a failure reported as the lines that changed).
 public struct GoldenFormat<Format>: Sendable {
@@ -15,8 +16,8 @@ public struct GoldenFormat<Format>: Sendable {
   /// The environment fingerprint a golden file's bytes carry (nil when the format keeps none,
   /// or the file has none): a golden from this environment is compared exactly.
   public var recordedFingerprint: (@Sendable (_ bytes: [UInt8]) -> [String: String]?)?
-  /// Compares a golden with a new value; writes a failure's artifacts under `base` (a path
-  /// without extension in the artifacts folder).
+  /// Compares a golden with a new value; a failure names its artifact files under `base` (a
+  /// path without extension in the artifacts folder) without writing them.
   public var compare:
     @Sendable (_ expected: Format, _ actual: Format, _ check: GoldenCheck, _ base: String)
       throws -> GoldenComparison
@@ -47,19 +48,22 @@ public struct GoldenComparison: Sendable {
   public var summary: String
   /// Lines added to a failure's message (artifact paths, the changed lines).
   public var details: [String]
-  /// A failure's written files.
+  /// A failure's files, by role.
   public var artifacts: GoldenReport.Artifacts?
+  /// The bytes of a failure's files, by path: what the check writes.
+  public var files: [(path: String, bytes: [UInt8])]
 
   /// A comparison's result from its parts.
   public init(
     passed: Bool, verdict: GoldenVerdict? = nil, summary: String, details: [String] = [],
-    artifacts: GoldenReport.Artifacts? = nil
+    artifacts: GoldenReport.Artifacts? = nil, files: [(path: String, bytes: [UInt8])] = []
   ) {
     self.passed = passed
     self.verdict = verdict
     self.summary = summary
     self.details = details
     self.artifacts = artifacts
+    self.files = files
   }
 }
 
@@ -129,21 +133,21 @@ extension GoldenFormat where Format == Bitmap {
         guard !verdict.passed else {
           return GoldenComparison(passed: true, verdict: verdict, summary: verdict.summary)
         }
-        let artifacts = try check.writeImageArtifacts(
+        let (artifacts, files) = try check.imageArtifacts(
           base: base, expected: expected, actual: actual, diff: diff)
         var details = ["expected | diff | actual: \(artifacts.panel ?? artifacts.actual)"]
         if let diffPath = artifacts.diff { details.append("diff: \(diffPath)") }
         details.append("actual: \(artifacts.actual)")
         return GoldenComparison(
           passed: false, verdict: verdict, summary: verdict.summary, details: details,
-          artifacts: artifacts)
+          artifacts: artifacts, files: files)
       })
   }
 }
 
 extension GoldenFormat where Format == String {
-  /// Text goldens compared line by line; a failure writes the actual text and a unified diff,
-  /// and its message shows the first changed lines.
+  /// Text goldens compared line by line; a failure keeps the expected and actual text and a
+  /// unified diff, and its message shows the first changed lines.
   public static func lines(pathExtension: String = "txt") -> GoldenFormat<String> {
     GoldenFormat(
       pathExtension: pathExtension,
@@ -158,18 +162,18 @@ extension GoldenFormat where Format == String {
         let expectedPath = "\(base).expected.\(pathExtension)"
         let actualPath = "\(base).actual.\(pathExtension)"
         let diffPath = "\(base).\(pathExtension).diff"
-        try AtomicFile.write(Array(expected.utf8), to: expectedPath)
-        try AtomicFile.write(Array(actual.utf8), to: actualPath)
-        try AtomicFile.write(
-          Array(diff.unified(expectedName: expectedPath, actualName: actualPath).utf8),
-          to: diffPath)
+        let files = [
+          (expectedPath, Array(expected.utf8)), (actualPath, Array(actual.utf8)),
+          (diffPath, Array(diff.unified(expectedName: expectedPath, actualName: actualPath).utf8)),
+        ]
         let shown = diff.unifiedLines(limit: LineDiff.messageLineLimit)
         return GoldenComparison(
           passed: false,
           summary: "\(diff.changedCount) of \(total) lines differ",
           details: shown + ["diff: \(diffPath)", "actual: \(actualPath)"],
           artifacts: GoldenReport.Artifacts(
-            expected: expectedPath, actual: actualPath, diff: diffPath, panel: nil))
+            expected: expectedPath, actual: actualPath, diff: diffPath, panel: nil),
+          files: files)
       })
   }
 }

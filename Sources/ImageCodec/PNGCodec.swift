@@ -145,3 +145,24 @@ public enum PNGCodec {
     throw PNGError(message: message.isEmpty ? "libpng failed" : message)
   }
 }
+
+extension PNGCodec {
+  /// Reads and decodes a PNG, naming the file in errors.
+  package static func decode(file path: String) throws -> Bitmap {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw PNGFileError("\(path): cannot read the file")
+    }
+    do {
+      return try decode([UInt8](data))
+    } catch {
+      throw PNGFileError("\(path): \(error)")
+    }
+  }
+}
+
+/// A PNG file that cannot be read or decoded, named in the message.
+package struct PNGFileError: Error, CustomStringConvertible {
+  /// The message.
+  package let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -227,3 +227,23 @@ package func readRegularFile(_ path: String, limit: Int, fail: (String) -> SpecE
   bytes.removeSubrange(count...)
   return bytes
 }
+
+extension ListDocument {
+  /// A spec read from standard input (at most the spec file limit), its relative paths resolved
+  /// against the current folder, which it may read from (with `--allow-path` folders).
+  package static func loadStandardInput(allowing folders: [String]) throws -> ListDocument {
+    let data = FileHandle.standardInput.readData(ofLength: SpecLimits.maxFileBytes + 1)
+    guard data.count <= SpecLimits.maxFileBytes else {
+      throw SpecError(
+        file: "<stdin>", line: nil, column: nil, path: "",
+        message: "the spec is larger than \(SpecLimits.maxFileBytes) bytes")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw SpecError(
+        file: "<stdin>", line: nil, column: nil, path: "", message: "the spec is not UTF-8 text")
+    }
+    let here = FileManager.default.currentDirectoryPath
+    return try decode(
+      yaml: text, file: "<stdin>", baseDirectory: here, allowedFolders: [here] + folders)
+  }
+}

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import GoldenImage
+import GoldenSuite
 import ImageCodec
 import ListRender
 import Synchronization
@@ -71,15 +72,17 @@ struct Animate: ParsableCommand {
       let document = try loadDocument(
         spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
       guard let animation = document.animation else {
-        printError("\(spec ?? Showcase.name): the spec has no `animation:` section")
-        throw ReportedFailure(status: ExitStatus.badInput)
+        throw CommandFailure(
+          "\(spec ?? Showcase.name): the spec has no `animation:` section",
+          status: ExitStatus.badInput)
       }
       let all = 0..<animation.frameCount
       var range = all
       if let frames, let chosen = Self.parseRange(frames) {
         guard chosen.upperBound < animation.frameCount else {
-          printError("--frames \(frames): the animation has frames 0..\(animation.frameCount - 1)")
-          throw ReportedFailure(status: ExitStatus.badInput)
+          throw CommandFailure(
+            "--frames \(frames): the animation has frames 0..\(animation.frameCount - 1)",
+            status: ExitStatus.badInput)
         }
         range = chosen.lowerBound..<(chosen.upperBound + 1)
       }
@@ -153,58 +156,13 @@ struct Animate: ParsableCommand {
       if let apng { written.append(apng) }
       if let gif { written.append(gif) }
       print("wrote " + written.joined(separator: ", "))
-    } catch let failure as ReportedFailure {
+    } catch let failure as CommandFailure {
       Interruption.removeAll()
       throw failure
     } catch {
       // Nothing partial is left: the frames this run wrote go too.
       Interruption.removeAll()
-      throw report(error, file: spec ?? Showcase.name)
+      throw CommandFailure.wrapping(error, file: spec ?? Showcase.name)
     }
-  }
-}
-
-/// Work done on one background thread in order, at most two items ahead of the caller; the
-/// first error stops the rest and is thrown to the caller.
-final class FramePipeline: Sendable {
-  private let queue = DispatchQueue(label: "listrender.frames")
-  private let slots = DispatchSemaphore(value: 2)
-  private let failure = Mutex<(any Error)?>(nil)
-
-  /// Queues `work` (waiting while two items are queued); throws an earlier item's error.
-  func submit(_ work: @escaping @Sendable () throws -> Void) throws {
-    try check()
-    slots.wait()
-    queue.async { [self] in
-      defer { slots.signal() }
-      guard failure.withLock({ $0 == nil }) else { return }
-      do { try work() } catch { failure.withLock { $0 = $0 ?? error } }
-    }
-  }
-
-  /// Waits for every queued item; throws the first error.
-  func finish() throws {
-    queue.sync {}
-    try check()
-  }
-
-  private func check() throws {
-    if let error = failure.withLock({ $0 }) { throw error }
-  }
-}
-
-/// PNG bytes of consecutive frames: a frame identical to the one before it reuses its bytes.
-final class FrameFiles: Sendable {
-  private let previous = Mutex<(image: PaintedImage, png: [UInt8])?>(nil)
-
-  /// The PNG of `image` (compressed on this thread: the caller's is painting the next frame).
-  func png(for image: PaintedImage, alpha: Bool) throws -> [UInt8] {
-    if let last = previous.withLock({ $0 }), last.image.hasSamePixels(as: image) {
-      previous.withLock { $0 = (image, last.png) }
-      return last.png
-    }
-    let png = try PNGCodec.encode(rows: image, alpha: alpha, threads: 1)
-    previous.withLock { $0 = (image, png) }
-    return png
   }
 }

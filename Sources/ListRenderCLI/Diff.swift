@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GoldenImage
+import GoldenSuite
 import ListRender
 
 struct Diff: ParsableCommand {
@@ -44,17 +45,15 @@ struct Diff: ParsableCommand {
     let a: Bitmap
     let b: Bitmap
     do {
-      a = try readPNG(first)
-      b = try readPNG(second)
+      a = try PNGCodec.decode(file: first)
+      b = try PNGCodec.decode(file: second)
     } catch {
-      printError("\(error)")
-      throw ReportedFailure(status: ExitStatus.badInput)
+      throw CommandFailure("\(error)", status: ExitStatus.badInput)
     }
     guard a.width == b.width, a.height == b.height else {
-      printError(
-        "image sizes differ: \(first) is \(a.width)×\(a.height), \(second) is \(b.width)×\(b.height)"
-      )
-      throw ReportedFailure(status: ExitStatus.failure)
+      throw CommandFailure(
+        "image sizes differ: \(first) is \(a.width)×\(a.height), \(second) is \(b.width)×\(b.height)",
+        status: ExitStatus.failure)
     }
     var options = ComparisonOptions()
     options.threshold = threshold
@@ -63,36 +62,18 @@ struct Diff: ParsableCommand {
     options.diffMask = diffMask
     let started = DispatchTime.now()
     guard let result = Pixelmatch.compare(a, b, options: options, makeDiff: output != nil) else {
-      throw ReportedFailure(status: ExitStatus.failure)
+      throw CommandFailure(status: ExitStatus.failure)
     }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
     if let output, let diff = result.diff {
       do {
         try AtomicFile.write(try PNGCodec.encode(diff), to: output)
-      } catch { throw report(error) }
+      } catch { throw CommandFailure.wrapping(error) }
     }
     let percent = Double(result.differingPixels) * 100 / Double(max(1, a.width * a.height))
     print("matched in: \(String(format: "%.3f", elapsed))ms")
     print("different pixels: \(result.differingPixels)")
     print("error: \(String(format: "%.2f", percent))%")
-    if result.differingPixels > 0 { throw ReportedFailure(status: ExitStatus.failure) }
+    if result.differingPixels > 0 { throw CommandFailure(status: ExitStatus.failure) }
   }
-}
-
-/// Reads and decodes a PNG, naming the file in errors.
-func readPNG(_ path: String) throws -> Bitmap {
-  guard let data = FileManager.default.contents(atPath: path) else {
-    throw CLIError("\(path): cannot read the file")
-  }
-  do {
-    return try PNGCodec.decode([UInt8](data))
-  } catch {
-    throw CLIError("\(path): \(error)")
-  }
-}
-
-/// A message for the terminal.
-struct CLIError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }

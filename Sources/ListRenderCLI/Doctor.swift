@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GoldenSuite
 import ListRender
 
 struct Doctor: ParsableCommand {
@@ -19,8 +20,9 @@ struct Doctor: ParsableCommand {
     }
     guard missing.isEmpty else {
       let packages = Array(Set(missing.map(\.package))).sorted().joined(separator: " ")
-      printError("font files are missing; install them with: apt-get install \(packages)")
-      throw ReportedFailure(status: ExitStatus.failure)
+      throw CommandFailure(
+        "font files are missing; install them with: apt-get install \(packages)",
+        status: ExitStatus.failure)
     }
   }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import GoldenImage
+import GoldenSuite
+import ListModel
 import ListRender
 
 /// `listrender`: a thin command over the ListRender library.
@@ -13,63 +15,21 @@ struct ListRenderCommand: ParsableCommand {
     defaultSubcommand: nil)
 }
 
-/// Exit statuses: 2 for bad input (spec or arguments), 1 for anything else.
-enum ExitStatus {
-  static let badInput: Int32 = 2
-  static let failure: Int32 = 1
-}
-
-/// An error already reported on stderr, carrying the exit status.
-struct ReportedFailure: Error {
-  let status: Int32
-}
-
 func printError(_ message: String) {
   FileHandle.standardError.write(Data("listrender: \(message)\n".utf8))
 }
 
-/// Turns library errors into a message and an exit status; layout errors name `file`, the spec
-/// they come from.
-func report(_ error: Error, file: String? = nil) -> ReportedFailure {
+/// Prints a failure on standard error. A spec error starts with its own file:line:column
+/// (editors and CI problem matchers read it); other messages are the tool's.
+func printFailure(_ error: any ExitStatusError) {
   switch error {
   case let error as SpecError:
-    // `file:line:column: path: message`, first on the line: editors and CI problem matchers
-    // read it.
     FileHandle.standardError.write(Data((error.description + "\n").utf8))
-    return ReportedFailure(status: ExitStatus.badInput)
-  case let error as LayoutError:
-    printError((file.map { "\($0): " } ?? "") + error.description)
-    return ReportedFailure(status: ExitStatus.badInput)
+  case let failure as CommandFailure:
+    if let message = failure.message { printError(message) }
   default:
-    printError(sentence(for: error))
-    return ReportedFailure(status: ExitStatus.failure)
+    printError("\(error)")
   }
-}
-
-/// Foundation's file errors as sentences (`cannot write report: not a directory`), never
-/// `Error Domain=NSCocoaErrorDomain Code=512`; other errors as they describe themselves.
-func sentence(for error: Error) -> String {
-  let nsError = error as NSError
-  guard nsError.domain == NSCocoaErrorDomain else { return "\(error)" }
-  let path =
-    (nsError.userInfo[NSFilePathErrorKey] as? String)
-    ?? (nsError.userInfo[NSURLErrorKey] as? URL)?.path ?? "a file"
-  var reason = "the operation failed"
-  if let underlyingError = nsError.userInfo[NSUnderlyingErrorKey] as? any Error,
-    case let underlying = underlyingError as NSError, underlying.domain == NSPOSIXErrorDomain
-  {
-    reason = String(cString: strerror(Int32(underlying.code))).lowercased()
-  } else if nsError.code == NSFileNoSuchFileError || nsError.code == NSFileReadNoSuchFileError {
-    reason = "it does not exist"
-  } else if nsError.code == NSFileWriteNoPermissionError
-    || nsError.code == NSFileReadNoPermissionError
-  {
-    reason = "permission denied"
-  }
-  let verb =
-    (NSFileReadUnknownError...NSFileReadUnknownStringEncodingError).contains(nsError.code)
-    ? "read" : "write"
-  return "cannot \(verb) \(path): \(reason)"
 }
 
 @main
@@ -92,8 +52,10 @@ enum Main {
     do {
       var command = try ListRenderCommand.parseAsRoot()
       try command.run()
-    } catch let failure as ReportedFailure {
-      exit(failure.status)
+    } catch let error as any ExitStatusError {
+      // The error carries its exit status.
+      printFailure(error)
+      exit(error.exitStatus)
     } catch {
       let code = ListRenderCommand.exitCode(for: error)
       guard code != .success else { ListRenderCommand.exit(withError: error) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GoldenImage
+import GoldenSuite
 import ListPainter
 import ListRender
 
@@ -117,10 +118,9 @@ struct Render: ParsableCommand {
       do {
         try renderOnce { paths = [spec] + $0.resourcePaths }
         print("rendered \(output ?? defaultOutput)")
-      } catch let failure as ReportedFailure
-        where failure.status == ExitStatus.badInput || failure.status == ExitStatus.failure
-      {
-        // Already reported; keep watching for the fix.
+      } catch let failure as any ExitStatusError {
+        // Reported; keep watching for the fix.
+        printFailure(failure)
       }
       let watched = Dictionary(uniqueKeysWithValues: Set(paths).map { ($0, fileStamp($0)) })
       while watched.allSatisfy({ fileStamp($0.key) == $0.value }) {
@@ -179,13 +179,12 @@ struct Render: ParsableCommand {
       if let layout, let layoutJSON { try AtomicFile.write(layoutJSON, to: layout) }
       clock.lap("write")
       clock.report()
-    } catch let failure as ReportedFailure {
+    } catch let failure as CommandFailure {
       throw failure
     } catch let error as ValidationError {
-      printError(error.message)
-      throw ReportedFailure(status: ExitStatus.badInput)
+      throw CommandFailure(error.message, status: ExitStatus.badInput)
     } catch {
-      throw report(error, file: spec ?? Showcase.name)
+      throw CommandFailure.wrapping(error, file: spec ?? Showcase.name)
     }
   }
 
@@ -207,65 +206,4 @@ extension Render.OutputKind {
     if case .standardOutput = self { return true }
     return false
   }
-}
-
-/// A spec read from standard input (at most the spec file limit), its relative paths resolved
-/// against the current folder, which it may read from (with `--allow-path` folders).
-private func standardInputDocument(allowing folders: [String]) throws -> ListDocument {
-  let data = FileHandle.standardInput.readData(ofLength: SpecLimits.maxFileBytes + 1)
-  guard data.count <= SpecLimits.maxFileBytes else {
-    throw SpecError(
-      file: "<stdin>", line: nil, column: nil, path: "",
-      message: "the spec is larger than \(SpecLimits.maxFileBytes) bytes")
-  }
-  guard let text = String(data: data, encoding: .utf8) else {
-    throw SpecError(
-      file: "<stdin>", line: nil, column: nil, path: "", message: "the spec is not UTF-8 text")
-  }
-  let here = FileManager.default.currentDirectoryPath
-  return try ListDocument.decode(
-    yaml: text, file: "<stdin>", baseDirectory: here, allowedFolders: [here] + folders)
-}
-
-/// Wall-clock time per phase, printed to stderr with `--timings`.
-struct PhaseClock {
-  let enabled: Bool
-  private var last = DispatchTime.now()
-  private var laps: [(String, Double)] = []
-
-  init(enabled: Bool) { self.enabled = enabled }
-
-  mutating func lap(_ name: String) {
-    guard enabled else { return }
-    let now = DispatchTime.now()
-    laps.append((name, Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e6))
-    last = now
-  }
-
-  func report() {
-    guard enabled else { return }
-    let lines = laps.map {
-      $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", $0.1)
-    }
-    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-  }
-}
-
-/// The spec's document (`-`: from standard input), or the built-in showcase (its images
-/// registered with `renderer`), with the command line's `--scale` and `--width` applied.
-func loadDocument(
-  _ spec: String?, renderer: ListRenderer, scale: Double?, width: Double?,
-  allowing folders: [String] = []
-) throws -> ListDocument {
-  var document =
-    if spec == "-" {
-      try standardInputDocument(allowing: folders)
-    } else if let spec {
-      try ListDocument.load(path: spec, allowing: folders)
-    } else {
-      try Showcase.document(registeringImagesWith: renderer)
-    }
-  if let scale { document.canvas.scale = scale }
-  if let width { document.canvas.width = width }
-  return document
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GoldenImage
+import GoldenSuite
 import ListRender
 
 /// Options shared by `verify` and `record`.
@@ -24,9 +25,6 @@ struct SuiteOptions: ParsableArguments {
       "Render this many cases in parallel, one renderer each (default: the number of cores).",
       valueName: "n"))
   var jobs: Int?
-
-  /// `--jobs`, or the number of cores.
-  var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
   @Option(help: "Take the i-th of n deterministic shares of the cases, as i/n (1-based).")
   var shard: String?
@@ -103,20 +101,23 @@ struct SuiteOptions: ParsableArguments {
 
   func validate() throws {
     try require(jobs, in: OptionRange.workers, option: "jobs")
-    if let shard { _ = try Shard(shard) }
-    _ = try VariantAxis.parse(variants)
+    do {
+      if let shard { _ = try Shard(shard) }
+      _ = try VariantAxis.parse(variants)
+    } catch {
+      throw ValidationError("\(error)")
+    }
     try require(threshold, in: OptionRange.unit, option: "threshold")
     try require(maxDiffPixelRatio, in: OptionRange.unit, option: "max-diff-pixel-ratio")
   }
 
-  /// `--golden`, or the fixtures folder with its last `Fixtures` component read as `Golden`,
-  /// so `verify Fixtures/rows` compares with `Golden/rows`.
-  var goldenFolder: String {
-    if let golden { return golden }
-    var parts = fixtures.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    guard let index = parts.lastIndex(of: "Fixtures") else { return "Golden" }
-    parts[index] = "Golden"
-    return parts.joined(separator: "/")
+  /// The suite these options describe, recording as `mode` says.
+  func configuration(mode: RecordMode, optimize: Bool = false) -> SuiteConfiguration {
+    SuiteConfiguration(
+      fixtures: fixtures, golden: golden, jobs: jobs, shard: shard, variants: variants,
+      layout: layout, contactSheet: contactSheet, report: report, policy: policy,
+      artifacts: artifacts, filter: filter, lastFailed: lastFailed, junit: junit, json: json,
+      mode: mode, optimize: optimize)
   }
 
   var policy: GoldenPolicy {
@@ -157,7 +158,8 @@ struct Verify: ParsableCommand {
   }
 
   func run() throws {
-    try runSuite(options, mode: try record ?? RecordMode.fromEnvironment())
+    try GoldenSuite(options.configuration(mode: try record ?? RecordMode.fromEnvironment()))
+      .runAsCommand()
   }
 }
 
@@ -182,73 +184,7 @@ struct Record: ParsableCommand {
   var optimize = false
 
   func run() throws {
-    try runSuite(options, mode: all ? .all : .failed, optimize: optimize)
-  }
-}
-
-/// `i/n`: the cases whose index (in sorted order) is i−1 modulo n.
-struct Shard {
-  let index: Int
-  let count: Int
-
-  init(_ text: String) throws {
-    let parts = text.split(separator: "/").compactMap { Int($0) }
-    guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-      throw ValidationError("--shard must be i/n with 1 ≤ i ≤ n, such as 2/4")
-    }
-    index = parts[0]
-    count = parts[1]
-  }
-
-  func contains(_ position: Int) -> Bool { position % count == index - 1 }
-}
-
-/// One axis of `--variants`: a canvas field and its values.
-struct VariantAxis {
-  /// Every canvas key can be an axis.
-  static let keys = CanvasKey.allCases.map(\.rawValue)
-  let key: String
-  let values: [String]
-
-  static func parse(_ arguments: [String]) throws -> [VariantAxis] {
-    try arguments.map { argument in
-      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, keys.contains(parts[0]) else {
-        throw ValidationError(
-          "--variants takes key=value,value with key one of \(keys.joined(separator: ", ")); got '\(argument)'"
-        )
-      }
-      let values = parts[1].split(separator: ",").map(String.init)
-      guard !values.isEmpty else { throw ValidationError("--variants \(parts[0]) has no values") }
-      // Each value is checked now, as the spec would check it, not case by case later.
-      for value in values {
-        var probe = ListDocument()
-        do {
-          try apply([(parts[0], value)], to: &probe)
-        } catch let error as SpecError {
-          throw ValidationError("--variants \(parts[0])=\(value): \(error.message)")
-        }
-      }
-      return VariantAxis(key: parts[0], values: values)
-    }
-  }
-
-  /// Every combination, in the order given: [[(key, value)]]; one empty combination for none.
-  static func combinations(_ axes: [VariantAxis]) -> [[(key: String, value: String)]] {
-    axes.reduce([[]]) { partial, axis in
-      partial.flatMap { prefix in axis.values.map { prefix + [(axis.key, $0)] } }
-    }
-  }
-
-  /// Applies one combination to a document by decoding each value as the spec would.
-  static func apply(_ combination: [(key: String, value: String)], to document: inout ListDocument)
-    throws
-  {
-    for (key, value) in combination {
-      let yaml = "canvas: { \(key): \(value) }\nsections: []"
-      let canvas = try ListDocument.decode(yaml: yaml, file: "--variants").canvas
-      guard let canvasKey = CanvasKey(rawValue: key) else { continue }  // parse() checked it
-      document.canvas.take(canvasKey, from: canvas)
-    }
+    try GoldenSuite(options.configuration(mode: all ? .all : .failed, optimize: optimize))
+      .runAsCommand()
   }
 }

@@ -1,0 +1,134 @@
+import Foundation
+import GoldenImage
+import ImageCodec
+import ListLayout
+import ListModel
+import ListRender
+
+/// An error that says which exit status a command ends with.
+public protocol ExitStatusError: Error {
+  /// The process's exit status: 2 for bad input (a spec, arguments), 1 for anything else.
+  var exitStatus: Int32 { get }
+}
+
+/// Exit statuses: 2 for bad input (spec or arguments), 1 for anything else.
+package enum ExitStatus {
+  /// A spec, a fixture or an argument is wrong.
+  package static let badInput: Int32 = 2
+  /// Anything else: a failed comparison, a file that cannot be written.
+  package static let failure: Int32 = 1
+}
+
+/// A failure of a command or a suite run: its message (nil when it was already shown) and its
+/// exit status.
+public struct CommandFailure: ExitStatusError, CustomStringConvertible {
+  /// What went wrong, as one line; nil when it has been printed already.
+  public let message: String?
+  /// The exit status.
+  public let exitStatus: Int32
+
+  /// A failure with a message and an exit status.
+  package init(_ message: String?, status: Int32) {
+    self.message = message
+    self.exitStatus = status
+  }
+
+  /// A failure already reported (for example as a list of failed cases).
+  package init(status: Int32) { self.init(nil, status: status) }
+
+  /// The message.
+  public var description: String { message ?? "failed with exit status \(exitStatus)" }
+
+  /// Any error as a command reports it: a spec error as it is (its `file:line:column` first);
+  /// a layout error prefixed by the spec `file` it comes from, as bad input; others as
+  /// sentences, with exit status 1.
+  package static func wrapping(_ error: any Error, file: String? = nil) -> any Error {
+    switch error {
+    case let error as LayoutError:
+      return CommandFailure(
+        (file.map { "\($0): " } ?? "") + error.description, status: error.exitStatus)
+    case let error as any ExitStatusError: return error
+    default: return CommandFailure(sentence(for: error), status: ExitStatus.failure)
+    }
+  }
+}
+
+extension SpecError: ExitStatusError {
+  /// Bad input: 2.
+  public var exitStatus: Int32 { ExitStatus.badInput }
+}
+
+extension LayoutError: ExitStatusError {
+  /// Bad input: 2.
+  public var exitStatus: Int32 { ExitStatus.badInput }
+}
+
+/// Foundation's file errors as sentences (`cannot write report: not a directory`), never
+/// `Error Domain=NSCocoaErrorDomain Code=512`; other errors as they describe themselves.
+package func sentence(for error: Error) -> String {
+  let nsError = error as NSError
+  guard nsError.domain == NSCocoaErrorDomain else { return "\(error)" }
+  let path =
+    (nsError.userInfo[NSFilePathErrorKey] as? String)
+    ?? (nsError.userInfo[NSURLErrorKey] as? URL)?.path ?? "a file"
+  var reason = "the operation failed"
+  if let underlyingError = nsError.userInfo[NSUnderlyingErrorKey] as? any Error,
+    case let underlying = underlyingError as NSError, underlying.domain == NSPOSIXErrorDomain
+  {
+    reason = String(cString: strerror(Int32(underlying.code))).lowercased()
+  } else if nsError.code == NSFileNoSuchFileError || nsError.code == NSFileReadNoSuchFileError {
+    reason = "it does not exist"
+  } else if nsError.code == NSFileWriteNoPermissionError
+    || nsError.code == NSFileReadNoPermissionError
+  {
+    reason = "permission denied"
+  }
+  let verb =
+    (NSFileReadUnknownError...NSFileReadUnknownStringEncodingError).contains(nsError.code)
+    ? "read" : "write"
+  return "cannot \(verb) \(path): \(reason)"
+}
+
+/// Refuses, before any work, outputs that are empty or would write over an input or over
+/// another output of the same command: each is reported (exit status 2).
+/// - Parameters:
+///   - outputs: each output's option and path.
+///   - inputs: each input's description and path.
+///   - folders: output folders and the file names the command will write into each.
+package func checkOutputs(
+  _ outputs: [(option: String, path: String)], inputs: [(what: String, path: String)],
+  folders: [(option: String, path: String, names: [String])] = []
+) throws {
+  var written: [(option: String, path: String)] = []
+  for output in outputs {
+    guard !output.path.isEmpty else {
+      throw CommandFailure(
+        "\(output.option) is empty: give a file name", status: ExitStatus.badInput)
+    }
+    written.append((output.option, canonical(output.path)))
+  }
+  for folder in folders {
+    guard !folder.path.isEmpty else {
+      throw CommandFailure("\(folder.option) is empty: give a folder", status: ExitStatus.badInput)
+    }
+    let base = canonical(folder.path)
+    written += folder.names.map {
+      ("\(folder.option) \(folder.path)", (base as NSString).appendingPathComponent($0))
+    }
+  }
+  let read = inputs.map { ($0.what, canonical($0.path)) }
+  var seen: [String: String] = [:]
+  for (option, path) in written {
+    if let input = read.first(where: { $0.1 == path }) {
+      throw CommandFailure(
+        "\(option) would write over \(input.0) (\(path)); choose another output",
+        status: ExitStatus.badInput)
+    }
+    if let other = seen[path] {
+      throw CommandFailure(
+        "\(other) and \(option) both write \(path); give them different paths",
+        status: ExitStatus.badInput)
+    }
+    seen[path] = option
+  }
+}

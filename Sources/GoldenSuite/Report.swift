@@ -1,0 +1,323 @@
+import Foundation
+import GoldenImage
+import ImageCodec
+import ListLayout
+import ListModel
+import ListRender
+
+/// The file in a report folder that says listrender made it (so it may be rewritten).
+let reportMarker = ".listrender-report"
+
+/// Makes `folder` ready for a report, before any case runs: a new or empty folder is claimed
+/// (marked); a folder with the mark is listrender's own; anything else — a non-empty folder it
+/// did not make, a file — is refused (exit 2), so `--report .` never deletes a user's files.
+func claimReportFolder(_ folder: String) throws {
+  let manager = FileManager.default
+  var isFolder: ObjCBool = false
+  let marker = (folder as NSString).appendingPathComponent(reportMarker)
+  if manager.fileExists(atPath: folder, isDirectory: &isFolder) {
+    guard isFolder.boolValue else {
+      throw CommandFailure(
+        "--report \(folder): it is a file; give a folder for the report",
+        status: ExitStatus.badInput)
+    }
+    let entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+    guard entries.isEmpty || manager.fileExists(atPath: marker) else {
+      throw CommandFailure(
+        "--report \(folder): the folder holds files listrender did not write; give an empty or new folder",
+        status: ExitStatus.badInput)
+    }
+  }
+  do {
+    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try AtomicFile.write(Array("written by listrender verify/record\n".utf8), to: marker)
+  } catch {
+    throw CommandFailure.wrapping(error)
+  }
+}
+
+/// A name as a file name and an anchor: letters, digits, `.`, `-` and `_` only.
+func slug(_ name: String) -> String {
+  String(
+    name.unicodeScalars.map { scalar -> Character in
+      let allowed = CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII
+      return allowed || "._-".unicodeScalars.contains(scalar) ? Character(scalar) : "_"
+    })
+}
+
+/// What the report says about the run besides its cases.
+struct ReportContext {
+  var summary: String
+  var seconds: Double
+  var date = Date()
+  /// Library versions and font files, as `listrender doctor` prints them.
+  var environment: [(String, String)] =
+    LibraryVersions.all
+    + FontFile.standard.map {
+      ("font", $0.path)
+    }
+}
+
+/// Writes `folder/index.html` and the images it shows into `folder/images/` (self-contained),
+/// in a folder claimed by ``claimReportFolder(_:)``: counts, a status filter and a search box,
+/// the environment; each failure with tabs (side by side, diff, actual, expected, wipe), the
+/// images' pixel sizes, zoom, its message with links and the command that accepts it; passed
+/// cases as a lazy-loaded gallery. A page opened as `index.html?view=wipe&wipe=50&zoom=2`
+/// starts in that view (for links and for the browser test).
+func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: String) throws {
+  let images = (folder as NSString).appendingPathComponent("images")
+  try? FileManager.default.removeItem(atPath: images)
+  try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+  /// Copies a PNG into the report; its path relative to the page and its pixel size.
+  func copy(_ path: String?, as file: String) throws -> (src: String, width: Int, height: Int)? {
+    guard let path, let data = FileManager.default.contents(atPath: path), data.count >= 24
+    else { return nil }
+    let bytes = [UInt8](data.prefix(24))
+    let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+    let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+    try AtomicFile.write(data, to: (folder as NSString).appendingPathComponent("images/" + file))
+    return ("images/" + file, width, height)
+  }
+  var cards = ""
+  var gallery = ""
+  for (index, result) in results.enumerated() {
+    let report = result.report
+    let stem = "\(index)-" + slug(report.name)
+    guard report.isFailure else {
+      // Passed and recorded: the golden, as a thumbnail.
+      if let image = try copy(report.goldenPath, as: stem + ".png") {
+        gallery += """
+          <figure class="thumb" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))"><a href="\(escape(image.src))" target="_blank"><img loading="lazy" src="\(escape(image.src))" width="\(image.width)" height="\(image.height)" alt="\(escape(report.name))"></a><figcaption>\(escape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
+
+          """
+      }
+      continue
+    }
+    var pictures: [String: (src: String, width: Int, height: Int)] = [:]
+    var textDiff = ""
+    if let artifacts = report.artifacts {
+      for (label, path) in [
+        ("expected", artifacts.expected), ("diff", artifacts.diff), ("actual", artifacts.actual),
+      ] {
+        guard let path else { continue }
+        if path.hasSuffix(".png") {
+          pictures[label] = try copy(path, as: "\(stem).\(label).png")
+        } else if label == "diff", let data = FileManager.default.contents(atPath: path) {
+          // A text golden (a layout): its unified diff, shown as text.
+          textDiff =
+            "<pre class=\"diff\">\(escape(String(decoding: data.prefix(textDiffLimit), as: UTF8.self)))</pre>"
+        }
+      }
+    }
+    cards += card(
+      report, stem: stem, pictures: pictures, textDiff: textDiff, folder: folder)
+  }
+  let failing = results.filter(\.report.isFailure).count
+  let counts = Dictionary(grouping: results, by: \.report.outcome).mapValues(\.count)
+  let filters = GoldenReport.Outcome.allCases.map { outcome in
+    """
+    <label><input type="checkbox" class="status" value="\(outcome.rawValue)" checked> \(outcome.rawValue) (\(counts[outcome] ?? 0))</label>
+    """
+  }.joined(separator: " ")
+  let environment = context.environment.map {
+    "<tr><th>\(escape($0.0))</th><td>\(escape($0.1))</td></tr>"
+  }.joined()
+  let html = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>ListRender golden report</title>
+    <style>\(reportStyle)</style></head><body>
+    <h1>Golden images</h1>
+    <p class="summary \(failing > 0 ? "bad" : "good")">\(escape(context.summary))</p>
+    <p class="meta">\(escape(ISO8601DateFormatter().string(from: context.date))) · \(String(format: "%.2f", context.seconds)) s</p>
+    <div class="controls">\(filters) <input type="search" id="search" placeholder="search cases" aria-label="search cases"></div>
+    <h2>Failures (\(failing))</h2>
+    \(failing == 0 ? "<p>None.</p>" : cards)
+    <h2>Passed (\(results.count - failing))</h2>
+    <div class="gallery">\(gallery)</div>
+    <details><summary>Environment</summary><table>\(environment)</table></details>
+    <script>\(reportScript)</script>
+    </body></html>
+
+    """
+  try AtomicFile.write(
+    Array(html.utf8), to: (folder as NSString).appendingPathComponent("index.html"))
+}
+
+/// One failing, missing or broken case.
+private func card(
+  _ report: GoldenReport, stem: String,
+  pictures: [String: (src: String, width: Int, height: Int)], textDiff: String, folder: String
+) -> String {
+  func image(_ label: String, _ extra: String = "") -> String {
+    guard let picture = pictures[label] else { return "" }
+    return """
+      <a href="\(escape(picture.src))" target="_blank"><img class="px \(extra)" src="\(escape(picture.src))" data-w="\(picture.width)" data-h="\(picture.height)" width="\(picture.width)" height="\(picture.height)" alt="\(label)"></a>
+      """
+  }
+  func figure(_ label: String) -> String {
+    guard let picture = pictures[label] else { return "" }
+    return
+      "<figure>\(image(label))<figcaption>\(label) · \(picture.width) × \(picture.height) px</figcaption></figure>"
+  }
+  var views = ""
+  if !pictures.isEmpty {
+    let available = ["side", "diff", "actual", "expected", "wipe"].filter {
+      switch $0 {
+      case "side": true
+      case "wipe": pictures["expected"] != nil && pictures["actual"] != nil
+      default: pictures[$0] != nil
+      }
+    }
+    let titles = [
+      "side": "Side by side", "diff": "Diff", "actual": "Actual", "expected": "Expected",
+      "wipe": "Wipe",
+    ]
+    let tabs = available.map {
+      "<button type=\"button\" class=\"tab\" data-view=\"\($0)\">\(titles[$0] ?? $0)</button>"
+    }.joined()
+    var panes =
+      "<div class=\"view side\">\(figure("expected"))\(figure("diff"))\(figure("actual"))</div>"
+    for label in ["diff", "actual", "expected"] where pictures[label] != nil {
+      panes += "<div class=\"view \(label)\">\(figure(label))</div>"
+    }
+    if let expected = pictures["expected"], let actual = pictures["actual"] {
+      let width = max(expected.width, actual.width)
+      let height = max(expected.height, actual.height)
+      panes += """
+        <div class="view wipe"><div class="wipe-box px-box" data-w="\(width)" data-h="\(height)">\(image("expected", "under"))<div class="wipe-clip">\(image("actual", "over"))</div></div>
+        <label>expected <input type="range" class="wipe-range" min="0" max="100" value="50" aria-label="wipe between expected and actual"> actual</label></div>
+        """
+    }
+    views = """
+      <div class="toolbar"><span role="tablist">\(tabs)</span> <span class="zoom">zoom <button type="button" data-zoom="fit">fit</button><button type="button" data-zoom="1">1×</button><button type="button" data-zoom="2">2×</button><button type="button" data-zoom="4">4×</button></span></div>
+      <div class="views">\(panes)</div>
+      """
+  }
+  let links =
+    report.artifacts.map { artifacts in
+      [
+        ("expected", artifacts.expected), ("diff", artifacts.diff), ("actual", artifacts.actual),
+        ("panel", artifacts.panel),
+      ].compactMap { label, path -> String? in
+        guard let path, FileManager.default.fileExists(atPath: path) else { return nil }
+        let target = relativePath(path, from: folder)
+        return "<a href=\"\(escape(target))\">\(label)</a>"
+      }.joined(separator: " · ")
+    } ?? ""
+  let accept =
+    report.outcome == .error
+    ? ""
+    : "<p class=\"accept\">Accept this change: <code>listrender record --filter '\(escape(report.name))'</code></p>"
+  let counts = report.verdict.map { "<p class=\"counts\">\(escape($0.summary))</p>" } ?? ""
+  return """
+    <article class="case" data-status="\(report.outcome.rawValue)" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))">
+    <h3><span class="badge \(report.outcome.rawValue)">\(report.outcome.rawValue)</span> <a href="#\(escape(fragment(report.name)))">\(escape(report.name))</a></h3>
+    \(counts)\(views)\(textDiff)<pre>\(escape(report.message))</pre>
+    \(links.isEmpty ? "" : "<p class=\"links\">Artifacts: \(links)</p>")\(accept)</article>
+
+    """
+}
+
+/// A case's anchor: its name (`rows/title-only`, `rows/title-only@dark`), white space as `_`
+/// (an HTML id has none).
+func anchor(_ name: String) -> String {
+  String(name.map { $0.isWhitespace ? "_" : $0 })
+}
+
+/// The anchor as a URL fragment (percent-encoded where a fragment may not hold a character).
+func fragment(_ name: String) -> String {
+  anchor(name).addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? anchor(name)
+}
+
+/// `path` relative to `folder` (both made absolute), for links in the report.
+func relativePath(_ path: String, from folder: String) -> String {
+  let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+  let base = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents
+  var common = 0
+  while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+  let ups = Array(repeating: "..", count: base.count - common)
+  return (ups + target[common...]).joined(separator: "/")
+}
+
+private let reportStyle = """
+  body { font: 15px/1.4 system-ui, sans-serif; margin: 24px; background: #f6f6f6; color: #1d1d1d; }
+  .summary { font-size: 18px; padding: 12px 16px; border-radius: 8px; background: #fff; border: 1px solid #ddd; }
+  .summary.bad { border-left: 6px solid #d73241; } .summary.good { border-left: 6px solid #2e7d32; }
+  .meta { color: #666; } .controls { margin: 12px 0; } .controls input[type=search] { margin-left: 12px; }
+  .case { background: #fff; border: 1px solid #ddd; border-radius: 8px; padding: 8px 16px 16px; margin: 16px 0; }
+  .case.hidden, .thumb.hidden { display: none; }
+  .badge { background: #d73241; color: #fff; border-radius: 4px; padding: 1px 6px; font-size: 13px; }
+  .badge.missing { background: #b26a00; } .badge.error { background: #6a1b9a; }
+  pre { white-space: pre-wrap; font-size: 12px; color: #555; }
+  pre.diff { white-space: pre; overflow-x: auto; background: #fafafa; border: 1px solid #ddd; padding: 8px; color: #1d1d1d; }
+  .toolbar button { margin-right: 4px; } .toolbar button.on { font-weight: bold; }
+  .views { overflow: auto; margin-top: 8px; } .view { display: none; gap: 16px; align-items: flex-start; }
+  .view.on { display: flex; }
+  figure { margin: 0; } figcaption { text-align: center; color: #666; font-size: 13px; }
+  img.px { display: block; max-width: none; border: 1px solid #ccc;
+    background: repeating-conic-gradient(#ddd 0% 25%, #fff 0% 50%) 0 0 / 16px 16px; }
+  .zoomed img.px { image-rendering: pixelated; }
+  .wipe-box { position: relative; border: 1px solid #ccc; }
+  .wipe-box img { position: absolute; left: 0; top: 0; } .wipe-box img.px { border: 0; }
+  .wipe-clip { position: absolute; left: 0; top: 0; height: 100%; overflow: hidden; }
+  .gallery { display: flex; flex-wrap: wrap; gap: 12px; }
+  .thumb img { max-width: 160px; height: auto; border: 1px solid #ccc; background: #fff; }
+  table th { text-align: left; padding-right: 16px; }
+  """
+
+private let reportScript = """
+  const params = new URLSearchParams(location.search);
+  function applyZoom(card, zoom) {
+    const imgs = card.querySelectorAll('img.px');
+    let widest = 1;
+    imgs.forEach(i => widest = Math.max(widest, +i.dataset.w));
+    const factor = zoom === 'fit' ? Math.min(1, 360 / widest) : +zoom;
+    imgs.forEach(i => { i.style.width = (i.dataset.w * factor) + 'px'; i.style.height = (i.dataset.h * factor) + 'px'; });
+    card.querySelectorAll('.px-box').forEach(b => { b.style.width = (b.dataset.w * factor) + 'px'; b.style.height = (b.dataset.h * factor) + 'px'; });
+    card.classList.toggle('zoomed', factor >= 2);
+    card.querySelectorAll('[data-zoom]').forEach(b => b.classList.toggle('on', b.dataset.zoom === zoom));
+    wipe(card);
+  }
+  function wipe(card) {
+    const range = card.querySelector('.wipe-range'), box = card.querySelector('.wipe-box');
+    if (!range || !box) return;
+    // Expected on the left of the divider, actual on its right.
+    const clip = card.querySelector('.wipe-clip'), over = clip.querySelector('img');
+    const width = parseFloat(box.style.width) || +box.dataset.w;
+    const at = width * range.value / 100;
+    clip.style.left = at + 'px'; clip.style.width = (width - at) + 'px'; over.style.left = (-at) + 'px';
+  }
+  function show(card, view) {
+    card.querySelectorAll('.view').forEach(v => v.classList.toggle('on', v.classList.contains(view)));
+    card.querySelectorAll('.tab').forEach(t => t.classList.toggle('on', t.dataset.view === view));
+    wipe(card);
+  }
+  document.querySelectorAll('.case').forEach(card => {
+    card.querySelectorAll('.tab').forEach(t => t.addEventListener('click', () => show(card, t.dataset.view)));
+    card.querySelectorAll('[data-zoom]').forEach(b => b.addEventListener('click', () => applyZoom(card, b.dataset.zoom)));
+    const range = card.querySelector('.wipe-range');
+    if (range) { if (params.has('wipe')) range.value = params.get('wipe'); range.addEventListener('input', () => wipe(card)); }
+    const views = [...card.querySelectorAll('.tab')].map(t => t.dataset.view);
+    show(card, views.includes(params.get('view')) ? params.get('view') : 'side');
+    applyZoom(card, params.get('zoom') || 'fit');
+  });
+  function filter() {
+    const shown = new Set([...document.querySelectorAll('.status:checked')].map(c => c.value));
+    const text = document.getElementById('search').value.toLowerCase();
+    document.querySelectorAll('.case').forEach(c => c.classList.toggle('hidden',
+      !shown.has(c.dataset.status) || !c.dataset.name.toLowerCase().includes(text)));
+    document.querySelectorAll('.thumb').forEach(c => c.classList.toggle('hidden',
+      !shown.has('passed') || !c.dataset.name.toLowerCase().includes(text)));
+  }
+  document.querySelectorAll('.status').forEach(c => c.addEventListener('change', filter));
+  document.getElementById('search').addEventListener('input', filter);
+  """
+
+/// Bytes of a text diff shown in the report (the whole diff stays in the artifacts folder).
+private let textDiffLimit = 64 * 1024
+
+private func escape(_ text: String) -> String {
+  text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    .replacingOccurrences(of: "'", with: "&#39;")
+}

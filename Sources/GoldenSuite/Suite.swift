@@ -1,0 +1,295 @@
+import ArgumentParser
+import Foundation
+import GoldenImage
+import ImageCodec
+import ListLayout
+import ListModel
+import ListRender
+import Synchronization
+
+/// One case of a suite run: a fixture, optionally in one variant.
+public struct SuiteCase: Sendable {
+  /// The fixture's path below the fixtures folder.
+  public let fixture: String
+  /// The case's name: the fixture's path without extension, `@variant` appended.
+  public let name: String
+  /// The variant's values joined by `-`; empty for none.
+  public let variant: String
+  let combination: [Pair]
+
+  struct Pair: Sendable {
+    let key: String
+    let value: String
+  }
+}
+
+/// The result of one case, with the render kept for the contact sheet when asked.
+public struct SuiteResult: Sendable {
+  /// The case.
+  public let suiteCase: SuiteCase
+  /// Its comparison (and layout comparison), as a golden test reports it.
+  public let report: GoldenReport
+  let render: Bitmap?
+  /// Seconds the case took (render and check).
+  public internal(set) var seconds = 0.0
+}
+
+/// Results written by parallel workers, each into its own slot.
+final class ResultStore: Sendable {
+  private struct State {
+    var results: [SuiteResult?]
+    var next = 0
+    var done = 0
+  }
+  private let state: Mutex<State>
+
+  init(count: Int) { state = Mutex(State(results: Array(repeating: nil, count: count))) }
+
+  /// The next index to work on, or nil when all are taken.
+  func take() -> Int? {
+    state.withLock { state in
+      guard state.next < state.results.count else { return nil }
+      state.next += 1
+      return state.next - 1
+    }
+  }
+
+  /// Stores a result; returns how many are done.
+  func store(_ result: SuiteResult, at index: Int) -> Int {
+    state.withLock { state in
+      state.results[index] = result
+      state.done += 1
+      return state.done
+    }
+  }
+
+  var all: [SuiteResult] { state.withLock { $0.results.compactMap { $0 } } }
+}
+
+/// A suite run: a folder of fixtures rendered and checked against their goldens, in parallel
+/// (one renderer per worker), with progress on the terminal, a summary, the HTML report, and
+/// JUnit, JSON and contact-sheet outputs when asked. What `listrender verify` and `record` run.
+///
+/// ```swift
+/// let run = try GoldenSuite(SuiteConfiguration(fixtures: "Fixtures/rows")).run()
+/// print(run.summary)  // "12 cases: 12 passed, 0 failed, 0 missing, 0 recorded in 0.31 s"
+/// ```
+public struct GoldenSuite: Sendable {
+  /// What to run.
+  public var configuration: SuiteConfiguration
+
+  /// A suite for a configuration.
+  public init(_ configuration: SuiteConfiguration) { self.configuration = configuration }
+
+  /// Runs every selected case; returns the results once the reports are written.
+  /// - Throws: ``CommandFailure`` (exit status 2) when the fixtures folder, an output or the
+  ///   report folder is unusable; a case that fails or cannot be rendered is a result, not an
+  ///   error.
+  public func run() throws -> SuiteRun {
+    try runSuite(configuration, mode: configuration.mode, optimize: configuration.optimize)
+  }
+
+  /// ``run()``, then a ``CommandFailure`` carrying the run's exit status when it is not 0 (the
+  /// failures were printed already).
+  package func runAsCommand() throws {
+    let run = try run()
+    if run.exitStatus != 0 { throw CommandFailure(status: run.exitStatus) }
+  }
+}
+
+/// The outcome of a suite run.
+public struct SuiteRun: Sendable {
+  /// One result per case, in case order.
+  public let results: [SuiteResult]
+  /// The summary line (`12 cases: 11 passed, 1 failed, …`).
+  public let summary: String
+
+  /// 0 when every case passed or was recorded, 1 when any failed or is missing, 2 when any
+  /// could not be checked (a broken fixture).
+  public var exitStatus: Int32 {
+    if results.contains(where: { $0.report.outcome == .error }) { return ExitStatus.badInput }
+    if results.contains(where: \.report.isFailure) { return ExitStatus.failure }
+    return 0
+  }
+}
+
+func runSuite(_ options: SuiteConfiguration, mode: RecordMode, optimize: Bool) throws -> SuiteRun {
+  let started = Date()
+  let fixtures = try fixtureFiles(in: options.fixtures)
+  try checkOutputs(
+    [("--junit", options.junit), ("--json", options.json)].compactMap { option, path in
+      path.map { (option, $0) }
+    },
+    inputs: fixtures.map {
+      ("the fixture \($0)", (options.fixtures as NSString).appendingPathComponent($0))
+    })
+  try claimReportFolder(options.report)
+  let shard = try options.shard.map(Shard.init)
+  let selected = fixtures.enumerated().filter { shard?.contains($0.offset) ?? true }.map(\.element)
+  let combinations = VariantAxis.combinations(try VariantAxis.parse(options.variants))
+  let all = selected.flatMap { fixture in
+    combinations.map { combination in
+      let base = (fixture as NSString).deletingPathExtension
+      let variant = combination.map(\.value).joined(separator: "-")
+      return SuiteCase(
+        fixture: fixture, name: variant.isEmpty ? base : "\(base)@\(variant)", variant: variant,
+        combination: combination.map { SuiteCase.Pair(key: $0.key, value: $0.value) })
+    }
+  }
+  let cases = try options.select(all)
+  let store = ResultStore(count: cases.count)
+  let progress = ProgressBar(total: cases.count)
+  let keepRenders = options.contactSheet != nil
+  var checker = GoldenCheck(
+    artifactsFolder: options.artifacts ?? GoldenCheck.defaultArtifactsFolder(),
+    policy: options.policy, fingerprint: try ListRenderer().fingerprint())
+  checker.caption = Captions().forPanels
+  let check = checker
+  let workers = max(1, min(options.workers, cases.count))
+  // One renderer per worker: a renderer (its Pango and fontconfig state) is not thread-safe.
+  DispatchQueue.concurrentPerform(iterations: workers) { _ in
+    // A renderer that cannot be made says why in every case (a missing font names its package).
+    let renderer = Result { try ListRenderer() }
+    while let index = store.take() {
+      let suiteCase = cases[index]
+      let caseStarted = Date()
+      var result = runCase(
+        suiteCase, options: options, mode: mode, check: check, renderer: renderer,
+        keepRender: keepRenders)
+      result.seconds = Date().timeIntervalSince(caseStarted)
+      let done = store.store(result, at: index)
+      let outcome = result.report.outcome.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+      progress.update(
+        done: done, label: result.report.name, plainLine: "\(outcome) \(result.report.name)")
+    }
+  }
+  let results = store.all
+  progress.finish()
+  let elapsed = Date().timeIntervalSince(started)
+  let counts = Dictionary(grouping: results, by: \.report.outcome).mapValues(\.count)
+  for result in results where result.report.isFailure {
+    FileHandle.standardError.write(Data((result.report.message + "\n").utf8))
+  }
+  let summary =
+    "\(results.count) \(results.count == 1 ? "case" : "cases"): \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, "
+    + "\(counts[.missing] ?? 0) missing, \(counts[.recorded] ?? 0) recorded"
+    + (counts[.error].map { ", \($0) \($0 == 1 ? "error" : "errors")" } ?? "") + " in "
+    + String(format: "%.2f s", elapsed)
+  print(summary)
+  if optimize {
+    let goldens = results.filter { !$0.report.isFailure }.map(\.report.goldenPath)
+    let (before, after) = try optimizeGoldens(goldens, jobs: options.workers)
+    print("optimized \(goldens.count) goldens: \(before / 1024) KB → \(after / 1024) KB")
+  }
+  do {
+    try writeLastFailed(results, report: options.report)
+    if let junit = options.junit {
+      try writeJUnit(results, seconds: elapsed, options: options, to: junit)
+    }
+    if let json = options.json {
+      try writeJSON(results, seconds: elapsed, options: options, to: json)
+    }
+    if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
+      printAnnotations(results, options: options)
+    }
+    try writeReport(
+      results, context: ReportContext(summary: summary, seconds: elapsed), to: options.report)
+    print("report: \((options.report as NSString).appendingPathComponent("index.html"))")
+    if let sheet = options.contactSheet {
+      try writeContactSheet(results, to: sheet)
+      print("contact sheet: \(sheet)")
+    }
+  } catch {
+    throw CommandFailure.wrapping(error)
+  }
+  return SuiteRun(results: results, summary: summary)
+}
+
+private func runCase(
+  _ suiteCase: SuiteCase, options: SuiteConfiguration, mode: RecordMode, check: GoldenCheck,
+  renderer: Result<ListRenderer, any Error>, keepRender: Bool
+) -> SuiteResult {
+  let goldenPath = (options.goldenFolder as NSString).appendingPathComponent(
+    suiteCase.name + ".png")
+  do {
+    let renderer = try renderer.get()
+    // Fixtures may share files anywhere under the fixtures folder (Fixtures/assets).
+    var document = try ListDocument.load(
+      path: (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture),
+      allowing: [options.fixtures])
+    try VariantAxis.apply(suiteCase.combination.map { ($0.key, $0.value) }, to: &document)
+    let (bitmap, tree) = try renderer.renderWithLayout(document)
+    var report = try check.verify(bitmap, name: suiteCase.name, goldenPath: goldenPath, mode: mode)
+    if options.layout {
+      let strategy = GoldenStrategy<LayoutTree, String>.layout
+      let layoutPath = (options.goldenFolder as NSString).appendingPathComponent(
+        suiteCase.name + "." + strategy.format.pathExtension)
+      report = report.combined(
+        with: try check.verify(
+          try strategy.snapshot(tree), as: strategy.format, name: suiteCase.name,
+          goldenPath: layoutPath, mode: mode))
+    }
+    return SuiteResult(suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
+  } catch {
+    // A fixture that does not load or render is an error (exit 2), not a failed comparison;
+    // its message starts with the spec's own file:line:column.
+    let report = GoldenReport(
+      name: suiteCase.name, outcome: .error, verdict: nil, goldenPath: goldenPath,
+      artifacts: nil, message: error is SpecError ? "\(error)" : "\(suiteCase.name): \(error)")
+    return SuiteResult(suiteCase: suiteCase, report: report, render: nil)
+  }
+}
+
+extension GoldenReport {
+  /// One case's two checks (pixels, then layout) as one report: the worse outcome, both
+  /// messages when either did not pass; the image's artifacts first.
+  func combined(with other: GoldenReport) -> GoldenReport {
+    let rank: [Outcome: Int] = [.passed: 0, .recorded: 1, .missing: 2, .failed: 3, .error: 4]
+    let worse = (rank[other.outcome] ?? 0) > (rank[outcome] ?? 0) ? other : self
+    let messages = [self, other].filter { $0.outcome != .passed }.map(\.message)
+    return GoldenReport(
+      name: name, outcome: worse.outcome, verdict: verdict, goldenPath: worse.goldenPath,
+      artifacts: artifacts ?? other.artifacts,
+      message: messages.isEmpty ? message : messages.joined(separator: "\n"))
+  }
+}
+
+/// Every .yaml/.json below `folder`, relative and sorted.
+func fixtureFiles(in folder: String) throws -> [String] {
+  var isFolder: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+    let walker = FileManager.default.enumerator(atPath: folder)
+  else {
+    throw CommandFailure("\(folder): not a folder of fixtures", status: ExitStatus.badInput)
+  }
+  let files = walker.compactMap { $0 as? String }
+    .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
+    .sorted()
+  guard !files.isEmpty else {
+    throw CommandFailure(
+      "\(folder): no fixtures (.yaml or .json files) in this folder", status: ExitStatus.badInput)
+  }
+  return files
+}
+
+/// Each case's variants in a row, each image under its label, rows stacked.
+private func writeContactSheet(_ results: [SuiteResult], to path: String) throws {
+  let captions = Captions()
+  var rows: [Bitmap] = []
+  for group in Dictionary(grouping: results, by: \.suiteCase.fixture).sorted(by: { $0.key < $1.key }
+  ) {
+    let tiles = group.value.compactMap { result -> Bitmap? in
+      guard let render = result.render else { return nil }
+      let label = captions.strip(result.suiteCase.name, width: render.width)
+      return Bitmap.stacked((label.map { [$0] } ?? []) + [render], gap: 0)
+    }
+    if !tiles.isEmpty { rows.append(Bitmap.sideBySide(tiles, gap: 16)) }
+  }
+  try AtomicFile.write(try PNGCodec.encode(Bitmap.stacked(rows, gap: 24)), to: path)
+}
+
+/// A string as a JSON (and so YAML) double-quoted literal.
+func jsonString(_ text: String) -> String {
+  let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+  return String(decoding: data, as: UTF8.self)
+}

@@ -1,0 +1,92 @@
+import Foundation
+import GoldenImage
+import ImageCodec
+import ListLayout
+import ListModel
+import ListRender
+
+/// What a suite run checks and writes: a folder of fixtures (every `.yaml`/`.json` below it is
+/// a case), the goldens folder, how cases are chosen, compared and recorded, and the reports.
+/// `listrender verify` and `record` fill it from their options.
+///
+/// ```swift
+/// var configuration = SuiteConfiguration(fixtures: "Fixtures")
+/// configuration.filter = ["rows/*"]
+/// let run = try GoldenSuite(configuration).run()
+/// #expect(run.exitStatus == 0)
+/// ```
+public struct SuiteConfiguration: Sendable {
+  /// The fixtures folder.
+  public var fixtures: String
+  /// The goldens folder; nil: the fixtures folder with its `Fixtures` part read as `Golden`.
+  public var golden: String?
+  /// Cases rendered in parallel, one renderer each; nil: the number of cores.
+  public var jobs: Int?
+  /// `i/n`: the i-th of n deterministic shares of the cases.
+  public var shard: String?
+  /// Axes of variants, `key=value,value` with any canvas key; every combination is rendered.
+  public var variants: [String]
+  /// Whether each case's layout dump is checked against `<case>.layout.json` too.
+  public var layout: Bool
+  /// A PNG laying out each case's variants, labelled.
+  public var contactSheet: String?
+  /// The HTML report's folder (a new or empty folder, or one a suite run made).
+  public var report: String
+  /// How images are compared.
+  public var policy: GoldenPolicy
+  /// Where failure images go; nil: `$LISTRENDER_ARTIFACTS` or `.build/golden-artifacts`.
+  public var artifacts: String?
+  /// Only the cases whose name matches one of these globs or substrings.
+  public var filter: [String]
+  /// Only the cases that failed in the last run (kept in the report folder).
+  public var lastFailed: Bool
+  /// JUnit XML output.
+  public var junit: String?
+  /// JSON output: the summary and every case's result.
+  public var json: String?
+  /// Which goldens may be written.
+  public var mode: RecordMode
+  /// Re-compress passing PNG goldens losslessly with zopflipng afterwards.
+  public var optimize: Bool
+
+  /// A configuration: by default every case of `fixtures`, compared and never recorded, the
+  /// report in `report/`.
+  public init(
+    fixtures: String = "Fixtures", golden: String? = nil, jobs: Int? = nil, shard: String? = nil,
+    variants: [String] = [], layout: Bool = false, contactSheet: String? = nil,
+    report: String = "report", policy: GoldenPolicy = GoldenPolicy(), artifacts: String? = nil,
+    filter: [String] = [], lastFailed: Bool = false, junit: String? = nil, json: String? = nil,
+    mode: RecordMode = .never, optimize: Bool = false
+  ) {
+    self.fixtures = fixtures
+    self.golden = golden
+    self.jobs = jobs
+    self.shard = shard
+    self.variants = variants
+    self.layout = layout
+    self.contactSheet = contactSheet
+    self.report = report
+    self.policy = policy
+    self.artifacts = artifacts
+    self.filter = filter
+    self.lastFailed = lastFailed
+    self.junit = junit
+    self.json = json
+    self.mode = mode
+    self.optimize = optimize
+  }
+
+  /// `jobs`, or the number of cores.
+  public var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+  /// `--golden`, or the fixtures folder with its last `Fixtures` component read as `Golden`,
+  /// so `verify Fixtures/rows` compares with `Golden/rows`.
+  public var goldenFolder: String {
+    if let golden { return golden }
+    var parts = fixtures.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard let index = parts.lastIndex(of: "Fixtures") else { return "Golden" }
+    parts[index] = "Golden"
+    return parts.joined(separator: "/")
+  }
+
+}

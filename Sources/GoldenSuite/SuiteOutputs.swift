@@ -1,0 +1,256 @@
+import Foundation
+import GoldenImage
+import ImageCodec
+import ListLayout
+import ListModel
+import ListRender
+import Synchronization
+
+/// The file in the report folder naming the cases that failed in the last run.
+let lastFailedFile = "last-failed.txt"
+
+extension SuiteConfiguration {
+  /// The cases `--filter` and `--last-failed` select (all when neither is given).
+  func select(_ cases: [SuiteCase]) throws -> [SuiteCase] {
+    var selected = cases
+    if !filter.isEmpty {
+      selected = selected.filter { suiteCase in
+        filter.contains { pattern in
+          pattern.contains(where: { "*?[".contains($0) })
+            ? fnmatch(pattern, suiteCase.name, 0) == 0 : suiteCase.name.contains(pattern)
+        }
+      }
+    }
+    if lastFailed {
+      let path = (report as NSString).appendingPathComponent(lastFailedFile)
+      let names = Set(
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(
+          String.init))
+      selected = selected.filter { names.contains($0.name) }
+    }
+    return selected
+  }
+}
+
+/// Keeps the names of this run's failing cases for `--last-failed`.
+func writeLastFailed(_ results: [SuiteResult], report: String) throws {
+  let names = results.filter(\.report.isFailure).map(\.report.name)
+  try AtomicFile.write(
+    Array(names.map { $0 + "\n" }.joined().utf8),
+    to: (report as NSString).appendingPathComponent(lastFailedFile))
+}
+
+/// JUnit XML as Jenkins, GitLab and GitHub's reporters read it, within Jenkins' JUnit schema
+/// (so no attribute it does not declare): one `testsuite` for the run, one `testcase` per case
+/// (classname: the case's folder; name: the rest, with its variant), a `failure` for a failed
+/// or missing case, an `error` for one that could not be checked; the fixture's path is in the
+/// message.
+func writeJUnit(
+  _ results: [SuiteResult], seconds: Double, options: SuiteConfiguration, to path: String
+)
+  throws
+{
+  let failures = results.filter { $0.report.outcome == .failed || $0.report.outcome == .missing }
+  let errors = results.filter { $0.report.outcome == .error }
+  var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  xml +=
+    "<testsuites name=\"listrender\" tests=\"\(results.count)\" failures=\"\(failures.count)\" errors=\"\(errors.count)\" time=\"\(format(seconds))\">\n"
+  xml +=
+    "  <testsuite name=\"\(xmlEscape(options.fixtures))\" tests=\"\(results.count)\" failures=\"\(failures.count)\" errors=\"\(errors.count)\" skipped=\"0\" time=\"\(format(seconds))\" timestamp=\"\(ISO8601DateFormatter().string(from: Date()))\">\n"
+  for result in results {
+    let name = result.report.name
+    let folder = (name as NSString).deletingLastPathComponent
+    xml +=
+      "    <testcase classname=\"\(xmlEscape(folder.isEmpty ? "." : folder))\" name=\"\(xmlEscape((name as NSString).lastPathComponent))\" time=\"\(format(result.seconds))\""
+    let message = result.report.message
+    let first = message.split(separator: "\n").first.map(String.init) ?? message
+    switch result.report.outcome {
+    case .passed, .recorded:
+      xml += "/>\n"
+    case .failed, .missing:
+      xml +=
+        ">\n      <failure message=\"\(xmlEscape(first))\" type=\"\(result.report.outcome.rawValue)\">\(xmlEscape(message))</failure>\n    </testcase>\n"
+    case .error:
+      xml +=
+        ">\n      <error message=\"\(xmlEscape(first))\" type=\"error\">\(xmlEscape(message))</error>\n    </testcase>\n"
+    }
+  }
+  xml += "  </testsuite>\n</testsuites>\n"
+  try AtomicFile.write(Array(xml.utf8), to: path)
+}
+
+/// The summary and every case's result as JSON.
+func writeJSON(
+  _ results: [SuiteResult], seconds: Double, options: SuiteConfiguration, to path: String
+)
+  throws
+{
+  struct Summary: Encodable {
+    var cases: Int
+    var passed: Int
+    var failed: Int
+    var missing: Int
+    var recorded: Int
+    var errors: Int
+    var seconds: Double
+  }
+  struct Case: Encodable {
+    var name: String
+    var fixture: String
+    var variant: String
+    var outcome: String
+    var message: String
+    var golden: String
+    var differingPixels: Int?
+    var totalPixels: Int?
+    var artifacts: [String: String]?
+    var seconds: Double
+  }
+  struct Run: Encodable {
+    var summary: Summary
+    var cases: [Case]
+  }
+  let count = { (outcome: GoldenReport.Outcome) in
+    results.filter { $0.report.outcome == outcome }.count
+  }
+  let cases = results.map { result -> Case in
+    let report = result.report
+    var differing: Int?
+    var total: Int?
+    switch report.verdict {
+    case .withinTolerance(let d, let t)?, .different(let d, let t)?:
+      differing = d
+      total = t
+    case .identical?:
+      differing = 0
+    default:
+      break
+    }
+    var artifacts: [String: String]?
+    if let found = report.artifacts {
+      var paths = ["expected": found.expected, "actual": found.actual]
+      paths["diff"] = found.diff
+      paths["panel"] = found.panel
+      artifacts = paths
+    }
+    return Case(
+      name: report.name,
+      fixture: (options.fixtures as NSString).appendingPathComponent(result.suiteCase.fixture),
+      variant: result.suiteCase.variant, outcome: report.outcome.rawValue, message: report.message,
+      golden: report.goldenPath, differingPixels: differing, totalPixels: total,
+      artifacts: artifacts, seconds: result.seconds)
+  }
+  let run = Run(
+    summary: Summary(
+      cases: results.count, passed: count(.passed), failed: count(.failed),
+      missing: count(.missing), recorded: count(.recorded), errors: count(.error),
+      seconds: seconds),
+    cases: cases)
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  try AtomicFile.write(Array(try encoder.encode(run)) + [0x0A], to: path)
+}
+
+/// GitHub Actions annotations for failing cases, pointing at their fixtures.
+func printAnnotations(_ results: [SuiteResult], options: SuiteConfiguration) {
+  for result in results where result.report.isFailure {
+    let file = (options.fixtures as NSString).appendingPathComponent(result.suiteCase.fixture)
+    print(
+      "::error file=\(annotationProperty(file)),line=1,title=\(annotationProperty(result.report.name))::\(annotationData(result.report.message))"
+    )
+  }
+}
+
+private func annotationData(_ text: String) -> String {
+  text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+    .replacingOccurrences(of: "\n", with: "%0A")
+}
+
+private func annotationProperty(_ text: String) -> String {
+  annotationData(text).replacingOccurrences(of: ":", with: "%3A")
+    .replacingOccurrences(of: ",", with: "%2C")
+}
+
+private func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+
+/// Text for XML content and attribute values.
+func xmlEscape(_ text: String) -> String {
+  var out = ""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "&": out += "&amp;"
+    case "<": out += "&lt;"
+    case ">": out += "&gt;"
+    case "\"": out += "&quot;"
+    case "'": out += "&apos;"
+    case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+    default:
+      // Other control characters are not allowed in XML 1.0.
+      if scalar.value < 0x20 { out += "?" } else { out.unicodeScalars.append(scalar) }
+    }
+  }
+  return out
+}
+
+/// Re-compresses PNG goldens losslessly with zopflipng (keeping their text chunks), replacing
+/// each only by a smaller file that decodes to the same pixels and keeps the fingerprint; the
+/// total sizes before and after.
+func optimizeGoldens(_ paths: [String], jobs: Int) throws -> (before: Int, after: Int) {
+  let tool = "/usr/bin/zopflipng"
+  guard FileManager.default.isExecutableFile(atPath: tool) else {
+    throw CommandFailure(
+      "--optimize needs zopflipng: install it with apt-get install zopfli",
+      status: ExitStatus.failure)
+  }
+  let sizes = Mutex<(before: Int, after: Int, failure: String?)>((0, 0, nil))
+  let next = Atomic<Int>(0)
+  DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, paths.count))) { _ in
+    while case let index = next.add(1, ordering: .relaxed).oldValue, index < paths.count {
+      let path = paths[index]
+      do {
+        let (before, after) = try optimize(path, with: tool)
+        sizes.withLock {
+          $0.before += before
+          $0.after += after
+        }
+      } catch {
+        sizes.withLock { $0.failure = $0.failure ?? "\(path): \(error)" }
+      }
+    }
+  }
+  let result = sizes.withLock { $0 }
+  if let failure = result.failure {
+    throw CommandFailure("--optimize: \(failure)", status: ExitStatus.failure)
+  }
+  return (result.before, result.after)
+}
+
+/// Why a golden could not be re-compressed.
+private struct OptimizeError: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// One golden through zopflipng; its size before and after.
+private func optimize(_ path: String, with tool: String) throws -> (Int, Int) {
+  let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+  let file = try TemporaryFile(for: path)
+  close(file.descriptor)
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: tool)
+  process.arguments = ["-y", "--keepchunks=tEXt,iTXt,sRGB,pHYs", path, file.path]
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else {
+    throw OptimizeError(description: "zopflipng failed (status \(process.terminationStatus))")
+  }
+  let smaller = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.path)))
+  // Only a smaller file with the same pixels and text replaces the golden.
+  guard smaller.count < original.count,
+    try PNGCodec.decode(smaller) == PNGCodec.decode(original),
+    PNGText.read(smaller) == PNGText.read(original)
+  else { return (original.count, original.count) }
+  try file.commit()
+  return (original.count, smaller.count)
+}

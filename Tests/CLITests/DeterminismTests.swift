@@ -1,0 +1,94 @@
+import Foundation
+import ListRender
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite("Determinism")
+struct DeterminismTests {
+  static let spec = """
+    canvas: { width: 320, scale: 2 }
+    sections:
+      - cells:
+          - { title: Determinism, subtitle: 'Same spec, same bytes', description: 'Mixed scripts: שלום עולם and مرحبا بالعالم fall back to Noto.' }
+          - title: Second row
+    """
+
+  @Test("renderers with different font sets, side by side, each keep their own fonts")
+  func twoFontSetsSideBySide() throws {
+    let document = try ListDocument.decode(yaml: Self.spec)
+    let roboto = try ListRenderer()
+    let alone = try roboto.render(document)
+    // Noto Sans only: "Roboto" falls back to Noto, so the text differs.
+    let noto = try ListRenderer(
+      fonts: FontSystem(
+        files: FontFile.standard.filter { !$0.path.contains("/roboto/") }))
+    let other = try noto.render(document)
+    #expect(other.pixels != alone.pixels)
+    // Made after the Noto renderer, and interleaved with it: the Roboto renders do not move.
+    let later = try ListRenderer()
+    #expect(try roboto.render(document) == alone)
+    #expect(try later.render(document) == alone)
+    #expect(try noto.render(document) == other)
+    // In parallel, each on its own thread.
+    let results = Mutex<[Int: Bitmap]>([:])
+    DispatchQueue.concurrentPerform(iterations: 4) { index in
+      guard
+        let renderer = try? ListRenderer(
+          fonts: index.isMultiple(of: 2)
+            ? nil
+            : FontSystem(files: FontFile.standard.filter { !$0.path.contains("/roboto/") })),
+        let bitmap = try? renderer.render(document)
+      else { return }
+      results.withLock { $0[index] = bitmap }
+    }
+    let rendered = results.withLock { $0 }
+    #expect(rendered.count == 4)
+    for (index, bitmap) in rendered {
+      #expect(bitmap == (index.isMultiple(of: 2) ? alone : other))
+    }
+  }
+
+  @Test("two processes, one with a hostile FONTCONFIG_FILE, write identical PNG bytes")
+  func acrossProcessesAndHostileFontconfig() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("spec.yaml")
+    try Self.spec.write(to: spec, atomically: true, encoding: .utf8)
+    // A configuration that asks for subpixel antialiasing, full hinting and a different sans.
+    let hostile = folder.appendingPathComponent("fonts.conf")
+    try """
+    <?xml version="1.0"?>
+    <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+    <fontconfig>
+      <dir>/usr/share/fonts</dir>
+      <match target="font">
+        <edit name="antialias" mode="assign"><bool>true</bool></edit>
+        <edit name="rgba" mode="assign"><const>rgb</const></edit>
+        <edit name="hinting" mode="assign"><bool>true</bool></edit>
+        <edit name="hintstyle" mode="assign"><const>hintfull</const></edit>
+        <edit name="lcdfilter" mode="assign"><const>lcddefault</const></edit>
+      </match>
+      <match target="pattern">
+        <test name="family"><string>Roboto</string></test>
+        <edit name="family" mode="assign" binding="strong"><string>DejaVu Serif</string></edit>
+      </match>
+    </fontconfig>
+    """.write(to: hostile, atomically: true, encoding: .utf8)
+    let plain = folder.appendingPathComponent("plain.png")
+    let hostileOut = folder.appendingPathComponent("hostile.png")
+    let first = try runListRender(["render", spec.path, "-o", plain.path])
+    #expect(first.status == 0, "\(first.stderr)")
+    let second = try runListRender(
+      ["render", spec.path, "-o", hostileOut.path], environment: ["FONTCONFIG_FILE": hostile.path])
+    #expect(second.status == 0, "\(second.stderr)")
+    let a = try Data(contentsOf: plain)
+    let b = try Data(contentsOf: hostileOut)
+    #expect(!a.isEmpty)
+    #expect(a == b)
+    // And the same bytes as this process makes.
+    let renderer = try ListRenderer()
+    let inProcess = try renderer.renderPNG(renderer.layout(ListDocument.decode(yaml: Self.spec)))
+    #expect([UInt8](a) == inProcess)
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import ListRender
+import TestSupport
+import Testing
+
+/// Documents built in code: the DSL, and the round trip through the spec format.
+@Suite("Documents in code")
+struct DocumentCodeTests {
+  private static let avatar = Paths.fixtures.appendingPathComponent("assets/avatar.png").path
+
+  /// The DSL's inbox.
+  private static var inbox: ListDocument {
+    ListDocument(canvas: Canvas(width: 360, scale: 1, theme: .material)) {
+      Section(header: "Inbox") {
+        RowCell(
+          "Ana García", subtitle: "Lunch on Friday?",
+          asset: .monogram("AG", background: Color(hex: "#3F51B5") ?? .black),
+          control: .navigation(badge: 2))
+        StereoCell(
+          "Bruno Díaz", detail: "Three lines at most",
+          leading: .image(ImageReference(path: avatar), shape: .circle))
+        Label("A plain label cell")
+        RowCell("Wi-Fi", control: .switch(true)).state(.disabled).separator(.hidden)
+        for name in ["One", "Two"] {
+          RowCell(Label(name), asset: .smallIcon("star"))
+        }
+      }
+    }
+  }
+
+  /// The same list as a spec.
+  private static var inboxYAML: String {
+    """
+    canvas: { width: 360, scale: 1, theme: material }
+    sections:
+      - header: Inbox
+        cells:
+          - title: Ana García
+            subtitle: Lunch on Friday?
+            asset: { monogram: AG, background: "#3F51B5" }
+            control: { navigation: { badge: 2 } }
+          - kind: stereo
+            title: Bruno Díaz
+            detail: Three lines at most
+            leadingImage: { image: \(avatar), shape: circle }
+          - { kind: label, text: A plain label cell }
+          - { title: Wi-Fi, control: { switch: true }, state: disabled, separator: hidden }
+          - { title: One, asset: { icon: star } }
+          - { title: Two, asset: { icon: star } }
+    """
+  }
+
+  @Test("the DSL and the YAML decoder make equal documents")
+  func dslEqualsYAML() throws {
+    #expect(Self.inbox == (try ListDocument.decode(yaml: Self.inboxYAML)))
+  }
+
+  @Test("every fixture survives yaml(), json() and Codable unchanged")
+  func roundTrip() throws {
+    for fixture in FixtureCases.all {
+      let document = try ListDocument.load(
+        path: Paths.fixtures.appendingPathComponent(fixture).path, allowing: [Paths.fixtures.path])
+      let fromYAML = try ListDocument.decode(yaml: try document.yaml())
+      #expect(fromYAML == document, "\(fixture) through YAML")
+      let fromJSON = try ListDocument.decode(yaml: document.json())
+      #expect(fromJSON == document, "\(fixture) through JSON")
+      let coded = try JSONDecoder().decode(
+        ListDocument.self, from: try JSONEncoder().encode(document))
+      #expect(coded == document, "\(fixture) through Codable")
+    }
+  }
+
+  @Test("a document written as YAML renders with listrender as it renders in code")
+  func renderedByTheCLI() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.inbox.yaml().write(
+      to: folder.appendingPathComponent("inbox.yaml"), atomically: true, encoding: .utf8)
+    let run = try runListRender(
+      ["render", "inbox.yaml", "-o", "inbox.png", "--allow-path", Paths.fixtures.path],
+      in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let drawn = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("inbox.png"))))
+    #expect(drawn == (try ListRenderer().render(Self.inbox)))
+  }
+
+  @Test("Codable reports a bad value with its field path")
+  func codableErrors() throws {
+    let json = Data(#"{"canvas": {"width": 0}, "sections": []}"#.utf8)
+    #expect {
+      try JSONDecoder().decode(ListDocument.self, from: json)
+    } throws: { error in
+      (error as? SpecError)?.description
+        == "<decoder>: canvas.width: 0 is out of range; expected 1...4096"
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import ListRender
+import TestSupport
+import Testing
+
+/// The HTML report of a deliberately failing case, opened in headless Chromium: the screenshot
+/// must show the three images (not a broken page).
+@Suite("HTML report in a browser")
+struct ReportBrowserTests {
+  @Test(
+    "the report shows expected, diff and actual side by side",
+    .enabled(if: chromium != nil, "Chromium is not installed (make deps-test could not install it)")
+  )
+  func screenshot() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("Fixtures/a")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    let spec = fixtures.appendingPathComponent("one.yaml")
+    try
+      "canvas: { width: 200, scale: 1 }\nsections:\n  - cells: [ { title: Report, asset: { icon: star } } ]\n"
+      .write(to: spec, atomically: true, encoding: .utf8)
+    #expect(try runListRender(["record"], in: folder).status == 0)
+    try
+      "canvas: { width: 200, scale: 1 }\nsections:\n  - cells: [ { title: Changed, asset: { icon: favorite } } ]\n"
+      .write(to: spec, atomically: true, encoding: .utf8)
+    #expect(try runListRender(["verify"], in: folder).status == 1)
+    let shot = folder.appendingPathComponent("shot.png")
+    try chromiumScreenshot(
+      try #require(chromium), page: folder.appendingPathComponent("report/index.html"),
+      to: shot, window: "1100,800")
+    let image = try PNGCodec.decode([UInt8](try Data(contentsOf: shot)))
+    // The diff image's red pixels, and the dark Movistar text of the expected and actual images
+    // to their left and right: three images side by side.
+    var red: [(x: Int, y: Int)] = []
+    var ink: [(x: Int, y: Int)] = []
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let p = image[x, y]
+        if p.r == 255 && p.g == 0 && p.b == 0 { red.append((x, y)) }
+        if p.r == 11 && p.g == 39 && p.b == 57 { ink.append((x, y)) }
+      }
+    }
+    #expect(red.count > 20, "no diff pixels in the screenshot")
+    let diffLeft = try #require(red.map(\.x).min())
+    let diffRight = try #require(red.map(\.x).max())
+    let rows = try #require(red.map(\.y).min())...(try #require(red.map(\.y).max()))
+    // On the diff's own rows: the expected image's text to its left, the actual's to its right.
+    #expect(
+      ink.contains { $0.x < diffLeft && rows.contains($0.y) }, "no expected image beside the diff")
+    #expect(
+      ink.contains { $0.x > diffRight && rows.contains($0.y) }, "no actual image beside the diff")
+  }
+
+  @Test(
+    "the report's wipe puts expected left of the divider and actual right; zoom 4× is 4× wider",
+    .enabled(if: chromium != nil, "Chromium is not installed (make deps-test could not install it)")
+  )
+  func wipeAndZoom() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("Fixtures/a")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    let spec = fixtures.appendingPathComponent("one.yaml")
+    let yaml = { (state: String) in
+      "canvas: { width: 200, scale: 1 }\nsections:\n  - cells: [ { title: Wipe, state: \(state) } ]\n"
+    }
+    try yaml("normal").write(to: spec, atomically: true, encoding: .utf8)
+    #expect(try runListRender(["record"], in: folder).status == 0)
+    // Selected: a brand-tinted overlay over the whole cell, so every pixel tells which image.
+    try yaml("selected").write(to: spec, atomically: true, encoding: .utf8)
+    #expect(try runListRender(["verify"], in: folder).status == 1)
+    let page = folder.appendingPathComponent("report/index.html")
+    let html = try String(contentsOf: page, encoding: .utf8)
+    #expect(html.contains("expected · 200 × 72 px") && html.contains("actual · 200 × 72 px"))
+    #expect(html.contains("listrender record --filter 'a/one'"))
+    let actual = try PNGCodec.decode(
+      [UInt8](
+        try Data(
+          contentsOf: folder.appendingPathComponent(".build/golden-artifacts/a/one.actual.png"))))
+    let tint = actual[4, 4]
+    func shot(_ query: String) throws -> Bitmap {
+      let url = try #require(URL(string: page.absoluteString + query))
+      let file = folder.appendingPathComponent("shot-\(abs(query.hashValue)).png")
+      try chromiumScreenshot(try #require(chromium), page: url, to: file, window: "1100,800")
+      return try PNGCodec.decode([UInt8](try Data(contentsOf: file)))
+    }
+    func xs(of color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), in image: Bitmap) -> [Int] {
+      var found: [Int] = []
+      for y in 0..<image.height {
+        for x in 0..<image.width where image[x, y] == color { found.append(x) }
+      }
+      return found
+    }
+    // Wipe at 50 %: the tint only right of the middle of a 200 px image (expected is white).
+    let wiped = try shot("?view=wipe&wipe=50")
+    let tinted = xs(of: tint, in: wiped)
+    let all = xs(of: tint, in: try shot("?view=wipe&wipe=0"))
+    #expect(tinted.count > 1_000, "the actual half is shown")
+    let left = try #require(all.min())
+    let right = try #require(all.max())
+    #expect(right - left > 190, "at 0 % the whole actual image shows")
+    #expect(try #require(tinted.min()) >= left + 95, "nothing of actual left of the divider")
+    // Zoom: the actual view at 4× is four times as wide as at 1×.
+    let one = xs(of: tint, in: try shot("?view=actual&zoom=1"))
+    let four = xs(of: tint, in: try shot("?view=actual&zoom=4"))
+    let width1 = try #require(one.max()) - (try #require(one.min()))
+    let width4 = try #require(four.max()) - (try #require(four.min()))
+    #expect(abs(Double(width4) / Double(width1) - 4) < 0.1, "\(width1) → \(width4)")
+  }
+}

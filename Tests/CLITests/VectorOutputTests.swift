@@ -1,0 +1,149 @@
+import Foundation
+import GoldenImage
+import ListRender
+import TestSupport
+import Testing
+
+/// `render -o x.svg / x.pdf`, standard input and output, refused extensions.
+@Suite("Vector and piped output")
+struct VectorOutputTests {
+  /// Runs a rasterizer from the Debian packages make test installs.
+  private func run(_ tool: String, _ arguments: [String], in folder: URL) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(filePath: "/usr/bin/" + tool)
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  private func bitmap(_ url: URL) throws -> Bitmap {
+    try PNGCodec.decode([UInt8](try Data(contentsOf: url)))
+  }
+
+  @Test("SVG and PDF of the showcase rasterize (rsvg-convert, pdftoppm) to the PNG's pixels")
+  func vectorMatchesPNG() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = Paths.fixtures.appendingPathComponent("showcase.yaml").path
+    for name in ["show.png", "show.svg", "show.pdf"] {
+      let result = try runListRender(
+        ["render", spec, "-o", name, "--allow-path", Paths.fixtures.path], in: folder)
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+    }
+    let png = try bitmap(folder.appendingPathComponent("show.png"))
+    // The document is in points (360 × 834 pt at scale 3): rasterized at the PNG's pixel size.
+    #expect(
+      try run("rsvg-convert", ["-w", "\(png.width)", "show.svg", "-o", "svg.png"], in: folder)
+        == 0)
+    #expect(
+      try run(
+        "pdftoppm", ["-r", "216", "-png", "-singlefile", "show.pdf", "pdf"], in: folder) == 0)
+    for raster in ["svg.png", "pdf.png"] {
+      let other = try bitmap(folder.appendingPathComponent(raster))
+      #expect(other.width == png.width && other.height == png.height, "\(raster) size")
+      // Another rasterizer antialiases glyph and curve edges its own way: measured 0.01 %
+      // (librsvg) and 0.02 % (poppler) of the pixels differ at pixelmatch's 0.1; a layout or
+      // colour change would be far more.
+      let (verdict, _) = compareImages(expected: png, actual: other, policy: GoldenPolicy())
+      let differing: Int
+      switch verdict {
+      case .identical: differing = 0
+      case .withinTolerance(let count, _), .different(let count, _): differing = count
+      case .sizeMismatch: differing = png.width * png.height
+      }
+      #expect(Double(differing) < 0.001 * Double(png.width * png.height), "\(raster): \(verdict)")
+    }
+    // The same spec gives the same vector bytes.
+    _ = try runListRender(
+      ["render", spec, "-o", "again.pdf", "--allow-path", Paths.fixtures.path], in: folder)
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("again.pdf"))
+        == Data(contentsOf: folder.appendingPathComponent("show.pdf")))
+  }
+
+  @Test("- reads the spec from standard input, -o - writes the PNG to standard output")
+  func pipes() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let yaml = "canvas: { width: 200, scale: 1 }\nsections:\n  - cells: [ { title: Piped } ]\n"
+    let piped = try runListRender(["render", "-", "-o", "-"], in: folder, input: Data(yaml.utf8))
+    #expect(piped.status == 0, "\(piped.stderr)")
+    let expected = try ListRenderer().render(try ListDocument.decode(yaml: yaml))
+    #expect(try PNGCodec.decode([UInt8](piped.stdoutBytes)) == expected)
+    // Without -o, the spec from standard input is written as stdin.png.
+    let named = try runListRender(["render", "-"], in: folder, input: Data(yaml.utf8))
+    #expect(named.status == 0)
+    #expect(try bitmap(folder.appendingPathComponent("stdin.png")) == expected)
+    // An error names <stdin>.
+    let bad = try runListRender(
+      ["render", "-", "-o", "x.png"], in: folder, input: Data("canvas: { width: 0 }\n".utf8))
+    #expect(bad.status == 2)
+    #expect(bad.stderr.hasPrefix("<stdin>:1:18: canvas.width: 0 is out of range"))
+  }
+
+  @Test("an output that is not .png, .svg or .pdf is refused before any work")
+  func refusedExtension() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runListRender(["render", "-o", "showcase.jpg"], in: folder)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains("-o showcase.jpg: the output's extension must be .png, .svg or .pdf"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test("render --watch renders again when the spec changes, and keeps watching after an error")
+  func watch() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("list.yaml")
+    let output = folder.appendingPathComponent("list.png")
+    let yaml = { (title: String) in
+      "canvas: { width: 200, scale: 1 }\nsections:\n  - cells: [ { title: \(title) } ]\n"
+    }
+    try yaml("First").write(to: spec, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = Paths.binary
+    process.arguments = ["render", "list.yaml", "--watch"]
+    process.currentDirectoryURL = folder
+    let err = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = err
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    /// Waits up to 30 s for `condition`.
+    func eventually(_ condition: () -> Bool) -> Bool {
+      let deadline = Date().addingTimeInterval(30)
+      while Date() < deadline {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+      return false
+    }
+    func png() -> Data? { try? Data(contentsOf: output) }
+    #expect(eventually { png() != nil }, "the first render")
+    let first = try #require(png())
+    try yaml("Second and longer").write(to: spec, atomically: true, encoding: .utf8)
+    #expect(eventually { png().map { $0 != first } ?? false }, "rendered again")
+    let second = try #require(png())
+    #expect(
+      try PNGCodec.decode([UInt8](second))
+        == ListRenderer().render(ListDocument.decode(yaml: yaml("Second and longer"))))
+    // A broken spec is reported; the watch goes on and picks up the fix.
+    try "canvas: { width: 0 }\nsections: []\n".write(to: spec, atomically: true, encoding: .utf8)
+    Thread.sleep(forTimeInterval: 1)
+    #expect(process.isRunning)
+    try yaml("Third").write(to: spec, atomically: true, encoding: .utf8)
+    #expect(eventually { png().map { $0 != second } ?? false }, "rendered after the fix")
+    process.terminate()
+    process.waitUntilExit()
+    let messages = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(messages.contains("list.yaml:1:18: canvas.width: 0 is out of range"))
+    // Nothing but the spec and the image is left.
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        == ["list.yaml", "list.png"])
+  }
+}

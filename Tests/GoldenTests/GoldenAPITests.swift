@@ -1,0 +1,111 @@
+import Foundation
+import ListRender
+import TestSupport
+import Testing
+import XCTest
+
+@testable import GoldenTesting
+@testable import GoldenXCTest
+
+@Suite("Golden API")
+struct GoldenAPITests {
+  private let titleOnly =
+    "canvas: { width: 360, scale: 2 }\nsections:\n  - cells:\n      - title: Inbox\n"
+
+  @Test("expectGolden and requireGolden pass on a match; verifyGolden reports it")
+  func matches() throws {
+    let document = try ListDocument.decode(yaml: titleOnly)
+    expectGolden(document, named: "rows/title-only", record: .never)
+    try requireGolden(document, named: "rows/title-only", record: .never)
+    let report = try verifyGolden(document, named: "rows/title-only", record: .never)
+    #expect(report.passed, "\(report)")
+    // A fixture beside the test file (here: the repository's, two folders up).
+    let fixture = try loadFixture("../../Fixtures/rows/title-only.yaml")
+    expectGolden(fixture, named: "rows/title-only", record: .never)
+  }
+
+  @Test("default names: Golden/<TestFile>/<test>.png, then .2; two tests on one name clash")
+  func defaultNames() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = try ListDocument.decode(yaml: titleOnly)
+    let first = try verifyGolden(document, record: .missing, goldenFolder: folder.path)
+    let second = try verifyGolden(document, record: .missing, goldenFolder: folder.path)
+    #expect(first.goldenPath == folder.path + "/GoldenAPITests/defaultNames.png")
+    #expect(second.goldenPath == folder.path + "/GoldenAPITests/defaultNames.2.png")
+    // Another test recording the first name is told which test has it.
+    let place = CallPlace(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    #expect {
+      try check(
+        document, as: .image(renderer: try ListRenderer()), named: "GoldenAPITests/defaultNames",
+        policy: GoldenPolicy(), record: .missing, goldenFolder: folder.path,
+        artifactsFolder: nil, place: place, testID: "OtherTests/other()")
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("is written by two tests") && text.contains("OtherTests/other()")
+        && text.contains("defaultNames")
+    }
+  }
+
+  @Test(
+    "the .goldens(record:) trait sets the record mode of the test", .goldens(record: .missing))
+  func recordTrait() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = try ListDocument.decode(yaml: titleOnly)
+    let report = try verifyGolden(document, named: "trait", goldenFolder: folder.path)
+    #expect(report.outcome == .recorded)
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/trait.png"))
+  }
+
+  @Test("a renderer passed in is used, and bitmaps keep the fingerprint given")
+  func rendererAndBitmaps() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let renderer = try ListRenderer()
+    let document = try ListDocument.decode(yaml: titleOnly)
+    expectGolden(document, named: "rows/title-only", record: .never, renderer: renderer)
+    let bitmap = try renderer.render(document)
+    let recorded = try verifyGolden(
+      bitmap, named: "bitmap", record: .missing, fingerprint: renderer.fingerprint(),
+      goldenFolder: folder.path)
+    #expect(recorded.outcome == .recorded)
+    let png = [UInt8](try Data(contentsOf: folder.appendingPathComponent("bitmap.png")))
+    #expect(
+      String(decoding: png, as: UTF8.self).contains(GoldenCheck.fingerprintKey),
+      "the recorded golden carries the fingerprint")
+  }
+}
+
+/// The XCTest flavour: `assertGolden` fails the test at the call, and only then.
+final class GoldenAssertTests: XCTestCase {
+  private static let titleOnly =
+    "canvas: { width: 360, scale: 2 }\nsections:\n  - cells:\n      - title: Inbox\n"
+
+  /// Runs `body` as a test case of its own and returns the failures it recorded.
+  private func failures(of body: @escaping () throws -> Void) -> Int {
+    let inner = XCTestCase(name: "assertGolden probe") { _ in try body() }
+    inner.run()
+    return inner.testRun?.failureCount ?? -1
+  }
+
+  func testAssertGoldenFailsOnlyOnAMismatch() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let match = try ListDocument.decode(yaml: Self.titleOnly)
+    let other = try ListDocument.decode(
+      yaml: Self.titleOnly.replacingOccurrences(of: "Inbox", with: "Outbox"))
+    XCTAssertEqual(failures { assertGolden(match, named: "rows/title-only", record: .never) }, 0)
+    XCTAssertEqual(
+      failures {
+        assertGolden(
+          other, named: "rows/title-only", record: .never, artifactsFolder: folder.path)
+      }, 1)
+    // Recording fails too, and the default name is the test method's.
+    XCTAssertEqual(
+      failures { assertGolden(match, record: .missing, goldenFolder: folder.path) }, 1)
+    XCTAssertTrue(
+      FileManager.default.fileExists(
+        atPath: folder.path + "/GoldenAPITests/testAssertGoldenFailsOnlyOnAMismatch.png"))
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import GoldenTesting
+import ListRender
+import TestSupport
+import Testing
+
+@testable import GoldenImage
+
+/// Goldens as values: strategies, pullback, the layout strategy and its line diff.
+@Suite("Golden strategies")
+struct GoldenStrategyTests {
+  @Test("the line diff: removed before added, hunk headers with 3 lines of context")
+  func lineDiff() {
+    let old = (1...10).map { "line \($0)" }.joined(separator: "\n")
+    let new = old.replacingOccurrences(of: "line 5", with: "line five")
+    let diff = LineDiff(expected: old, actual: new)
+    #expect(diff.changedCount == 1)
+    #expect(
+      diff.hunkLines() == [
+        "@@ -2,7 +2,7 @@", " line 2", " line 3", " line 4", "-line 5", "+line five", " line 6",
+        " line 7", " line 8",
+      ])
+    #expect(LineDiff(expected: old, actual: old).hunks.isEmpty)
+    // Lines only added at the end, and two far-apart changes in two hunks.
+    let appended = LineDiff(expected: "a\nb", actual: "a\nb\nc")
+    #expect(appended.hunkLines() == ["@@ -1,2 +1,3 @@", " a", " b", "+c"])
+    let far = LineDiff(
+      expected: old,
+      actual: old.replacingOccurrences(of: "line 1\n", with: "").replacingOccurrences(
+        of: "line 10", with: "line ten"))
+    #expect(far.hunks.count == 2)
+    #expect(far.changedCount == 2)
+  }
+
+  @Test("a middle too large to align is shown removed, then added (bounded work)")
+  func largeMiddle() {
+    let count = 2_100  // 2,100² line pairs exceed the alignment limit
+    let old = (0..<count).map { "a\($0)" }.joined(separator: "\n")
+    let new = (0..<count).map { "b\($0)" }.joined(separator: "\n")
+    let diff = LineDiff(expected: old, actual: new)
+    #expect(count * count > LineDiff.alignmentCellLimit)
+    #expect(diff.changedCount == count)
+    #expect(diff.unifiedLines(limit: 4).last == "… \(2 * count + 1 - 4) more diff lines")
+  }
+
+  @Test("the layout strategy: Golden/lists/inset.layout.json matches; a change lists its lines")
+  func layoutStrategy() throws {
+    let renderer = try ListRenderer()
+    let document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent("lists/inset.yaml").path,
+      allowing: [Paths.fixtures.path])
+    let match = try verifyGolden(
+      of: document, as: .layout(renderer: renderer), named: "lists/inset", record: .never)
+    #expect(match.passed, "\(match)")
+
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var moved = document
+    moved.canvas.width += 40
+    let result = try verifyGolden(
+      of: moved, as: .layout(renderer: renderer), named: "lists/inset", record: .never,
+      artifactsFolder: folder.path)
+    #expect(!result.passed)
+    let message = result.description
+    #expect(message.contains("Golden/lists/inset.layout.json does not match"))
+    // The first changed lines in the message (the cell 40 pt wider), all of them in the diff.
+    #expect(message.contains("-        \"width\" : 328,\n  +        \"width\" : 368,"))
+    let diffPath = folder.appendingPathComponent("lists/inset.layout.json.diff").path
+    #expect(message.contains("diff: \(diffPath)"))
+    let diff = try String(contentsOfFile: diffPath, encoding: .utf8)
+    #expect(diff.hasPrefix("--- \(folder.path)/lists/inset.expected.layout.json\n+++ "))
+    #expect(diff.contains("\n-  \"width\" : 360\n+  \"width\" : 400\n"))
+  }
+
+  @Test("pullback: a strategy for new values, recorded, then passing, then failing")
+  func pullback() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Only the geometry of cells: their frames, one per line.
+    let cellFrames = GoldenStrategy<String, String>.lines(pathExtension: "frames.txt").pullback {
+      (tree: LayoutTree) in
+      tree.elements.filter { $0.role == .cell }.map { "\($0.source) \($0.frame)" }
+        .joined(separator: "\n")
+    }
+    let tree = try layout(
+      "canvas: { width: 360 }\nsections:\n  - cells: [ { title: A }, { title: B } ]\n")
+    let golden = folder.appendingPathComponent("Golden").path
+    let artifacts = folder.appendingPathComponent("artifacts").path
+    let recorded = try verifyGolden(
+      of: tree, as: cellFrames, named: "cells", record: .missing, goldenFolder: golden,
+      artifactsFolder: artifacts)
+    #expect(recorded.outcome == .recorded)
+    let text = try String(contentsOfFile: golden + "/cells.frames.txt", encoding: .utf8)
+    #expect(text.split(separator: "\n").count == 2)
+    #expect(
+      try verifyGolden(
+        of: tree, as: cellFrames, named: "cells", record: .never, goldenFolder: golden
+      ).passed)
+    let three = try layout(
+      "canvas: { width: 360 }\nsections:\n  - cells: [ { title: A }, { title: B }, { title: C } ]\n"
+    )
+    let failed = try verifyGolden(
+      of: three, as: cellFrames, named: "cells", record: .never, goldenFolder: golden,
+      artifactsFolder: artifacts)
+    #expect(failed.outcome == .failed)
+    #expect(failed.description.contains("1 of 3 lines differ"))
+    #expect(failed.description.contains("+sections[0].cells[2]"))
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import GoldenImage
+import GoldenSuite
+import ListRender
+import TestSupport
+import Testing
+
+/// The golden suite run from Swift, as `listrender verify` runs it, without the binary.
+@Suite("Golden suite as a library")
+struct GoldenSuiteTests {
+  /// A fixtures folder with two cases and a goldens folder holding their goldens.
+  static func workspace() throws -> (folder: URL, fixtures: String, golden: String) {
+    let folder = try Paths.temporaryFolder()
+    let fixtures = folder.appendingPathComponent("Fixtures/rows")
+    let golden = folder.appendingPathComponent("Golden/rows")
+    for url in [fixtures, golden] {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    for name in ["title-only", "dark"] {
+      try FileManager.default.copyItem(
+        at: Paths.fixtures.appendingPathComponent("rows/\(name).yaml"),
+        to: fixtures.appendingPathComponent("\(name).yaml"))
+      try FileManager.default.copyItem(
+        at: Paths.golden.appendingPathComponent("rows/\(name).png"),
+        to: golden.appendingPathComponent("\(name).png"))
+    }
+    return (folder, fixtures.path, golden.path)
+  }
+
+  @Test("a suite of matching goldens passes: results, summary, report and JUnit")
+  func passes() throws {
+    let (folder, fixtures, golden) = try Self.workspace()
+    let configuration = SuiteConfiguration(
+      fixtures: fixtures, golden: golden, jobs: 2,
+      report: folder.appendingPathComponent("report").path,
+      artifacts: folder.appendingPathComponent("artifacts").path,
+      junit: folder.appendingPathComponent("junit.xml").path)
+    #expect(configuration.goldenFolder == golden)
+    let run = try GoldenSuite(configuration).run()
+    #expect(run.results.map(\.suiteCase.name) == ["dark", "title-only"])
+    #expect(run.results.allSatisfy { $0.report.outcome == .passed })
+    #expect(run.exitStatus == 0)
+    #expect(run.summary.hasPrefix("2 cases: 2 passed, 0 failed"))
+    for file in ["report/index.html", "junit.xml"] {
+      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path))
+    }
+  }
+
+  @Test("a golden that differs fails with exit status 1 and its artifacts; filters select cases")
+  func fails() throws {
+    let (folder, fixtures, golden) = try Self.workspace()
+    // The dark row's golden stands in for the light one: every pixel of the row differs.
+    let titleOnly = URL(fileURLWithPath: golden).appendingPathComponent("title-only.png")
+    try FileManager.default.removeItem(at: titleOnly)
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: golden).appendingPathComponent("dark.png"), to: titleOnly)
+    let artifacts = folder.appendingPathComponent("artifacts")
+    var configuration = SuiteConfiguration(
+      fixtures: fixtures, golden: golden, jobs: 1,
+      report: folder.appendingPathComponent("report").path, artifacts: artifacts.path)
+    configuration.filter = ["title-*"]
+    let run = try GoldenSuite(configuration).run()
+    #expect(run.results.map(\.suiteCase.name) == ["title-only"])
+    #expect(run.results.first?.report.outcome == .failed)
+    #expect(run.exitStatus == 1)
+    let panel = try #require(run.results.first?.report.artifacts?.panel)
+    #expect(FileManager.default.fileExists(atPath: panel))
+    #expect(panel.hasPrefix(artifacts.path))
+  }
+
+  @Test("any canvas key is a variant axis; the variant names the case")
+  func variants() throws {
+    let (folder, fixtures, golden) = try Self.workspace()
+    let configuration = SuiteConfiguration(
+      fixtures: fixtures, golden: golden, variants: ["stickyHeaders=true", "scale=1"],
+      report: folder.appendingPathComponent("report").path,
+      artifacts: folder.appendingPathComponent("artifacts").path, filter: ["dark*"],
+      mode: .missing)
+    let run = try GoldenSuite(configuration).run()
+    #expect(run.results.map(\.suiteCase.name) == ["dark@true-1"])
+    #expect(run.results.first?.report.outcome == .recorded)
+    let recorded = URL(fileURLWithPath: golden).appendingPathComponent("dark@true-1.png")
+    let bitmap = try PNGCodec.decode([UInt8](try Data(contentsOf: recorded)))
+    #expect(bitmap.width == 360)
+  }
+
+  @Test("a folder without fixtures is bad input: exit status 2, nothing run")
+  func badFolder() throws {
+    let folder = try Paths.temporaryFolder()
+    let configuration = SuiteConfiguration(
+      fixtures: folder.path, report: folder.appendingPathComponent("report").path)
+    #expect {
+      try GoldenSuite(configuration).run()
+    } throws: { error in
+      (error as? any ExitStatusError)?.exitStatus == 2
+        && "\(error)".contains("no fixtures")
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GoldenImage
+import ListRender
+import TestSupport
+import Testing
+
+@Suite("Golden images")
+struct GoldenTests {
+  @Test("the fixture folder holds cases")
+  func hasCases() {
+    #expect(FixtureCases.all.count >= 5)
+  }
+
+  @Test("fixture renders match its golden", arguments: FixtureCases.all)
+  func fixtureMatchesGolden(_ relativePath: String) throws {
+    let document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent(relativePath).path,
+      allowing: [Paths.fixtures.path])
+    let renderer = try ListRenderer()
+    let name = (relativePath as NSString).deletingPathExtension
+    // The same path as `listrender verify`: decode the golden, compare with pixelmatch, write
+    // artifacts on failure. Strict: any changed pixel fails.
+    let check = strictGoldenCheck(renderer)
+    let (bitmap, tree) = try renderer.renderWithLayout(document)
+    let report = try check.verify(
+      bitmap, name: name, goldenPath: Paths.golden.appendingPathComponent(name + ".png").path,
+      mode: try RecordMode.fromEnvironment())
+    #expect(!report.isFailure, "\(report.message)")
+    // A case may keep its geometry too (`Golden/<area>/<case>.layout.json`, as `listrender
+    // record --layout` writes it): checked line by line when present.
+    let layout = GoldenStrategy<LayoutTree, String>.layout
+    let layoutPath = Paths.golden.appendingPathComponent(
+      name + "." + layout.format.pathExtension
+    ).path
+    if FileManager.default.fileExists(atPath: layoutPath) {
+      let layoutReport = try check.verify(
+        try layout.snapshot(tree), as: layout.format, name: name, goldenPath: layoutPath,
+        mode: try RecordMode.fromEnvironment())
+      #expect(!layoutReport.isFailure, "\(layoutReport.message)")
+    }
+  }
+}
+
+@Suite("Showcase")
+struct ShowcaseTests {
+  @Test("the embedded showcase is byte for byte Fixtures/showcase.yaml")
+  func embeddedMatchesFixture() throws {
+    let fixture = try String(
+      contentsOf: Paths.fixtures.appendingPathComponent("showcase.yaml"), encoding: .utf8)
+    #expect(Showcase.yaml == fixture)
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import ListRender
+import TestSupport
+import Testing
+
+@testable import ListPainter
+
+/// Shadows and ripples as functions (REFERENCE §3, §4).
+@Suite("Effects")
+struct EffectsTests {
+  @Test("MDC shadows: ambient and key layers from the MDCShadowLayer formulas")
+  func mdcShadows() throws {
+    #expect(Elevation.shadows(0, model: .mdc).isEmpty)
+    let layers = Elevation.shadows(8, model: .mdc)
+    #expect(layers.count == 2)
+    #expect(abs(layers[0].sigma - (0.889544 * 8 - 0.003701)) < 1e-12)
+    #expect(layers[0].offsetY == 0)
+    #expect(layers[0].color == Color.black.withAlpha(0.08))
+    #expect(abs(layers[1].sigma - (0.666920 * 8 - 0.001648)) < 1e-12)
+    #expect(abs(layers[1].offsetY - (1.23118 * 8 - 0.03933)) < 1e-12)
+    #expect(layers[1].color == Color.black.withAlpha(0.26))
+  }
+
+  @Test("web shadows: the table's row, nearest lower for missing rows, σ = blur / 2")
+  func webShadows() {
+    let eight = Elevation.shadows(8, model: .web)
+    #expect(eight.map(\.offsetY) == [5, 8, 3])
+    #expect(eight.map(\.sigma) == [2.5, 5, 7])
+    #expect(eight.map(\.spread) == [-3, 1, 2])
+    #expect(eight.map(\.color.alpha) == [0.20, 0.14, 0.12])
+    #expect(Elevation.shadows(10, model: .web) == eight)  // 10 is not in the table: use 8
+    #expect(Elevation.shadows(30, model: .web) == Elevation.shadows(24, model: .web))
+  }
+
+  @Test("Material dark surfaces: #121212 lightens to #1E1E1E, #222222, #282828, #2E2E2E, #393939")
+  func darkOverlay() throws {
+    let surface = try #require(Color(hex: "#121212"))
+    let expected = [1: "#1E1E1E", 2: "#222222", 4: "#282828", 8: "#2E2E2E", 24: "#393939"]
+    for (elevation, hex) in expected {
+      #expect(Elevation.darkSurface(surface, elevation: Double(elevation)).description == hex)
+    }
+  }
+
+  @Test(
+    "the blur of a straight edge follows the Gaussian's integral (three boxes a side, REFERENCE §4)",
+    arguments: [1.5, 3.0, 8.0, 16.0])
+  func blurredEdge(sigma: Double) throws {
+    let shape = try ShadowRasterizer().blurredShape(
+      width: 400, height: 400, radius: 0, corners: .all, sigma: sigma)
+    let pad = ShadowRasterizer.blurPadding(sigma)
+    let row = shape.height / 2
+    var worst = 0.0
+    for x in 0..<(2 * pad) {
+      // The pixel's centre is x + 0.5; the edge lies at `pad`.
+      let expected =
+        255 * 0.5 * (1 + erf((Double(x) + 0.5 - Double(pad)) / (sigma * 2.0.squareRoot())))
+      worst = max(worst, abs(Double(shape.bytes[row * shape.width + x]) - expected))
+    }
+    // The bound the SVG / Filter Effects spec gives for its three-box approximation: within 3%
+    // of a true Gaussian (of full scale); below σ = 2 the kernel is the Gaussian itself.
+    let bound = sigma < 2 ? 1.5 : 0.03 * 255
+    #expect(worst <= bound, "σ \(sigma): \(worst) levels from the Gaussian")
+  }
+
+  @Test("the nine-slice shadow is byte-identical to blurring the whole rounded rectangle")
+  func nineSliceExact() throws {
+    // No fonts, icons or painter: the rasterizer is a value of its own.
+    var shadows = ShadowRasterizer()
+    for (radius, sigma) in [(16.0, 6.0), (8.0, 2.5), (0.0, 10.0), (24.0, 23.0)] {
+      let sliced = try shadows.shadowMask(
+        width: 300, height: 200, radius: radius, corners: .all, sigma: sigma)
+      let whole = try shadows.blurredShape(
+        width: 300, height: 200, radius: radius, corners: .all, sigma: sigma)
+      #expect(sliced.width == whole.width && sliced.height == whole.height)
+      #expect(sliced.bytes == whole.bytes, "radius \(radius), σ \(sigma)")
+    }
+  }
+
+  @Test(
+    "ripple (MDCRippleLayer): 0.3 × long side at the touch, hypot/2 + 10 at the centre after 225 ms"
+  )
+  func rippleTimeline() throws {
+    let w = 360.0
+    let h = 72.0
+    let start = try #require(
+      RippleTimeline.state(.ripple, at: 0, x: 40, y: 20, release: nil, width: w, height: h))
+    #expect(start.radius == 0.3 * 360)
+    #expect(start.x == 40 && start.y == 20)
+    #expect(start.opacity == 0)
+    let faded = try #require(
+      RippleTimeline.state(.ripple, at: 0.075, x: 40, y: 20, release: nil, width: w, height: h))
+    #expect(faded.opacity == 1)
+    // Ease-in-out is symmetric: half-way in time is half-way in radius and position.
+    let mid = try #require(
+      RippleTimeline.state(.ripple, at: 0.1125, x: 40, y: 20, release: nil, width: w, height: h))
+    let end = (w * w + h * h).squareRoot() / 2 + 10
+    #expect(abs(mid.radius - (108 + end) / 2) < 1e-9)
+    #expect(abs(mid.x - (40 + 180) / 2) < 1e-9)
+    let full = try #require(
+      RippleTimeline.state(.ripple, at: 0.3, x: 40, y: 20, release: nil, width: w, height: h))
+    #expect(abs(full.radius - end) < 1e-9)
+    #expect(full.x == 180 && full.y == 36)
+    // Released at 0.4: fades linearly over 150 ms.
+    let fading = try #require(
+      RippleTimeline.state(.ripple, at: 0.475, x: 40, y: 20, release: 0.4, width: w, height: h))
+    #expect(abs(fading.opacity - 0.5) < 1e-9)
+    #expect(
+      RippleTimeline.state(.ripple, at: 0.55, x: 40, y: 20, release: 0.4, width: w, height: h)
+        == nil)
+    // Released early (50 ms), while expanding: the fade starts at 150 ms.
+    let early = try #require(
+      RippleTimeline.state(.ripple, at: 0.15, x: 40, y: 20, release: 0.05, width: w, height: h))
+    #expect(early.opacity == 1)
+    let earlyFade = try #require(
+      RippleTimeline.state(.ripple, at: 0.225, x: 40, y: 20, release: 0.05, width: w, height: h))
+    #expect(abs(earlyFade.opacity - 0.5) < 1e-9)
+  }
+
+  @Test("ink (MDCInkLayer): scaled start, 83 ms delay, 333 ms expansion, 250 ms delayed fade")
+  func inkTimeline() throws {
+    let w = 360.0
+    let h = 72.0
+    let end = (w * w + h * h).squareRoot() / 2 + 10
+    let start = try #require(
+      RippleTimeline.state(.ink, at: 0.05, x: 40, y: 20, release: nil, width: w, height: h))
+    #expect(abs(start.radius - 0.24 * end) < 1e-9)  // clamp(72 / 300, 0.2, 0.6) = 0.24
+    #expect(abs(start.opacity - 0.05 / 0.083) < 1e-9)
+    let full = try #require(
+      RippleTimeline.state(.ink, at: 0.083 + 0.333, x: 40, y: 20, release: nil, width: w, height: h)
+    )
+    #expect(abs(full.radius - end) < 1e-9)
+    // cubic-bezier(0.4, 0, 0.2, 1) at half time is past half way.
+    let mid = try #require(
+      RippleTimeline.state(
+        .ink, at: 0.083 + 0.1665, x: 40, y: 20, release: nil, width: w, height: h))
+    #expect(mid.radius > (0.24 * end + end) / 2)
+    // Released at 0.2 (still expanding): the fade starts 250 ms later.
+    let held = try #require(
+      RippleTimeline.state(.ink, at: 0.44, x: 40, y: 20, release: 0.2, width: w, height: h))
+    #expect(held.opacity == 1)
+    let fading = try #require(
+      RippleTimeline.state(.ink, at: 0.525, x: 40, y: 20, release: 0.2, width: w, height: h))
+    #expect(abs(fading.opacity - 0.5) < 1e-9)
+  }
+
+  @Test("a still ripple frame: bounded by the cell's rounded box, in the theme's colour")
+  func rippleElement() throws {
+    let tree = try layout(
+      """
+      canvas: { scale: 1 }
+      sections:
+        - cells:
+            - { style: boxed, title: A, ripple: { x: 40, y: 30, t: 0.3 } }
+      """)
+    let ripple = try #require(tree.elements(.ripple).first)
+    #expect(ripple.frame == tree.elements(.cell)[0].frame)
+    guard case .ripple(let x, let y, _, let color, let radius, _) = ripple.content else {
+      Issue.record("expected a ripple")
+      return
+    }
+    #expect(x == 164 && y == 46)  // the centre of the 328 × 92 box
+    #expect(radius == 16)
+    // Mística: its highlight colour, black 5% (REFERENCE §1), as the highlighted state.
+    #expect(color == Color.black.withAlpha(0.05))
+  }
+
+  @Test("elevation adds a shadow under the box; a Material card loses its placeholder border")
+  func elevationElements() throws {
+    let tree = try layout(
+      "canvas: { scale: 1, theme: material }\nsections:\n  - cells: [ { style: boxed, title: A }, { style: boxed, title: B, elevation: 8 } ]"
+    )
+    let shadows = tree.elements(.shadow)
+    #expect(shadows.count == 2)
+    guard case .shadow(let layers, _, _) = shadows[1].content else { return }
+    #expect(layers == Elevation.shadows(8, model: .web))
+    guard case .box(_, _, let stroke, _) = tree.elements(.cell)[0].content else { return }
+    #expect(stroke == nil)
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import ImageCodec
+import ListRender
+import TestSupport
+import Testing
+
+/// The defects a designer sees, each measured through the layout (and, for shadows, pixels).
+@Suite("Fidelity")
+struct FidelityTests {
+  private func fixture(_ name: String) throws -> LayoutTree {
+    try ListRenderer().layout(
+      try ListDocument.load(
+        path: Paths.fixtures.appendingPathComponent(name).path, allowing: [Paths.fixtures.path]))
+  }
+
+  @Test("at AX5 a row stacks: asset, full-width text, then the control at the leading edge")
+  func accessibilityStacking() throws {
+    let row =
+      "{ title: Upgrade, subtitle: Twice the data for the same price, asset: { icon: router, background: '#E3F2FD' }, control: { button: See offer } }"
+    let large = try layout(
+      "canvas: { width: 360, scale: 1 }\nsections:\n  - cells:\n      - \(row)")
+    let ax5 = try layout(
+      "canvas: { width: 360, scale: 1, contentSize: AX5 }\nsections:\n  - cells:\n      - \(row)")
+    let columnAtL = try #require(large.elements(.title).first).frame.width
+    for role in [LayoutElement.Role.title, .subtitle] {
+      let label = try #require(ax5.elements(role).first)
+      #expect(label.frame.width == 328)  // 360 − 2 × 16
+      #expect(label.frame.width >= columnAtL)
+      #expect(label.frame.x == 16)
+    }
+    let asset = try #require(ax5.elements(.assetBackground).first)
+    let title = try #require(ax5.elements(.title).first)
+    let subtitle = try #require(ax5.elements(.subtitle).first)
+    #expect(asset.frame.maxY + 16 == title.frame.y)
+    let button = try #require(ax5.elements(.control).first)
+    #expect(button.frame.x == 16)
+    #expect(button.frame.y == subtitle.frame.maxY + 16)
+    // The button's label is whole, and no word of the text is broken.
+    let label = try #require(ax5.elements(.control).compactMap(\.textBlock).first)
+    #expect(!label.truncated)
+    let words = Set("Twice the data for the same price".split(separator: " ").map(String.init))
+    for line in try #require(subtitle.textBlock).lines {
+      for word in line.text.split(separator: " ") { #expect(words.contains(String(word))) }
+    }
+  }
+
+  @Test("badges follow the caption curve, as tags do; a header detail wraps")
+  func badgesAndHeaderDetail() throws {
+    let tree = try fixture("environment/accessibility-stacked.yaml")
+    // Apple Caption 1 at AX5 is 43 pt for 12 at L: the 20 pt badge becomes round(20 × 43 / 12).
+    let badge = try #require(tree.elements(.badge).first)
+    #expect(badge.frame.height == 72)
+    #expect(badge.frame.width == 72)
+    #expect(tree.elements(.badge).compactMap(\.textBlock).first?.style.size == 43)
+    let detail = try #require(tree.elements(.headerDetail).first?.textBlock)
+    #expect(detail.lines.count > 1)
+    #expect(!detail.truncated)
+    #expect(detail.lines.map(\.text).joined(separator: " ") == "See all plans")
+  }
+
+  @Test("hairlines sit on whole device pixels at every scale")
+  func hairlinesOnDevicePixels() throws {
+    for scale in [1.0, 2, 3] {
+      let tree = try layout(
+        "canvas: { width: 200, scale: \(scale) }\nsections:\n  - cells:\n      - { kind: label, text: A }\n      - { kind: label, text: B }\n      - { title: C }\n      - { title: D }"
+      )
+      let separators = tree.elements(.separator)
+      #expect(separators.count == 3)
+      for separator in separators {
+        let top = separator.frame.y * scale
+        let height = separator.frame.height * scale
+        #expect(top == top.rounded())
+        #expect(height == height.rounded() && height >= 1)
+      }
+    }
+    // The label cell's 0.5 pt line at scale 3 is 2 device pixels, not 1.5.
+    let tree = try fixture("label/hairline-scale-3.yaml")
+    #expect(tree.elements(.separator).allSatisfy { $0.frame.height * 3 == 2 })
+  }
+
+  @Test("a content-sized image grows to hold its last card's shadow")
+  func shadowRoom() throws {
+    let renderer = try ListRenderer()
+    let document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent("effects/shadow-room.yaml").path,
+      allowing: [Paths.fixtures.path])
+    let tree = try renderer.layout(document)
+    let card = try #require(tree.elements(.cell).last)
+    #expect(tree.shadowRoom > 0)
+    #expect(tree.height == (card.frame.maxY + 8 + tree.shadowRoom))
+    #expect(tree.dump.shadowRoom == tree.shadowRoom)
+    let bitmap = try renderer.paint(tree)
+    let last = (bitmap.height - 1) * bitmap.width * 4
+    let row = bitmap.pixels[last..<(last + bitmap.width * 4)]
+    // Below 1/255 the shadow may stop: the last row is background.
+    #expect(row.allSatisfy { $0 == 255 })
+    // A canvas with a height keeps it.
+    var fixed = document
+    fixed.canvas.height = 200
+    #expect(try renderer.layout(fixed).height == 200)
+  }
+
+  @Test("disabled dims the whole content; the switch mirrors in RTL; no separator above a card")
+  func drawingRules() throws {
+    let disabled = try fixture("states/disabled.yaml")
+    let content = disabled.elements.filter {
+      $0.source == "sections[0].cells[0]" && ![.cell, .separator].contains($0.role)
+    }
+    #expect(Set(content.map(\.role)) == [.asset, .title, .subtitle, .control])
+    #expect(content.allSatisfy { $0.opacity == 0.5 })
+    let rtl = try fixture("controls/switch-rtl.yaml")
+    let switches = rtl.elements(.control).compactMap { element -> SwitchPaint? in
+      if case .switch(let paint) = element.content { return paint }
+      return nil
+    }
+    #expect(switches.count == 2 && switches.allSatisfy(\.isMirrored))
+    let tag = try fixture("headline/tag.yaml")
+    #expect(tag.elements(.separator).isEmpty)
+    // The separator lies under the pressed overlay.
+    let pressed = try fixture("states/highlighted.yaml")
+    let roles = pressed.elements.filter { $0.source == "sections[0].cells[0]" }.map(\.role)
+    let separatorIndex = try #require(roles.firstIndex(of: .separator))
+    let highlightIndex = try #require(roles.firstIndex(of: .highlight))
+    #expect(separatorIndex < highlightIndex)
+  }
+
+  @Test("Mística presses in its highlight colour, ripple and highlight alike")
+  func misticaPressColour() throws {
+    for appearance in Appearance.allCases {
+      var canvas = Canvas()
+      canvas.appearance = appearance
+      let theme = Theme(canvas: canvas)
+      #expect(theme.rippleColor(.ripple) == theme[.highlight])
+      #expect(theme.rippleColor(.ink) == theme[.highlight])
+    }
+  }
+
+  @Test("icon files are template images unless template: false")
+  func templateIcons() throws {
+    let tree = try fixture("assets/icon-template.yaml")
+    let tints = tree.elements(.asset).compactMap { element -> Color?? in
+      if case .image(let paint) = element.content { return paint.tint }
+      return nil
+    }
+    var canvas = Canvas()
+    canvas.appearance = .dark
+    #expect(tints.count == 3)
+    #expect(tints[0] == Theme(canvas: canvas)[.textPrimary])
+    #expect(tints[1] == Color(hex: "#F5A623"))
+    #expect(tints[2] == .some(nil))
+  }
+
+  @Test("stereo images take row-asset forms at MDC sizes; Material inset dividers start at 72")
+  func stereoAndMaterialLists() throws {
+    let stereo = try fixture("stereo/asset-forms.yaml")
+    let leading = stereo.elements.filter {
+      $0.role == .leadingImage || ($0.role == .assetBackground)
+    }
+    #expect(leading.filter { $0.role == .assetBackground }.map(\.frame.width) == [40, 40])
+    let round = try #require(
+      stereo.elements(.leadingImage).first { $0.source == "sections[0].cells[2]" })
+    #expect(round.frame.width == round.frame.height)
+    // height = ceil(max(image bottom + 16, text bottom + 16)) for 40 pt avatars (REFERENCE §2).
+    for (cell, avatar) in zip(stereo.elements(.cell), stereo.elements(.assetBackground)) {
+      let textBottom =
+        stereo.elements.filter { $0.source == cell.source && $0.role == .detail }
+        .map(\.frame.maxY).max() ?? 0
+      #expect(avatar.frame.y == cell.frame.y + 16)
+      #expect(
+        cell.frame.height == max(avatar.frame.maxY + 16, textBottom + 16).rounded(.up)
+          - cell.frame.y)
+    }
+    let material = try fixture("separators/material-inset-text.yaml")
+    #expect(material.elements(.cell).map(\.frame.height) == [48, 56, 64, 72, 88, 56])
+    let separators = material.elements(.separator)
+    #expect(separators.map(\.frame.x) == [0, 72, 16, 72, 72])
+    #expect(separators.allSatisfy { $0.frame.maxX == 360 })
+  }
+}
+
+/// Every theme names every colour in both appearances: the subscript's fallback is never used.
+@Suite("Palettes")
+struct PaletteTests {
+  @Test("each of the 16 colour names has an entry in every theme and appearance")
+  func complete() {
+    for theme in ThemeName.allCases {
+      for appearance in Appearance.allCases {
+        var canvas = Canvas()
+        canvas.theme = theme
+        canvas.appearance = appearance
+        let colors = Theme(canvas: canvas).colors
+        for name in ColorName.allCases {
+          #expect(colors[name] != nil, "\(theme) \(appearance) has no \(name)")
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import ListRender
+import TestSupport
+import Testing
+
+/// Mutation fuzzing of decoding, validation, layout and (for small results) painting, seeded
+/// with every fixture. Deterministic for a seed: `LISTRENDER_FUZZ_SEED` (default 1). It runs
+/// for `LISTRENDER_FUZZ_SECONDS`: by default a 10 s smoke run inside `make test`; `make fuzz`
+/// runs it for longer (`SECONDS=N`, default 300). Any input may be refused
+/// with a SpecError or LayoutError; what it must not do is crash, hang or take long.
+@Suite("Fuzzing")
+struct FuzzTests {
+  /// A small deterministic generator (xorshift64*), so a failing run can be replayed.
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state ^= state >> 12
+      state ^= state << 25
+      state ^= state >> 27
+      return state &* 2_685_821_657_736_338_717
+    }
+  }
+
+  static let interesting = [
+    "0", "-1", "1e308", "-1e308", "nan", ".nan", ".inf", "4097", "65536", "999999999", "0.0001",
+    "\"\"", "[]", "{}", "null", "true", "*a", "&a x", "\"\\u0000\"", "\"\u{202E}\u{301}\u{301}\"",
+    "AX5", "rtl", "dark", "material", "{ image: /etc/passwd }", "{ icon: ../x.svg }",
+    String(repeating: "x", count: 300),
+  ]
+
+  static func mutate(_ text: String, seeds: [String], _ random: inout Generator) -> String {
+    var bytes = Array(text.utf8)
+    for _ in 0..<Int.random(in: 1...4, using: &random) {
+      guard !bytes.isEmpty else { break }
+      let at = Int.random(in: 0..<bytes.count, using: &random)
+      switch Int.random(in: 0..<7, using: &random) {
+      case 0:  // flip a byte
+        bytes[at] ^= UInt8.random(in: 1...255, using: &random)
+      case 1:  // delete a range
+        bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...40, using: &random)))
+      case 2:  // duplicate a range
+        let end = min(bytes.count, at + Int.random(in: 1...200, using: &random))
+        bytes.insert(contentsOf: bytes[at..<end], at: end)
+      case 3:  // an interesting value after a colon
+        if let colon = bytes[at...].firstIndex(of: 0x3A) {
+          let end =
+            bytes[colon...].firstIndex { $0 == 0x0A || $0 == 0x2C || $0 == 0x7D } ?? bytes.count
+          let value = interesting.randomElement(using: &random) ?? "0"
+          bytes.replaceSubrange((colon + 1)..<end, with: Array((" " + value).utf8))
+        }
+      case 4:  // splice a line of another seed
+        let other = Array((seeds.randomElement(using: &random) ?? "").utf8)
+        if !other.isEmpty {
+          let from = Int.random(in: 0..<other.count, using: &random)
+          let line = other[from...].prefix { $0 != 0x0A }
+          bytes.insert(contentsOf: line + [0x0A], at: at)
+        }
+      case 5:  // random bytes
+        bytes.insert(
+          contentsOf: (0..<Int.random(in: 1...8, using: &random)).map { _ in
+            UInt8.random(in: 0...255, using: &random)
+          }, at: at)
+      default:  // indentation change
+        bytes.insert(
+          contentsOf: Array(repeating: 0x20, count: Int.random(in: 1...4, using: &random)), at: at)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test("mutated fixtures never crash, hang or run long")
+  func fuzz() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let seconds = Double(environment["LISTRENDER_FUZZ_SECONDS"] ?? "") ?? 10
+    var random = Generator(state: UInt64(environment["LISTRENDER_FUZZ_SEED"] ?? "") ?? 1)
+    let seeds = FixtureCases.all.filter { !$0.hasPrefix("bench/") }.compactMap { name in
+      try? String(contentsOf: Paths.fixtures.appendingPathComponent(name), encoding: .utf8)
+    }
+    #expect(seeds.count > 50)
+    let renderer = try ListRenderer()
+    let deadline = Date().addingTimeInterval(seconds)
+    var executions = 0
+    var accepted = 0
+    var slowest = (seconds: 0.0, input: "")
+    while Date() < deadline {
+      let input = Self.mutate(seeds[executions % seeds.count], seeds: seeds, &random)
+      executions += 1
+      let started = Date()
+      do {
+        let document = try ListDocument.decode(
+          yaml: input, file: "fuzz.yaml",
+          baseDirectory: Paths.fixtures.appendingPathComponent("rows").path)
+        let tree = try renderer.layout(document)
+        if tree.pixelWidth * tree.pixelHeight <= 400_000 { _ = try renderer.paint(tree) }
+        // Motion: the first, middle and last frames, through the timeline, the diff and the
+        // interpolation of two layouts.
+        if let animation = document.animation {
+          let last = animation.frameCount - 1
+          for index in Set([0, last / 2, last]) {
+            let frame = AnimationTimeline.frame(
+              document, at: AnimationTimeline.time(ofFrame: index, fps: animation.fps))
+            let frameTree = try renderer.layout(frame)
+            if frameTree.pixelWidth * frameTree.pixelHeight <= 400_000 {
+              _ = try renderer.paint(frameTree)
+            }
+          }
+        }
+        accepted += 1
+      } catch is SpecError {
+      } catch is LayoutError {
+      } catch let error as PainterError {
+        // Resources are checked before layout: nothing should fail while painting.
+        Issue.record("painting failed: \(error)\n---\n\(input.prefix(2_000))")
+      } catch {
+        Issue.record("unexpected error \(error)\n---\n\(input.prefix(2_000))")
+      }
+      let elapsed = Date().timeIntervalSince(started)
+      if elapsed > slowest.seconds { slowest = (elapsed, String(input.prefix(400))) }
+    }
+    print(
+      "fuzzing: \(executions) inputs, \(accepted) rendered, slowest \(String(format: "%.2f", slowest.seconds)) s"
+    )
+    #expect(executions > 0)
+    // In debug builds one input may take a while; none should take long.
+    #expect(slowest.seconds < 10, "slowest input:\n\(slowest.input)")
+  }
+}

@@ -1,0 +1,254 @@
+import CPangoCairo
+import Foundation
+import GoldenImage
+import ImageCodec
+import ListRender
+import TestSupport
+import Testing
+
+@testable import ListPainter
+
+/// Every optimisation is tested for sameness: same bytes or same decoded pixels, never time.
+@Suite("Optimisations keep their output")
+struct SpeedSamenessTests {
+  /// A deterministic image with gradients, noise and (optionally) translucency.
+  private func pattern(width: Int, height: Int, translucent: Bool) -> Bitmap {
+    var bitmap = Bitmap(width: width, height: height)
+    var seed: UInt32 = 12_345
+    for y in 0..<height {
+      for x in 0..<width {
+        seed = seed &* 1_103_515_245 &+ 12_345
+        let noise = UInt8(truncatingIfNeeded: seed >> 24) / 16
+        let alpha: UInt8 = translucent ? UInt8((x * 255) / max(1, width - 1)) : 255
+        bitmap[x, y] = (UInt8(x % 256), UInt8(y % 256) &+ noise, UInt8((x + y) % 256), alpha)
+      }
+    }
+    return bitmap
+  }
+
+  @Test(
+    "PNG bytes are the same on 1, 2 and 3 threads and decode to the same pixels",
+    arguments: [(1, 1), (7, 127), (33, 128), (300, 129), (64, 1000)])
+  func stripDeflate(width: Int, height: Int) throws {
+    for translucent in [false, true] {
+      let bitmap = pattern(width: width, height: height, translucent: translucent)
+      let one = try PNGCodec.encode(bitmap, threads: 1)
+      #expect(try PNGCodec.encode(bitmap, threads: 2) == one)
+      #expect(try PNGCodec.encode(bitmap, threads: 3) == one)
+      // Decoded by libpng (and checked by zlib's Adler-32): the very pixels.
+      let back = try PNGCodec.decode(one)
+      if translucent {
+        #expect(back == bitmap)
+      } else {
+        #expect(back.pixels == bitmap.pixels)
+      }
+    }
+  }
+
+  @Test("opaque rows packed to RGB four pixels a step: every width, nothing written past the row")
+  func packedRows() throws {
+    for width in 1...41 {
+      let rgb = pattern(width: width, height: 1, translucent: false).pixels.enumerated()
+        .filter { $0.offset % 4 != 3 }.map(\.element)
+      let surface = try rgb.withUnsafeBufferPointer {
+        try CairoSurface(
+          straight: $0.baseAddress!, width: width, height: 1, channels: 3, rowBytes: 3 * width)
+      }
+      let image = try PaintedImage(surface: surface, isOpaque: true)
+      let canary: UInt8 = 0xA5
+      var row = [UInt8](repeating: canary, count: 3 * width + 16)
+      row.withUnsafeMutableBufferPointer { image.copyRow(0, alpha: false, into: $0.baseAddress!) }
+      #expect(Array(row[..<(3 * width)]) == rgb, "width \(width)")
+      #expect(row[(3 * width)...].allSatisfy { $0 == canary }, "width \(width)")
+    }
+  }
+
+  @Test("the painted surface encodes to the same bytes as its bitmap")
+  func surfaceRows() throws {
+    let renderer = try ListRenderer()
+    for yaml in [
+      "canvas: { width: 200, scale: 2 }\nsections:\n  - cells: [ { title: Opaque, elevation: 4, style: boxed } ]",
+      "canvas: { width: 200, scale: 2, background: '#00000000' }\nsections:\n  - cells: [ { title: Translucent, style: boxed, elevation: 6 } ]",
+    ] {
+      let tree = try renderer.layout(try ListDocument.decode(yaml: yaml))
+      let image = try renderer.paintImage(tree)
+      let bitmap = try image.bitmap()
+      #expect(image.isOpaque == bitmap.isOpaque)
+      #expect(
+        try PNGCodec.encode(rows: image, alpha: !image.isOpaque)
+          == PNGCodec.encode(bitmap, alpha: !bitmap.isOpaque))
+    }
+  }
+
+  @Test(
+    "a mask at a fractional row pre-sampled equals cairo's own bilinear drawing",
+    arguments: [0.125, 0.344, 0.5, 0.656, 0.97])
+  func foldedShadowMask(fraction: Double) throws {
+    // A blurred rounded rectangle, as shadows are made.
+    let mask = try ShadowRasterizer().blurredShape(
+      width: 60, height: 40, radius: 8, corners: .all, sigma: 5)
+    let y = 10 + fraction
+    func draw(_ mask: AlphaMask, at y: Double) throws -> Bitmap {
+      let surface = try CairoSurface(width: 100, height: 100)
+      let context = try CairoContext(surface: surface)
+      context.setSource(try #require(Color(hex: "#F5F5F5")))
+      context.paint()
+      let maskSurface = try CairoSurface(alpha: mask.bytes, width: mask.width, height: mask.height)
+      context.setSource(Color.black.withAlpha(0.26))
+      context.mask(maskSurface, x: 4, y: y)
+      try context.checkStatus()
+      return try surface.bitmap()
+    }
+    let byCairo = try draw(mask, at: y)
+    let folded = try draw(mask.shiftedDown(by: y), at: y.rounded(.down))
+    #expect(folded == byCairo)
+  }
+}
+
+/// The faster start-up keeps the icon catalog and the write path behaving as before.
+@Suite("Start-up and writes")
+struct StartupAndWriteTests {
+  @Test("the icon catalog holds every name of the font's codepoint map")
+  func iconCatalog() throws {
+    let text = try String(contentsOfFile: IconCatalog.defaultPath, encoding: .utf8)
+    // Every `"name": hex` line of the map, parsed the slow way.
+    var expected: [String: UInt32] = [:]
+    for line in text.split(separator: "\n") {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2, let open = parts[0].firstIndex(of: "\""),
+        let close = parts[0].lastIndex(of: "\""), open < close
+      else { continue }
+      let hex = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t,"))
+      if let value = UInt32(hex, radix: 16) {
+        expected[String(parts[0][parts[0].index(after: open)..<close])] = value
+      }
+    }
+    let catalog = try IconCatalog()
+    #expect(catalog.names.count == expected.count)
+    #expect(expected.count > 2_000)
+    for (name, value) in expected {
+      #expect(catalog.character(for: name)?.unicodeScalars.first?.value == value)
+    }
+    #expect(catalog.character(for: "favorite") == "\u{E87D}")
+  }
+
+  @Test("writes replace regular files, write into devices, refuse folders, leave nothing behind")
+  func atomicWrites() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("nested/out.bin").path
+    try AtomicFile.write([1, 2, 3], to: target)
+    try AtomicFile.write([4, 5], to: target)
+    #expect(FileManager.default.contents(atPath: target) == Data([4, 5]))
+    // /dev/null stays a device.
+    try AtomicFile.write([1], to: "/dev/null")
+    var status = stat()
+    #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    // A full disk is an error, not a silent success.
+    #expect(throws: FileWriteError.self) { try AtomicFile.write([1], to: "/dev/full") }
+    #expect {
+      try AtomicFile.write([1], to: folder.path)
+    } throws: { error in
+      "\(error)" == "cannot write \(folder.path): it is a folder"
+    }
+    let leftovers = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("nested").path)
+    #expect(leftovers == ["out.bin"])
+  }
+}
+
+/// Shaping on two cores gives the very layout and pixels of shaping on one.
+@Suite("Parallel shaping")
+struct ParallelShapingTests {
+  @Test("a long list laid out with and without the helper: equal trees and pixels")
+  func sameLayout() throws {
+    let words = "Lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor"
+      .split(separator: " ")
+    let cells = (0..<60).map { index in
+      let text = words.prefix(3 + index % 10).joined(separator: " ")
+      return index % 2 == 0
+        ? "      - { kind: label, text: \"\(index). \(text)\" }"
+        : "      - { kind: stereo, title: \"\(index) \(text)\", detail: \"\(text) \(text)\" }"
+    }
+    let document = try ListDocument.decode(
+      yaml: "canvas: { width: 320, scale: 1, theme: material }\nsections:\n  - cells:\n"
+        + cells.joined(separator: "\n"))
+    let serial = try ListRenderer()
+    serial.parallelShapingThreshold = .max
+    let parallel = try ListRenderer()
+    parallel.parallelShapingThreshold = 10
+    let serialTree = try serial.layout(document)
+    let parallelTree = try parallel.layout(document)
+    #expect(parallelTree == serialTree)
+    #expect(try parallel.paint(parallelTree) == serial.paint(serialTree))
+  }
+}
+
+/// Painting in bands of rows (while the encoder compresses finished ones) gives the pixels of
+/// one pass, for every fixture.
+@Suite("Banded painting")
+struct BandedPaintingTests {
+  @Test("every fixture painted in bands of 37 rows equals one pass", arguments: FixtureCases.all)
+  func bands(_ relativePath: String) throws {
+    let renderer = try ListRenderer()
+    let document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent(relativePath).path,
+      allowing: [Paths.fixtures.path])
+    guard !relativePath.hasPrefix("bench/") else { return }  // large; covered below
+    let tree = try renderer.layout(document)
+    let whole = try renderer.paint(tree)
+    let banded = try renderer.paintBandedForTests(tree, bandRows: 37)
+    #expect(banded.width == whole.width && banded.height == whole.height)
+    let differing = stride(from: 0, to: whole.pixels.count, by: 4).filter {
+      banded.pixels[$0..<($0 + 4)] != whole.pixels[$0..<($0 + 4)]
+    }
+    #expect(
+      differing.isEmpty,
+      "\(differing.count) pixels differ, first at row \(differing.first.map { $0 / 4 / whole.width } ?? -1)"
+    )
+  }
+
+  @Test("the inbox rendered as PNG while painting has the bytes of painting, then encoding")
+  func inboxBytes() throws {
+    let renderer = try ListRenderer()
+    let tree = try renderer.layout(
+      try ListDocument.load(
+        path: Paths.fixtures.appendingPathComponent("bench/inbox.yaml").path,
+        allowing: [Paths.fixtures.path]))
+    let image = try renderer.paintImage(tree)
+    let sequential = try PNGCodec.encode(rows: image, alpha: false, threads: 1, scale: tree.scale)
+    #expect(try renderer.renderPNG(tree, threads: 2) == sequential)
+    #expect(try renderer.renderPNG(tree, threads: 1) == sequential)
+  }
+
+  @Test(
+    "pages of encoded rows reused for later rows change no byte; a translucent canvas reuses none"
+  )
+  func recycledPages() throws {
+    let renderer = try ListRenderer()
+    var document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent("bench/inbox.yaml").path,
+      allowing: [Paths.fixtures.path])
+    for background in [nil, Color(red: 1, green: 1, blue: 1, alpha: 0.5)] {
+      if let background { document.canvas.background = background }
+      let tree = try renderer.layout(document)
+      let sequential = try PNGCodec.encode(
+        rows: try renderer.paintImage(tree), alpha: background != nil, threads: 1,
+        scale: tree.scale)
+      for threads in [1, 2] {
+        let (png, recycled) = try renderer.renderPNGCountingPages(tree, threads: threads)
+        #expect(
+          png == sequential, "background \(String(describing: background)), \(threads) threads")
+        // 29.5 MB of surface, 14 whole 2 MiB pages: the encoder trails the painter by a few
+        // strips, so most pages come round again (on one thread the order is fixed: 11 do; on
+        // two it depends on scheduling). Old pixels must never show through a translucent
+        // background.
+        if background != nil {
+          #expect(recycled == 0)
+        } else if threads == 1 {
+          #expect(recycled >= 8, "\(recycled) pages recycled")
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import ListRender
+import TestSupport
+import Testing
+
+/// The text engine: one shaped paragraph per label, drawn as measured (issue: text engine).
+@Suite("Text engine")
+struct TextEngineTests {
+  private func fixture(_ name: String) throws -> (ListRenderer, ListDocument, LayoutTree) {
+    let renderer = try ListRenderer()
+    let document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent(name).path, allowing: [Paths.fixtures.path])
+    return (renderer, document, try renderer.layout(document))
+  }
+
+  @Test("a paragraph has one base direction: every wrapped line of it is ordered in it")
+  func paragraphBaseDirection() throws {
+    let (_, _, tree) = try fixture("text/bidi-paragraph.yaml")
+    let descriptions = tree.elements(.description).compactMap(\.textBlock)
+    #expect(descriptions.count == 2)
+    let english = descriptions[0].lines
+    #expect(english.count == 3)
+    // The second line begins with a Hebrew word; it still belongs to the English paragraph.
+    #expect(english[1].text.hasPrefix("עברית"))
+    #expect(english.allSatisfy { $0.paragraphDirection == .ltr })
+    let arabic = descriptions[1].lines
+    #expect(arabic.count >= 3)
+    #expect(arabic.contains { $0.text.contains("English") })
+    #expect(arabic.allSatisfy { $0.paragraphDirection == .rtl })
+  }
+
+  @Test("a paragraph without a strong character takes the canvas direction")
+  func neutralParagraph() throws {
+    for direction in LayoutDirection.allCases {
+      let tree = try layout(
+        "canvas: { scale: 1, direction: \(direction.rawValue) }\nsections:\n  - cells:\n      - title: '123 456'"
+      )
+      let line = try #require(tree.elements(.title).first?.textBlock?.lines.first)
+      #expect(line.paragraphDirection == direction)
+    }
+  }
+
+  @Test("lines of one label share one pitch, whatever fallback font a line needs")
+  func equalLinePitch() throws {
+    let (_, _, tree) = try fixture("text/line-pitch.yaml")
+    for role in [LayoutElement.Role.description, .text] {
+      let element = try #require(tree.elements(role).first)
+      let block = try #require(element.textBlock)
+      #expect(block.lines.count >= 3)
+      #expect(block.lines.contains { $0.text.contains("مرحبا") })
+      let pitch = block.style.minLineHeight
+      for (index, line) in block.lines.enumerated() {
+        #expect(line.height == pitch)
+        #expect(line.y == Double(index) * pitch)
+        #expect(line.baseline - line.y == block.lines[0].baseline)
+      }
+      #expect(element.frame.height == Double(block.lines.count) * pitch)
+    }
+  }
+
+  @Test("explicit line breaks count as lines and are cut with an ellipsis")
+  func maxLinesWithNewlines() throws {
+    let (_, _, tree) = try fixture("text/max-lines-newlines.yaml")
+    let title = try #require(tree.elements(.title).first?.textBlock)
+    #expect(title.lines.count == 1)
+    #expect(title.truncated)
+    #expect(title.lines[0].ellipsized)
+    #expect(title.lines[0].text == "First line\nSecond line\nThird line")
+    let subtitle = try #require(tree.elements(.subtitle).first?.textBlock)
+    #expect(subtitle.lines.map(\.text).prefix(2) == ["One", "Two"])
+    #expect(subtitle.lines.count == 3)
+    #expect(subtitle.truncated)
+    let detail = try #require(tree.elements(.detail).first?.textBlock)
+    #expect(detail.lines.count == 3)
+    #expect(detail.truncated)
+    #expect(detail.lines.map(\.ellipsized) == [false, false, true])
+    // Within the limit nothing is cut.
+    let fits = try layout(
+      "canvas: { scale: 1 }\nsections:\n  - cells:\n      - title: { text: \"A\\nB\", maxLines: 2 }"
+    )
+    let block = try #require(fits.elements(.title).first?.textBlock)
+    #expect(block.lines.map(\.text) == ["A", "B"])
+    #expect(!block.truncated)
+  }
+
+  @Test("each paragraph is shaped once per renderer and reused by later renders")
+  func shapedOnce() throws {
+    let (renderer, document, _) = try fixture("text/bidi-paragraph.yaml")
+    let afterLayout = renderer.shapedParagraphCount
+    #expect(afterLayout > 0)
+    _ = try renderer.render(document)
+    _ = try renderer.render(document)
+    #expect(renderer.shapedParagraphCount == afterLayout)
+  }
+
+  @Test("the layout dump writes each line's text and frame")
+  func dumpLines() throws {
+    let (_, _, tree) = try fixture("text/max-lines-newlines.yaml")
+    let dump = try JSONDecoder().decode(LayoutTree.Dump.self, from: try tree.dumpJSON())
+    let subtitle = try #require(dump.elements.first { $0.kind == .subtitle })
+    let lines = try #require(subtitle.text)
+    #expect(lines.map(\.text).prefix(2) == ["One", "Two"])
+    #expect(lines[0].frame.y == subtitle.frame.y)
+    #expect(lines[1].frame.y == subtitle.frame.y + lines[0].frame.height)
+    #expect(lines[0].frame.x == subtitle.frame.x)
+  }
+}

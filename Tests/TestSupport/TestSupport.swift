@@ -1,0 +1,219 @@
+import CCodecs
+import Foundation
+import GoldenImage
+import ListRender
+
+/// Paths of the package under test, found from this file's location.
+package enum Paths {
+  package static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  package static let fixtures = root.appendingPathComponent("Fixtures")
+  package static let golden = root.appendingPathComponent("Golden")
+
+  /// The built `listrender` binary, beside the test bundle.
+  package static var binary: URL {
+    let candidates = [
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("listrender"),
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("listrender"),
+      root.appendingPathComponent(".build/debug/listrender"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+      ?? candidates[2]
+  }
+
+  /// A fresh empty folder for one test.
+  package static func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("listrender-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
+
+/// The result of running the `listrender` binary.
+package struct ProcessResult {
+  package let status: Int32
+  package let stdout: String
+  package let stderr: String
+  /// Standard output as bytes (a PNG written to `-o /dev/stdout`).
+  package var stdoutBytes = Data()
+}
+
+/// Runs the built binary with `arguments`, optionally with extra environment variables.
+package func runListRender(
+  _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil,
+  input: Data? = nil
+) throws -> ProcessResult {
+  let process = Process()
+  process.executableURL = Paths.binary
+  process.arguments = arguments
+  // The binary sees none of the developer's LISTRENDER_* settings unless a test sets them
+  // (LISTRENDER_RECORD=missing swift test must not make the CLI tests record).
+  let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LISTRENDER_") }
+  process.environment = inherited.merging(environment) { $1 }
+  if let folder { process.currentDirectoryURL = folder }
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  let stdin = Pipe()
+  if input != nil { process.standardInput = stdin }
+  try process.run()
+  if let input {
+    stdin.fileHandleForWriting.write(input)
+    try stdin.fileHandleForWriting.close()
+  }
+  let outData = out.fileHandleForReading.readDataToEndOfFile()
+  let errData = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return ProcessResult(
+    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+    stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
+}
+
+/// Decodes inline YAML and lays it out with real Pango measurement.
+package func layout(_ yaml: String) throws -> LayoutTree {
+  try ListRenderer().layout(try ListDocument.decode(yaml: yaml))
+}
+
+extension LayoutTree {
+  /// The elements of one role, in order.
+  package func elements(_ role: LayoutElement.Role) -> [LayoutElement] {
+    elements.filter { $0.role == role }
+  }
+}
+
+extension LayoutElement {
+  /// The text block of a text element.
+  package var textBlock: TextBlock? {
+    if case .text(let block) = content { return block }
+    return nil
+  }
+}
+
+/// Runs headless Chromium on `page` and writes a screenshot; stopped after 60 s if it hangs.
+/// The Chromium binary, when installed.
+package let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+  FileManager.default.isExecutableFile(atPath: $0)
+}
+
+package func chromiumScreenshot(
+  _ chromium: String, page: URL, to shot: URL, window: String, extra: [String] = []
+)
+  throws
+{
+  let browser = Process()
+  browser.executableURL = URL(fileURLWithPath: chromium)
+  browser.arguments =
+    ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + extra + [
+      "--window-size=\(window)", "--screenshot=\(shot.path)", page.absoluteString,
+    ]
+  browser.standardOutput = FileHandle.nullDevice
+  browser.standardError = FileHandle.nullDevice
+  try browser.run()
+  let deadline = Date().addingTimeInterval(60)
+  while browser.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+  if browser.isRunning { browser.terminate() }
+}
+
+/// The project's own golden check: strict (threshold 0, anti-aliased pixels counted), since the
+/// goldens were recorded with these very libraries; artifacts under `.build/golden-artifacts`.
+package func strictGoldenCheck(_ renderer: ListRenderer) -> GoldenCheck {
+  var policy = GoldenPolicy()
+  policy.options = .exact
+  return GoldenCheck(
+    artifactsFolder: Paths.root.appendingPathComponent(".build/golden-artifacts").path,
+    policy: policy, fingerprint: renderer.fingerprint())
+}
+
+/// Every spec under `Fixtures/` is one case: `Fixtures/<area>/<case>.yaml` is compared with
+/// `Golden/<area>/<case>.png`. Adding a case is adding those two files.
+package enum FixtureCases {
+  package static var all: [String] {
+    let root = Paths.fixtures.path
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+    return walker.compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
+      .sorted()
+  }
+}
+
+/// Reading animated files' structure: PNG chunks and GIF blocks.
+package enum AnimationBytes {
+  package static func be32(_ bytes: [UInt8], _ offset: Int) -> Int {
+    Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+      | Int(bytes[offset + 3])
+  }
+
+  package static func be16(_ bytes: [UInt8], _ offset: Int) -> Int {
+    Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+  }
+
+  package static func chunks(_ png: [UInt8]) -> [(type: String, data: [UInt8])] {
+    var result: [(String, [UInt8])] = []
+    var offset = 8
+    while offset + 12 <= png.count {
+      let length = be32(png, offset)
+      result.append(
+        (
+          String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self),
+          Array(png[(offset + 8)..<(offset + 8 + length)])
+        ))
+      offset += 12 + length
+    }
+    return result
+  }
+
+  /// Walks a GIF's blocks: image count, graphic-control delays (cs), NETSCAPE looping.
+  package static func gifFrames(_ gif: [UInt8]) -> (images: Int, delays: [Int], loops: Bool) {
+    var offset = 13
+    if gif[10] & 0x80 != 0 { offset += 3 << (Int(gif[10] & 7) + 1) }
+    var images = 0
+    var delays: [Int] = []
+    var loops = false
+    func skipSubBlocks() {
+      while offset < gif.count, gif[offset] != 0 { offset += Int(gif[offset]) + 1 }
+      offset += 1
+    }
+    while offset < gif.count {
+      switch gif[offset] {
+      case 0x21:
+        let label = gif[offset + 1]
+        if label == 0xF9 { delays.append(Int(gif[offset + 4]) | Int(gif[offset + 5]) << 8) }
+        if label == 0xFF,
+          String(decoding: gif[(offset + 3)..<(offset + 14)], as: UTF8.self) == "NETSCAPE2.0"
+        {
+          loops = true
+        }
+        offset += 2
+        skipSubBlocks()
+      case 0x2C:
+        images += 1
+        let packed = gif[offset + 9]
+        offset += 10
+        if packed & 0x80 != 0 { offset += 3 << (Int(packed & 7) + 1) }
+        offset += 1  // LZW minimum code size
+        skipSubBlocks()
+      default:
+        return (images, delays, loops)
+      }
+    }
+    return (images, delays, loops)
+  }
+
+  package static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let body = Array(type.utf8) + data
+    let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
+    return be32(data.count) + body + be32(Int(crc))
+  }
+
+  package static func be32(_ value: Int) -> [UInt8] {
+    [
+      UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
+      UInt8(value & 0xFF),
+    ]
+  }
+
+  /// Peak signal-to-noise ratio over R, G and B, in dB (infinite when equal).
+}
