@@ -116,4 +116,18 @@ struct PublicNamesTests {
     #expect(Self.types.count == 94)
     #expect(Set(Self.types.map { String(describing: $0) }).count == 94)
   }
+
+  @Test("the README's list of public names is this list")
+  func readmeListsThem() throws {
+    let readme = try String(
+      contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "**Public names** ("))
+    let paragraph = String(readme[start.lowerBound...]).components(separatedBy: "\n\n")[0]
+    #expect(paragraph.contains("(\(Self.types.count) types;"))
+    for type in Self.types {
+      let name = String(describing: type).replacingOccurrences(of: "any ", with: "")
+        .components(separatedBy: "<")[0]
+      #expect(paragraph.contains("`\(name)`"), "README's public names lack \(name)")
+    }
+  }
 }
