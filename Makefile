@@ -10,7 +10,7 @@ SWIFT_FORMAT := swift format
 # bytes it writes are the same as a dynamically linked build's.
 RELEASE_BUILD := swift build -c release --static-swift-stdlib --product listrender
 
-.PHONY: deps deps-test demo build install test fuzz format format-check bench clean
+.PHONY: deps deps-test demo build install test fuzz format format-check bench skins clean
 
 # The packages of $(1) that dpkg does not list as installed.
 missing = $(shell for p in $(1); do \
@@ -96,6 +96,11 @@ bench: deps
 	@missing="$(call missing,$(BENCH_PACKAGES))"; \
 	if [ -n "$$missing" ]; then ( $(APT_INSTALL) $$missing ) || echo "no $$missing: cinbox is left out"; fi
 	python3 Fixtures/bench/bench.py
+
+## skins: rewrite Sources/ListLayout/MisticaSkins.swift from Telefonica/mistica-design's token
+## files at the commits Fixtures/skins/generate.py names (downloaded; TOKENS=DIR reads a folder)
+skins:
+	python3 Fixtures/skins/generate.py $(if $(TOKENS),--tokens $(TOKENS))
 
 clean:
 	rm -rf .build out

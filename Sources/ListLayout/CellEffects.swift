@@ -46,7 +46,7 @@ extension ListLayoutEngine {
         context.canvas.ripple, at: press.elapsed, x: x, y: press.y, release: press.release,
         width: box.width, height: box.height), state.opacity > 0
       {
-        let color = theme.rippleColor(context.canvas.ripple)
+        let color = theme.rippleColor
         result.insert(
           LayoutElement(
             role: .ripple, source: context.source, frame: box,

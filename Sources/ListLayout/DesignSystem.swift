@@ -14,6 +14,8 @@ package struct DesignSystem: Equatable, Sendable {
   public var rowMinimumHeight: RowMinimumHeight
   /// Top and bottom margin of a row's content.
   public var rowVerticalMargin: Double
+  /// How a row's title, subtitle and description are sized.
+  public var rowLabels: RowLabelSizing
   /// Corner radius of boxed rows and cards.
   public var boxedCornerRadius: Double
   /// Gap between a small (24 pt) icon and the text.
@@ -38,34 +40,51 @@ package struct DesignSystem: Equatable, Sendable {
   /// The default elevation shadow model.
   public var shadowModel: ShadowModel
 
-  /// The design system a theme name stands for.
-  public static func named(_ name: ThemeName) -> DesignSystem {
+  /// The design system a theme name stands for, in `skin` when it is Mística.
+  public static func named(_ name: ThemeName, skin: MisticaSkin = .movistar) -> DesignSystem {
     switch name {
-    case .mistica: .mistica
+    case .mistica: .mistica(skin)
     case .material: .material
     }
   }
 
-  /// Telefónica Mística on iOS (mistica-ios `Sources/Mistica/Components/Lists/`) with the
-  /// Movistar palette; type follows Apple's Dynamic Type curves.
-  public static let mistica = DesignSystem(
-    light: movistar(.light), dark: movistar(.dark),
+  /// Telefónica Mística on iOS (mistica-ios `Sources/Mistica/Components/Lists/`) in a brand's
+  /// skin: its colours, its `radius.container` on boxed rows and its row title weight; type
+  /// follows Apple's Dynamic Type curves.
+  public static func mistica(_ skin: MisticaSkin = .movistar) -> DesignSystem {
+    let tokens = skin.tokens
+    var system = misticaBase
+    system.light = tokens.light
+    system.dark = tokens.dark
+    system.boxedCornerRadius = tokens.containerRadius
+    system.types.title.base.weight = tokens.titleWeight
+    return system
+  }
+
+  /// Mística's metrics and type, before a skin's colours, radius and title weight.
+  private static let misticaBase = DesignSystem(
+    light: [:], dark: [:],
     types: TypeScale(
-      title: .init(.appleBody, roboto(.medium, 16, 24)),
-      body: .init(.appleSubheadline, roboto(.regular, 14, 20)),
+      // Row labels at the font's own line height (`UILabel`); their minimums are per label.
+      title: .init(.appleBody, roboto(.medium, 16, 0)),
+      body: .init(.appleSubheadline, roboto(.regular, 14, 0)),
       overline: .init(.appleCaption1, roboto(.medium, 12, 16)),
       caption: .init(.appleCaption1, roboto(.medium, 12, 16)),
       control: .init(.appleSubheadline, roboto(.regular, 14, 20)),
       labelText: .init(.appleBody, roboto(.regular, 16, 24)),
       sectionHeader: .init(.appleSubheadline, roboto(.medium, 14, 20)),
       sectionFooter: .init(.appleCaption1, roboto(.regular, 12, 16))),
-    // mistica-ios `ListTableViewCell.swift`: 72 full width, 92 boxed; 16 around the content
-    // (`ListCellContentView.swift`); boxed rows take the Movistar `container` radius, 16.
+    // mistica-ios `ListTableViewCell.swift` / `CellStyle+Toolkit.swift`: the cell is at least 72
+    // full width, 92 boxed (its 8 pt outer margins included); 16 around the content
+    // (`ListCellContentView.swift`); boxed rows take the skin's `radius.container`.
+    // `CellCenterSectionView.swift`: title, subtitle and description at least 24, 20, 20.
     rowMinimumHeight: .byStyle(fullWidth: 72, boxed: 92), rowVerticalMargin: 16,
+    rowLabels: .perLabel(title: 24, subtitle: 20, description: 20),
     boxedCornerRadius: 16, smallIconGap: 16, inkOnLight: hex("#0B2739"), switchStyle: .capsule,
     stereoDetailColor: .textSecondary, sectionHeader: .fixed(above: 24, below: 8),
     boxedElevation: 0, elevatedBoxDropsBorder: false,
-    // Mística presses in its highlight colour (black 5 %, white 5 % in dark), ripple or not.
+    // Mística presses in its highlight colour, the skin's backgroundContainerPressed (mistica-web
+    // `list.css.ts` presses rows in it), ripple or not.
     press: .highlight, darkSurfacesLighten: false, shadowModel: .mdc)
 
   /// Material Design as material-components-ios themes it (`MDCSemanticColorScheme.m`); type
@@ -84,13 +103,15 @@ package struct DesignSystem: Equatable, Sendable {
       sectionFooter: .init(.mdcCaption, roboto(.regular, 12, 16))),
     // M2 lists: 48/56 one line, 64/72 two lines, 88 three, which leaves 8 around the text; a
     // card's corner radius 4; a small icon puts the text at x 72.
-    rowMinimumHeight: .byLines, rowVerticalMargin: 8, boxedCornerRadius: 4, smallIconGap: 32,
+    rowMinimumHeight: .byLines, rowVerticalMargin: 8, rowLabels: .perLine, boxedCornerRadius: 4,
+    smallIconGap: 32,
     inkOnLight: Color.black.withAlpha(0.87), switchStyle: .track,
     // `MDCSelfSizingStereoCell+MaterialTheming.m`: title and detail onSurface at 0.87.
     stereoDetailColor: .textPrimary, sectionHeader: .centred(minHeight: 48),
     boxedElevation: 1, elevatedBoxDropsBorder: true,
-    // `MDCBaseCell+MaterialTheming.m` ripples at onSurface 0.16; MDCInkView black 0.14.
-    press: .ink(rippleAlpha: 0.16, inkAlpha: 0.14), darkSurfacesLighten: true, shadowModel: .web)
+    // `MDCListColorThemer.m` (applied by `MDCBaseCell+MaterialTheming.m` and
+    // `MDCSelfSizingStereoCell+MaterialTheming.m`): the cell's ink is onSurface at 0.16.
+    press: .ink(alpha: 0.16), darkSurfacesLighten: true, shadowModel: .web)
 
   private static func roboto(_ weight: FontWeight, _ size: Double, _ line: Double) -> TextStyle {
     TextStyle(family: "Roboto", weight: weight, size: size, minLineHeight: line)
@@ -98,9 +119,10 @@ package struct DesignSystem: Equatable, Sendable {
 
   // MARK: Palettes
 
-  /// The Movistar palette. `brand`, `onBrand`, `control`, `tag` and `tagText`
-  /// are not in the reference: they are Movistar's brand blue and neutrals, chosen here.
-  static func movistar(_ appearance: Appearance) -> [ColorName: Color] {
+  /// ListRender's palette before skins (``MisticaSkin/original``): the earlier Movistar brand
+  /// blue #019DF4, grey #86888C and tag blue of `tokens/movistar-legacy.json`, the navy text
+  /// #0B2739 and the dark surfaces of `tokens/movistar.json`, hand-picked neutrals for controls.
+  static func original(_ appearance: Appearance) -> [ColorName: Color] {
     switch appearance {
     case .light:
       return [
@@ -139,7 +161,7 @@ package struct DesignSystem: Equatable, Sendable {
         .textSecondary: onSurface.withAlpha(0.6), .textPrimaryInverse: hex("#FFFFFF"),
         .textSecondaryInverse: Color.white.withAlpha(0.74), .badge: hex("#B00020"),
         .brand: hex("#6200EE"), .onBrand: hex("#FFFFFF"), .control: onSurface.withAlpha(0.54),
-        .highlight: onSurface.withAlpha(0.12), .tag: hex("#6200EE").withAlpha(0.12),
+        .highlight: onSurface.withAlpha(0.16), .tag: hex("#6200EE").withAlpha(0.12),
         .tagText: hex("#6200EE"),
       ]
     case .dark:
@@ -151,7 +173,7 @@ package struct DesignSystem: Equatable, Sendable {
         .textSecondary: onSurface.withAlpha(0.6), .textPrimaryInverse: Color.black.withAlpha(0.87),
         .textSecondaryInverse: Color.black.withAlpha(0.6), .badge: hex("#CF6679"),
         .brand: hex("#BB86FC"), .onBrand: hex("#000000"), .control: onSurface.withAlpha(0.6),
-        .highlight: onSurface.withAlpha(0.12), .tag: hex("#BB86FC").withAlpha(0.24),
+        .highlight: onSurface.withAlpha(0.16), .tag: hex("#BB86FC").withAlpha(0.24),
         .tagText: hex("#BB86FC"),
       ]
     }
@@ -161,6 +183,24 @@ package struct DesignSystem: Equatable, Sendable {
     guard let color = Color(hex: text) else { preconditionFailure("bad palette literal \(text)") }
     return color
   }
+}
+
+/// What a Mística skin sets: its colours in both appearances, the corner radius of its
+/// containers (boxed rows) and its row title weight.
+package struct MisticaSkinTokens: Equatable, Sendable {
+  /// Every named colour in light appearance.
+  public var light: [ColorName: Color]
+  /// Every named colour in dark appearance.
+  public var dark: [ColorName: Color]
+  /// `radius.container`.
+  public var containerRadius: Double
+  /// `text.weight.rowTitle`.
+  public var titleWeight: FontWeight
+
+  /// ListRender's palette before skins, with medium titles and 16 pt cards.
+  static let original = MisticaSkinTokens(
+    light: DesignSystem.original(.light), dark: DesignSystem.original(.dark),
+    containerRadius: 16, titleWeight: .medium)
 }
 
 /// The type styles of a design system, each with the curve it scales along.
@@ -208,18 +248,24 @@ package struct TypeScale: Equatable, Sendable {
     .mdcBody2, TextStyle(family: "Roboto", weight: .regular, size: 14, minLineHeight: 0))
 }
 
-/// How tall a row's box is at least.
+/// How tall a row is at least.
 package enum RowMinimumHeight: Equatable, Sendable {
-  /// A height for full-width rows and one for boxed rows (Mística).
+  /// A height for full-width rows and one for boxed rows, each the whole cell's, a boxed row's
+  /// outer margins included (Mística: `systemLayoutSizeFitting` returns at least
+  /// `cellStyle.minHeight`).
   case byStyle(fullWidth: Double, boxed: Double)
-  /// By line count and leading element (M2 lists): 48/56 one line, 64/72 two, 88 three.
+  /// The box's height by line count and leading element (M2 lists): 48/56 one line, 64/72 two,
+  /// 88 three.
   case byLines
 
-  /// The minimum for a row.
-  public func height(style: CellStyle, hasAsset: Bool, lines: Int) -> Double {
+  /// The minimum height of a row's box, for a row whose box has `outerMargins` above and below
+  /// it in the cell.
+  public func boxHeight(style: CellStyle, hasAsset: Bool, lines: Int, outerMargins: Double)
+    -> Double
+  {
     switch self {
     case .byStyle(let fullWidth, let boxed):
-      return style == .fullWidth ? fullWidth : boxed
+      return (style == .fullWidth ? fullWidth : boxed) - outerMargins
     case .byLines:
       switch lines {
       case ...1: return hasAsset ? 56 : 48
@@ -242,6 +288,17 @@ package enum SectionHeaderMetrics: Equatable, Sendable {
 package enum PressInk: Equatable, Sendable {
   /// The theme's `highlight` colour, for ripples and highlights alike.
   case highlight
-  /// Black (white in dark) at the ripple's and the ink's alpha.
-  case ink(rippleAlpha: Double, inkAlpha: Double)
+  /// Black (white in dark: onSurface) at `alpha`, for ripples and ink alike.
+  case ink(alpha: Double)
+}
+
+/// How a row's title, subtitle and description are sized.
+package enum RowLabelSizing: Equatable, Sendable {
+  /// Every line at least its style's line height (M2 list text).
+  case perLine
+  /// As mistica-ios `CellCenterSectionView.swift` sizes its `IntrinsictHeightLabel`s: lines at
+  /// the font's own pitch, a whole label at least `title`, `subtitle` or `description` tall
+  /// (the minimum does not grow with the content size), its height rounded up to whole device
+  /// pixels, its text centred vertically when the label is taller (`UILabel`).
+  case perLabel(title: Double, subtitle: Double, description: Double)
 }

@@ -71,23 +71,28 @@ extension ListLayoutEngine {
     case nil:
       break
     }
-    let title = try textElement(
+    let minimums: (title: Double, subtitle: Double, description: Double)? =
+      switch theme.system.rowLabels {
+      case .perLine: nil
+      case .perLabel(let title, let subtitle, let description): (title, subtitle, description)
+      }
+    let title = try rowLabel(
       row.title, role: .title, style: theme.title, color: primary, x: textX, y: y,
-      width: textWidth, in: context, opacity: opacity)
+      width: textWidth, minimum: minimums?.title, in: context)
     labels.append(title)
     y = title.frame.maxY
     if let subtitle = row.subtitle {
-      let element = try textElement(
+      let element = try rowLabel(
         subtitle, role: .subtitle, style: theme.body, color: primary, x: textX, y: y + 2,
-        width: textWidth, in: context, opacity: opacity)
+        width: textWidth, minimum: minimums?.subtitle, in: context)
       labels.append(element)
       y = element.frame.maxY
     }
     if let description = row.descriptionText {
       let gap = row.subtitle == nil ? 2.0 : 4.0
-      let element = try textElement(
+      let element = try rowLabel(
         description, role: .description, style: theme.body, color: secondary, x: textX,
-        y: y + gap, width: textWidth, in: context, opacity: opacity)
+        y: y + gap, width: textWidth, minimum: minimums?.description, in: context)
       labels.append(element)
       y = element.frame.maxY
     }
@@ -105,7 +110,9 @@ extension ListLayoutEngine {
       : max(
         textHeight, assetSize.map { titleOnly ? $0 : $0 + 4 } ?? 0, control?.size.height ?? 0)
     let boxHeight = max(
-      theme.rowMinHeight(style: row.style, hasAsset: row.asset != nil, lines: lines),
+      theme.rowMinHeight(
+        style: row.style, hasAsset: row.asset != nil, lines: lines,
+        outerMargins: outer.top + outer.bottom),
       (contentHeight + 2 * theme.rowVerticalMargin).rounded(.up))
     let box = Rect(x: boxX, y: boxY, width: boxWidth, height: boxHeight)
     let contentTop = boxY + (boxHeight - contentHeight) / 2
@@ -167,6 +174,32 @@ extension ListLayoutEngine {
       }
     }
     return PlacedCell(elements: elements, height: outer.top + boxHeight + outer.bottom)
+  }
+
+  /// A row's title, subtitle or description. With a `minimum`, sized as a mistica-ios
+  /// `IntrinsictHeightLabel` (`CellCenterSectionView.swift`): at least `minimum` tall, its
+  /// height rounded up to whole device pixels (as `UILabel` sizes itself), its lines centred
+  /// vertically in it (as `UILabel` draws). Without, as tall as its lines.
+  private func rowLabel(
+    _ label: Label, role: LayoutElement.Role, style: TextStyle, color: Color, x: Double,
+    y: Double, width: Double, minimum: Double?, in context: CellContext
+  ) throws -> LayoutElement {
+    var element = try textElement(
+      label, role: role, style: style, color: color, x: x, y: y, width: width, in: context,
+      opacity: context.contentOpacity)
+    guard let minimum, case .text(var block) = element.content else { return element }
+    let scale = context.canvas.scale
+    let textHeight = element.frame.height
+    // A hair below a whole pixel is that pixel (the pitch is a sum of Pango units).
+    let height = max(minimum, (textHeight * scale - 1e-6).rounded(.up) / scale)
+    let inset = (height - textHeight) / 2
+    for index in block.lines.indices {
+      block.lines[index].y += inset
+      block.lines[index].baseline += inset
+    }
+    element.frame.height = height
+    element.content = .text(block)
+    return element
   }
 
   /// Section A's elements in `frame` (24 pt for a small icon, 40 pt otherwise).

@@ -47,7 +47,7 @@ package struct Theme: Equatable, Sendable {
 
   /// The theme a canvas asks for.
   public init(canvas: Canvas) {
-    self.init(system: DesignSystem.named(canvas.theme), canvas: canvas)
+    self.init(system: DesignSystem.named(canvas.theme, skin: canvas.skin), canvas: canvas)
   }
 
   /// `system` resolved for a canvas's appearance, content size and overrides.
@@ -71,18 +71,14 @@ package struct Theme: Equatable, Sendable {
     for (name, color) in canvas.colors { colors[name] = color }
   }
 
-  /// The colour of a press ripple of `style`: the design system's press ink (its highlight
-  /// colour, or black/white at the ripple's or the ink's alpha).
-  public func rippleColor(_ style: RippleStyle) -> Color {
+  /// The colour of a press ripple of either style: the design system's press ink (its
+  /// highlight colour, or black/white at the ink's alpha).
+  public var rippleColor: Color {
     switch system.press {
     case .highlight:
       return self[.highlight]
-    case .ink(let rippleAlpha, let inkAlpha):
-      let ink = appearance == .dark ? Color.white : Color.black
-      switch style {
-      case .ink: return ink.withAlpha(inkAlpha)
-      case .ripple: return ink.withAlpha(rippleAlpha)
-      }
+    case .ink(let alpha):
+      return (appearance == .dark ? Color.white : Color.black).withAlpha(alpha)
     }
   }
 
@@ -95,9 +91,12 @@ package struct Theme: Equatable, Sendable {
     return Elevation.darkSurface(self[.background], elevation: e)
   }
 
-  /// Minimum height of a row box.
-  public func rowMinHeight(style: CellStyle, hasAsset: Bool, lines: Int) -> Double {
-    system.rowMinimumHeight.height(style: style, hasAsset: hasAsset, lines: lines)
+  /// Minimum height of a row's box, whose cell has `outerMargins` above and below it.
+  public func rowMinHeight(style: CellStyle, hasAsset: Bool, lines: Int, outerMargins: Double)
+    -> Double
+  {
+    system.rowMinimumHeight.boxHeight(
+      style: style, hasAsset: hasAsset, lines: lines, outerMargins: outerMargins)
   }
 
   /// Top and bottom margin of a row's content.

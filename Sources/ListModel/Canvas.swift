@@ -9,6 +9,9 @@ public struct Canvas: Equatable, Sendable {
   public var scale: Double = 3
   /// The design system whose figures are used.
   public var theme: ThemeName = .mistica
+  /// The Mística brand whose colours, corner radius and title weight are used (`theme.skin`;
+  /// Mística only).
+  public var skin: MisticaSkin = .movistar
   /// Named colours that replace the theme's (`canvas.theme.colors`).
   public var colors: [ColorName: Color] = [:]
   /// Light or dark palette.
@@ -35,7 +38,8 @@ public struct Canvas: Equatable, Sendable {
   /// A canvas from its parts; by default 360 pt wide at scale 3, Mística light, left to right.
   public init(
     width: Double = 360, scale: Double = 3, theme: ThemeName = .mistica,
-    colors: [ColorName: Color] = [:], appearance: Appearance = .light,
+    skin: MisticaSkin = .movistar, colors: [ColorName: Color] = [:],
+    appearance: Appearance = .light,
     direction: LayoutDirection = .ltr, contentSize: ContentSizeCategory = .L,
     safeArea: EdgeInsets = .zero, background: Color? = nil, height: Double? = nil,
     contentOffset: Double = 0, stickyHeaders: Bool = false, shadow: ShadowModel? = nil,
@@ -44,6 +48,7 @@ public struct Canvas: Equatable, Sendable {
     self.width = width
     self.scale = scale
     self.theme = theme
+    self.skin = skin
     self.colors = colors
     self.appearance = appearance
     self.direction = direction
@@ -99,10 +104,33 @@ public struct EdgeInsets: Equatable, Sendable {
 
 /// The design systems ListRender draws.
 public enum ThemeName: String, CaseIterable, Sendable {
-  /// Telefónica Mística with the Movistar palette (mistica-ios).
+  /// Telefónica Mística (mistica-ios), in a brand's skin (`canvas.skin`; Movistar by default).
   case mistica
   /// Material Design (material-components-ios).
   case material
+}
+
+/// A brand of the Mística design system: its colours, container corner radius and row title
+/// weight, from the brand's token file in Telefonica/mistica-design (`tokens/<brand>.json`).
+public enum MisticaSkin: String, CaseIterable, Sendable {
+  /// Movistar (`tokens/movistar.json`), the default: mistica-ios's default brand.
+  case movistar
+  /// O2 (`tokens/o2.json`).
+  case o2
+  /// Vivo (`tokens/vivo.json`).
+  case vivo
+  /// Telefónica (`tokens/telefonica.json`).
+  case telefonica
+  /// Blau (`tokens/blau.json`).
+  case blau
+  /// Tu (`tokens/tu.json`).
+  case tu
+  /// eSIMFLAG (`tokens/esimflag.json`).
+  case esimflag
+  /// ListRender's palette before skins: the earlier Movistar brand blue #019DF4 and greys of
+  /// `tokens/movistar-legacy.json` with the navy text and dark surfaces of `tokens/movistar.json`,
+  /// medium titles, 16 pt cards. It matches no single token file; kept for goldens made with it.
+  case original
 }
 
 /// The named colours of a theme; `canvas.theme.colors` may override any of them.
@@ -200,8 +228,14 @@ extension Canvas {
         theme = try field.enumeration(ThemeName.self)
         return
       }
-      let object = try field.object(allowed: ["name", "colors"])
+      let object = try field.object(allowed: ["name", "skin", "colors"])
       if let name = object.optional("name") { theme = try name.enumeration(ThemeName.self) }
+      if let field = object.optional("skin") {
+        skin = try field.enumeration(MisticaSkin.self)
+        guard theme == .mistica else {
+          throw field.error("skins are Mística brands; the \(theme.rawValue) theme has none")
+        }
+      }
       if let field = object.optional("colors") { colors = try ListDocument.decodeColors(field) }
     case .appearance: appearance = try field.enumeration(Appearance.self)
     case .direction: direction = try field.enumeration(LayoutDirection.self)
@@ -223,13 +257,16 @@ extension Canvas {
     case .width: return width == standard.width ? nil : writer.number(width)
     case .scale: return scale == standard.scale ? nil : writer.number(scale)
     case .theme:
-      guard !colors.isEmpty else {
+      guard !colors.isEmpty || skin != standard.skin else {
         return theme == standard.theme ? nil : writer.plain(theme.rawValue)
       }
       let named = ColorName.allCases.compactMap { name in
         colors[name].map { (name.rawValue, writer.color($0)) }
       }
-      return writer.map([("name", writer.plain(theme.rawValue)), ("colors", writer.map(named))])
+      var pairs = [("name", writer.plain(theme.rawValue))]
+      if skin != standard.skin { pairs.append(("skin", writer.plain(skin.rawValue))) }
+      if !named.isEmpty { pairs.append(("colors", writer.map(named))) }
+      return writer.map(pairs)
     case .appearance:
       return appearance == standard.appearance ? nil : writer.plain(appearance.rawValue)
     case .direction:
@@ -252,6 +289,10 @@ extension Canvas {
     case .width: try validator.number(width, SpecLimits.widthRange, key.rawValue)
     case .scale: try validator.number(scale, SpecLimits.scaleRange, key.rawValue)
     case .theme:
+      if theme != .mistica && skin != .movistar {
+        throw validator.fail(
+          "skins are Mística brands; the \(theme.rawValue) theme has none", at: "theme.skin")
+      }
       for (name, value) in colors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
         try validator.color(value, "theme.colors.\(name.rawValue)")
       }
@@ -273,6 +314,7 @@ extension Canvas {
     case .scale: scale = other.scale
     case .theme:
       theme = other.theme
+      skin = other.skin
       if !other.colors.isEmpty { colors = other.colors }
     case .appearance: appearance = other.appearance
     case .direction: direction = other.direction

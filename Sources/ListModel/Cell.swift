@@ -145,8 +145,8 @@ extension ListDocument {
       object = try reader.object(
         allowed: commonCellKeys + ["leadingImage", "trailingImage", "title", "detail"])
       var stereo = StereoCell(
-        title: try decodeLabel(object.required("title"), allowEmpty: false, defaultMaxLines: 1),
-        detail: try object.optional("detail").map { try decodeLabel($0, defaultMaxLines: 3) })
+        title: try decodeLabel(object.required("title"), allowEmpty: false),
+        detail: try object.optional("detail").map { try decodeLabel($0) })
       stereo.leadingImage = try object.optional("leadingImage").map(decodeStereoImage)
       stereo.trailingImage = try object.optional("trailingImage").map(decodeStereoImage)
       kind = .stereo(stereo)
@@ -210,8 +210,8 @@ extension SpecWriter {
       pairs.append(("kind", plain("stereo")))
       if let image = stereo.leadingImage { pairs.append(("leadingImage", stereoImage(image))) }
       if let image = stereo.trailingImage { pairs.append(("trailingImage", stereoImage(image))) }
-      pairs.append(("title", label(stereo.title, defaultMaxLines: 1)))
-      if let detail = stereo.detail { pairs.append(("detail", label(detail, defaultMaxLines: 3))) }
+      pairs.append(("title", label(stereo.title)))
+      if let detail = stereo.detail { pairs.append(("detail", label(detail))) }
     case .label(let labelCell):
       pairs.append(("kind", plain("label")))
       pairs.append(("text", label(labelCell.text)))

@@ -41,7 +41,7 @@ public struct ListDocument: Equatable, Sendable {
   /// let inbox = ListDocument(canvas: Canvas(width: 360, scale: 2, theme: .material)) {
   ///   Section(header: "Inbox") {
   ///     RowCell("Ana García", subtitle: "Lunch on Friday?", control: .navigation(badge: 2))
-  ///     StereoCell("Bruno Díaz", detail: "Three lines at most", leading: .image("avatar.png"))
+  ///     StereoCell("Bruno Díaz", detail: "Wraps fully", leading: .image("avatar.png"))
   ///     Label("A plain label cell")
   ///   }
   /// }

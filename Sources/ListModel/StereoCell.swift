@@ -7,19 +7,19 @@ public struct StereoCell: Equatable, Sendable {
   public var leadingImage: StereoImage?
   /// Trailing image.
   public var trailingImage: StereoImage?
-  /// Title, one line by default.
+  /// Title; it wraps fully unless its `maxLines` limits it.
   public var title: Label
-  /// Detail, up to three lines by default.
+  /// Detail; it wraps fully unless its `maxLines` limits it.
   public var detail: Label?
 
-  /// A stereo cell from its parts. A title without a line limit gets one line, a detail three
-  /// (MDCSelfSizingStereoCell's, as in a spec).
+  /// A stereo cell from its parts. Title and detail wrap fully unless a label's `maxLines`
+  /// limits it (`MDCSelfSizingStereoCell.m` sets `numberOfLines = 0` on both).
   public init(
     title: Label, detail: Label? = nil, leadingImage: StereoImage? = nil,
     trailingImage: StereoImage? = nil
   ) {
-    self.title = Label(title.text, maxLines: title.maxLines ?? 1)
-    self.detail = detail.map { Label($0.text, maxLines: $0.maxLines ?? 3) }
+    self.title = title
+    self.detail = detail
     self.leadingImage = leadingImage
     self.trailingImage = trailingImage
   }

@@ -228,7 +228,8 @@ struct SuiteCLITests {
     let fixtures = folder.appendingPathComponent("Fixtures/a")
     try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
     let spec = { (separator: String) in
-      "canvas: { width: 360, scale: 1 }\nsections:\n  - cells:\n      - { title: One\(separator) }\n      - { title: Two }\n"
+      // A faint separator: #EEEEEE on white.
+      "canvas: { width: 360, scale: 1, theme: { colors: { divider: \"#EEEEEE\" } } }\nsections:\n  - cells:\n      - { title: One\(separator) }\n      - { title: Two }\n"
     }
     let file = fixtures.appendingPathComponent("rows.yaml")
     try spec("").write(to: file, atomically: true, encoding: .utf8)

@@ -14,7 +14,7 @@ let inbox = ListDocument(canvas: Canvas(width: 360, scale: 2, theme: .material))
       "Ana García", subtitle: "Lunch on Friday?",
       asset: .monogram("AG", background: Color(hex: "#3F51B5")!),
       control: .navigation(badge: 2))
-    StereoCell("Bruno Díaz", detail: "Three lines at most", leading: .icon("person"))
+    StereoCell("Bruno Díaz", detail: "Wraps fully", leading: .icon("person"))
     Label("A plain label cell")
   }
 }

@@ -39,19 +39,23 @@ struct LayoutGeometryTests {
     #expect(frame(tree, .cell, cell: 1)?.y == 72)
   }
 
-  @Test("a title that wraps grows the cell by whole lines: 16 + 2×24 + 2 + 20 + 16")
+  @Test("a title that wraps is its lines at the font's pitch: 16 + 2×20 + 2 + 20 + 16")
   func wrappingGrowsTheCell() throws {
-    // 328 pt at 8 pt a character holds 41 characters: this title takes two lines.
+    // 328 pt at 8 pt a character holds 41 characters: this title takes two lines. The fixed
+    // measurer's 16 pt line is 20 pt: two are 40, above the title's 24 pt minimum. The one-line
+    // 14 pt subtitle (17.5, 52.5 px at scale 3, rounded up to 53 px) keeps its 20 pt minimum.
     let title = "A title long enough to wrap onto two lines for sure"
     let tree = try layout(
       "canvas: { width: 360 }\nsections:\n  - cells:\n      - { title: '\(title)', subtitle: Sub }\n"
     )
-    #expect(frame(tree, .title)?.height == 48)
-    #expect(frame(tree, .subtitle)?.y == 16.0 + 48 + 2)
-    #expect(frame(tree, .cell)?.height == 16.0 + 48 + 2 + 20 + 16)
+    #expect(frame(tree, .title)?.height == 40)
+    #expect(frame(tree, .subtitle)?.y == 16.0 + 40 + 2)
+    #expect(frame(tree, .subtitle)?.height == 20)
+    #expect(frame(tree, .cell)?.height == 16.0 + 40 + 2 + 20 + 16)
   }
 
-  @Test("boxed: 8/16 outer margins, 92 pt minimum, title→subtitle 2, subtitle→description 4")
+  @Test(
+    "boxed: 8/16 outer margins, 92 pt minimum with them, title→subtitle 2, subtitle→description 4")
   func boxedMargins() throws {
     let tree = try layout(
       """
@@ -61,13 +65,16 @@ struct LayoutGeometryTests {
             - { style: boxed, title: Inbox }
             - { style: boxed, title: Plan, subtitle: Sub, description: Desc }
       """)
-    #expect(frame(tree, .cell) == Rect(x: 16, y: 8, width: 328, height: 92))
-    #expect(frame(tree, .title) == Rect(x: 32, y: 8 + (92 - 24) / 2, width: 296, height: 24))
-    // The next card: 8 below the first and 8 above its own top.
-    #expect(frame(tree, .cell, cell: 1) == Rect(x: 16, y: 116, width: 328, height: 102))
-    #expect(frame(tree, .title, cell: 1)?.y == 116.0 + 16)
-    #expect(frame(tree, .subtitle, cell: 1)?.y == 116.0 + 16 + 24 + 2)
-    #expect(frame(tree, .description, cell: 1)?.y == 116.0 + 16 + 24 + 2 + 20 + 4)
+    // mistica-ios: the cell is at least 92 with its 8 + 8 outer margins, so the card is 76 at
+    // y 8, and the 24 pt title label is centred in it.
+    #expect(frame(tree, .cell) == Rect(x: 16, y: 8, width: 328, height: 76))
+    #expect(frame(tree, .title) == Rect(x: 32, y: 8 + (76 - 24) / 2, width: 296, height: 24))
+    // The next card: 8 below the first cell (92) and 8 above its own top; its labels are at
+    // their minimums (24, 20, 20): 16 + 24 + 2 + 20 + 4 + 20 + 16 = 102.
+    #expect(frame(tree, .cell, cell: 1) == Rect(x: 16, y: 100, width: 328, height: 102))
+    #expect(frame(tree, .title, cell: 1)?.y == 100.0 + 16)
+    #expect(frame(tree, .subtitle, cell: 1)?.y == 100.0 + 16 + 24 + 2)
+    #expect(frame(tree, .description, cell: 1)?.y == 100.0 + 16 + 24 + 2 + 20 + 4)
   }
 
   @Test("right to left: the asset and the text swap sides, mirrored in the cell")

@@ -33,14 +33,14 @@ struct CellLayoutTests {
     #expect(title.frame.x == 16 + 24 + 16)
   }
 
-  @Test("a boxed row is 92 pt plus its 8/8 outer margins, inset 16 on the sides, radius 16")
+  @Test("a boxed row is 92 pt with its 8/8 outer margins (a 76 pt card), inset 16, radius 16")
   func boxedRow() throws {
     let tree = try cells(
       "      - { style: boxed, title: Inbox }\n      - { style: boxed, title: Next }")
     let box = try #require(tree.elements(.cell).first)
-    #expect(box.frame == Rect(x: 16, y: 8, width: 328, height: 92))
-    #expect(tree.elements(.cell)[1].frame.y == 108 + 8)
-    #expect(tree.height == 216)
+    #expect(box.frame == Rect(x: 16, y: 8, width: 328, height: 76))
+    #expect(tree.elements(.cell)[1].frame.y == 92 + 8)
+    #expect(tree.height == 184)
     #expect(
       box.content
         == .box(
@@ -54,7 +54,7 @@ struct CellLayoutTests {
     let tree = try cells("      - { style: boxedInverse, title: Upgrade, description: More data }")
     #expect(
       tree.elements(.cell)[0].content
-        == .box(fill: Color(hex: "#019DF4")!, cornerRadius: 16, stroke: nil))
+        == .box(fill: Color(hex: "#0B9CEA")!, cornerRadius: 16, stroke: nil))
     #expect(tree.elements(.title)[0].textBlock?.color == Color(hex: "#FFFFFF"))
     #expect(tree.elements(.description)[0].textBlock?.color == Color(hex: "#E6F5FD"))
   }
@@ -111,7 +111,8 @@ struct CellLayoutTests {
       """)
     let overlays = tree.elements(.highlight)
     #expect(overlays.count == 2)
-    #expect(overlays[0].content == .box(fill: Color.black.withAlpha(0.05), cornerRadius: 16))
+    // Movistar's backgroundContainerPressed: black 8%.
+    #expect(overlays[0].content == .box(fill: Color.black.withAlpha(0.08), cornerRadius: 16))
     #expect(overlays[0].frame == tree.elements(.cell)[0].frame)
     let disabledTitle = tree.elements(.title)[1]
     #expect(disabledTitle.opacity == 0.5)
@@ -144,7 +145,7 @@ struct CellLayoutTests {
     }
     #expect(
       rtl.elements(.chevron)[0].content
-        == .glyph(name: "chevron_left", color: Color(hex: "#86888C")!))
+        == .glyph(name: "chevron_left", color: Color(hex: "#6B6C6F")!))  // Movistar textSecondary
     #expect(rtl.elements(.asset)[0].frame.x == 360 - 16 - 24 - 8)
   }
 
@@ -194,15 +195,28 @@ struct CellLayoutTests {
     #expect(image.frame.y == 16)  // 37.3 pt tall: at most 40, so a 16 pt margin
   }
 
-  @Test("stereo: title one line and detail three lines by default")
+  @Test("stereo: title and detail wrap fully by default (numberOfLines = 0); maxLines limits")
   func stereoLineLimits() throws {
     let long = String(repeating: "Long words wrap here. ", count: 20)
     let tree = try cells(
-      "      - { kind: stereo, title: '\(long)', detail: '\(long)' }",
-      canvas: "theme: material, scale: 1")
-    #expect(tree.elements(.title)[0].textBlock?.lines.count == 1)
-    #expect(tree.elements(.title)[0].textBlock?.truncated == true)
-    #expect(tree.elements(.detail)[0].textBlock?.lines.count == 3)
+      """
+            - { kind: stereo, title: '\(long)', detail: '\(long)' }
+            - { kind: stereo, title: { text: '\(long)', maxLines: 1 }, detail: { text: '\(long)', maxLines: 3 } }
+      """, canvas: "theme: material, scale: 1")
+    let title = try #require(tree.elements(.title)[0].textBlock)
+    let detail = try #require(tree.elements(.detail)[0].textBlock)
+    // 440 characters of Roboto in 328 pt: several lines each, none cut.
+    #expect(title.lines.count > 3 && !title.truncated)
+    #expect(detail.lines.count > 3 && !detail.truncated)
+    // The cell holds every line: 16 + title + 6 + detail + 16, rounded up.
+    let cell = tree.elements(.cell)[0].frame
+    let titleFrame = tree.elements(.title)[0].frame
+    let detailFrame = tree.elements(.detail)[0].frame
+    #expect(detailFrame.maxY <= cell.maxY - 16)
+    #expect(cell.height == (16 + titleFrame.height + 6 + detailFrame.height + 16).rounded(.up))
+    #expect(tree.elements(.title)[1].textBlock?.lines.count == 1)
+    #expect(tree.elements(.title)[1].textBlock?.truncated == true)
+    #expect(tree.elements(.detail)[1].textBlock?.lines.count == 3)
   }
 
   @Test("label cell: padding 8, min 40, 0.5 pt separator from the leading margin to the edge")

@@ -158,10 +158,11 @@ struct EffectsTests {
       Issue.record("expected a ripple")
       return
     }
-    #expect(x == 164 && y == 46)  // the centre of the 328 × 92 box
+    #expect(x == 164 && y == 38)  // the centre of the 328 × 76 card (92 with its margins)
     #expect(radius == 16)
-    // Mística: its highlight colour, black 5% (REFERENCE §1), as the highlighted state.
-    #expect(color == Color.black.withAlpha(0.05))
+    // Mística: its pressed colour (Movistar's backgroundContainerPressed, black 8%), as the
+    // highlighted state.
+    #expect(color == Color.black.withAlpha(0.08))
   }
 
   @Test("elevation adds a shadow under the box; a Material card loses its placeholder border")

@@ -130,8 +130,18 @@ struct FidelityTests {
       var canvas = Canvas()
       canvas.appearance = appearance
       let theme = Theme(canvas: canvas)
-      #expect(theme.rippleColor(.ripple) == theme[.highlight])
-      #expect(theme.rippleColor(.ink) == theme[.highlight])
+      #expect(theme.rippleColor == theme[.highlight])
+    }
+  }
+
+  @Test("Material presses in onSurface at 16 %, highlight and ripple alike (MDCListColorThemer)")
+  func materialPressColour() throws {
+    for appearance in Appearance.allCases {
+      let canvas = Canvas(theme: .material, appearance: appearance)
+      let theme = Theme(canvas: canvas)
+      let onSurface = appearance == .dark ? Color.white : Color.black
+      #expect(theme.rippleColor == onSurface.withAlpha(0.16))
+      #expect(theme[.highlight] == onSurface.withAlpha(0.16))
     }
   }
 

@@ -44,10 +44,11 @@ struct LayoutTests {
     let description = try #require(tree.elements(.description).first)
     let lines = try #require(description.textBlock?.lines.count)
     #expect(lines == 3)
-    #expect(description.frame.height == 60)
+    // Three lines of Roboto 14 (16.40625 pt each: 49.2) rounded up to whole pixels at scale 1.
+    #expect(description.frame.height == 50)
     #expect(description.textBlock?.truncated == false)
-    // 16 + 24 + 2 + 3 × 20 + 16
-    #expect(tree.elements(.cell)[0].frame.height == 118)
+    // 16 + 24 + 2 + 50 + 16
+    #expect(tree.elements(.cell)[0].frame.height == 108)
   }
 
   @Test("a title cut to one line reports truncated and ends in an ellipsis")
@@ -106,10 +107,12 @@ struct LayoutTests {
 
   @Test("scales 1, 2 and 3 give the same geometry in points, for every kind of element")
   func scaleIndependence() throws {
+    // Material: every line at its style's line height. (Mística labels round their heights to
+    // device pixels, as UILabel does: see MisticaMetricsTests.)
     func frames(_ scale: Int) throws -> [Rect] {
       let tree = try layout(
         """
-        canvas: { width: 360, scale: \(scale) }
+        canvas: { width: 360, scale: \(scale), theme: material }
         sections:
           - cells:
               - { headline: { tag: NEW }, title: Mobile plan, subtitle: 25 GB, description: 'Your data resets on the first of every month, roaming included.', asset: { icon: router, background: '#E3F2FD' }, control: { navigation: { badge: 12 } } }

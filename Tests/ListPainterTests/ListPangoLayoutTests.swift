@@ -222,9 +222,10 @@ struct ListLayoutTests {
     let refreshing = try layout(
       "canvas: { scale: 1 }\nrefreshControl: { refreshing: true, angle: 90 }\n" + spec)
     #expect(refreshing.elements(.cell)[0].frame.y == 64)
+    // The indicator is in the brand colour: Movistar's #0B9CEA.
     #expect(
       refreshing.elements(.refreshIndicator)[1].content
-        == .arc(start: 90, sweep: 270, width: 2.5, color: Color(hex: "#019DF4")!))
+        == .arc(start: 90, sweep: 270, width: 2.5, color: Color(hex: "#0B9CEA")!))
   }
 
   @Test("1,000 cells render in one image; beyond the pixel limit the error says what to do")

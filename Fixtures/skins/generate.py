@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Writes Sources/ListLayout/MisticaSkins.swift from Telefonica/mistica-design's token files.
+
+Each Mística brand keeps its tokens in one JSON file (`tokens/<brand>.json`): `light` and `dark`
+colours whose values reference `global.palette` (`{palette.x}` or `rgba({palette.x}, a)`),
+`radius` and `text.weight`. This script reads, for every skin below, the colours ListRender uses,
+the container corner radius and the row title weight, and writes them as a Swift table that names
+the file and commit each skin comes from. No token file is kept in the repository.
+
+    make skins                       # downloads the files at the commits below
+    python3 Fixtures/skins/generate.py --tokens DIR   # reads DIR/<file> instead
+
+To move a skin to a newer commit, change its commit here and run `make skins`.
+"""
+
+import argparse
+import json
+import os
+import re
+import sys
+import tempfile
+import urllib.request
+
+REPOSITORY = "Telefonica/mistica-design"
+
+# skin name -> (token file, commit of Telefonica/mistica-design)
+SKINS = [
+    ("movistar", "tokens/movistar.json", "0152f81d64439b6458d82282731fcbf22fb423e1"),
+    ("o2", "tokens/o2.json", "86e538ba733b51a7df42f5e5d51631126e2a3bab"),
+    ("vivo", "tokens/vivo.json", "1e88fd25aaa6cc22bc528f6471d5324b61fc6f71"),
+    ("telefonica", "tokens/telefonica.json", "ec8ddd5d18c609bc5708d09e3fed5145f43e67f0"),
+    ("blau", "tokens/blau.json", "a6658cc4feeaf88c942ee195a05262c56ee5f402"),
+    ("tu", "tokens/tu.json", "59578635ba1e17143209c6cfddeb720b4deff8a6"),
+    ("esimflag", "tokens/esimflag.json", "dee515a65ca9c966619fc1e632db1f3f49e85fed"),
+]
+
+# ListRender colour -> the tokens that give it, first found wins. Older token files have no tag
+# colours: the active tag is then brandLow on brand, as Mística's tag was before tag tokens.
+COLORS = [
+    ("background", ["background"]),
+    ("backgroundContainer", ["backgroundContainer"]),
+    ("backgroundContainerBrand", ["backgroundContainerBrand"]),
+    ("border", ["border"]),
+    ("divider", ["divider"]),
+    ("textPrimary", ["textPrimary"]),
+    ("textSecondary", ["textSecondary"]),
+    ("textPrimaryInverse", ["textPrimaryInverse", "textPrimaryBrand"]),
+    ("textSecondaryInverse", ["textSecondaryInverse", "textSecondaryBrand"]),
+    ("badge", ["badge"]),
+    ("brand", ["controlActivated"]),
+    ("onBrand", ["textButtonPrimary"]),
+    ("control", ["control"]),
+    ("highlight", ["backgroundContainerPressed"]),
+    ("tag", ["tagBackgroundActive", "brandLow"]),
+    ("tagText", ["tagTextActive", "brand"]),
+]
+
+# Token files without `text.weight.rowTitle` (older ones) keep mistica-ios's medium row title.
+DEFAULT_TITLE_WEIGHT = "medium"
+WEIGHTS = {"light": "regular", "regular": "regular", "medium": "medium", "bold": "bold"}
+
+REFERENCE = re.compile(r"^\{palette\.([A-Za-z0-9]+)\}$")
+RGBA = re.compile(r"^rgba\(\{palette\.([A-Za-z0-9]+)\},\s*([0-9.]+)\)$")
+HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
+
+
+class TokenError(Exception):
+    pass
+
+
+def swift_color(value, palette, where):
+    """A Swift expression for a token value: a palette colour, with an alpha if it has one."""
+    if isinstance(value, dict):  # a gradient: its first stop (ListRender fills boxes flat)
+        return swift_color(value["colors"][0]["value"], palette, where)
+    match = REFERENCE.match(value)
+    alpha = None
+    if not match:
+        match = RGBA.match(value)
+        if not match:
+            raise TokenError(f"{where}: cannot read {value!r}")
+        alpha = float(match.group(2))
+    name = match.group(1)
+    entry = palette.get(name)
+    if entry is None or not HEX.match(entry["value"]):
+        raise TokenError(f"{where}: palette.{name} is not a #RRGGBB colour")
+    code = f'hex("{entry["value"].upper()}")'
+    if alpha is not None and alpha != 1:
+        code += f".withAlpha({alpha:g})"
+    return code
+
+
+def skin_entry(name, path, commit, tokens):
+    palette = tokens["global"]["palette"]
+    lines = [f"    case .{name}:", f"      // {path} at {commit}", "      return MisticaSkinTokens("]
+    for appearance in ["light", "dark"]:
+        colours = tokens[appearance]
+        pairs = []
+        for colour, candidates in COLORS:
+            token = next((c for c in candidates if c in colours), None)
+            if token is None:
+                raise TokenError(f"{path}: {appearance} has none of {', '.join(candidates)}")
+            code = swift_color(colours[token]["value"], palette, f"{path}: {appearance}.{token}")
+            pairs.append(f"          .{colour}: {code},")
+        lines.append(f"        {appearance}: [")
+        lines += pairs
+        lines.append("        ],")
+    radius = tokens.get("radius", {}).get("container", {}).get("value")
+    if radius is None or not str(radius).isdigit():
+        raise TokenError(f"{path}: radius.container is missing or not a number")
+    weight = tokens.get("text", {}).get("weight", {}).get("rowTitle", {}).get("value")
+    weight = WEIGHTS.get(weight or DEFAULT_TITLE_WEIGHT)
+    if weight is None:
+        raise TokenError(f"{path}: text.weight.rowTitle is not a known weight")
+    lines.append(f"        containerRadius: {int(radius)}, titleWeight: .{weight})")
+    return lines
+
+
+def render(tokens_by_skin):
+    lines = [
+        "// Generated by `make skins` (Fixtures/skins/generate.py) from the token files of",
+        f"// {REPOSITORY}; each skin names its file and commit. Do not edit by hand.",
+        "",
+        "import ListModel",
+        "",
+        "extension MisticaSkin {",
+        "  /// The skin's colours, container radius and row title weight, from its token file.",
+        "  var tokens: MisticaSkinTokens {",
+        "    let hex = DesignSystem.hex",
+        "    switch self {",
+    ]
+    for name, path, commit in SKINS:
+        lines += skin_entry(name, path, commit, tokens_by_skin[name])
+    lines += [
+        "    case .original:",
+        "      return .original",
+        "    }",
+        "  }",
+        "}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def load(tokens_dir):
+    loaded = {}
+    for name, path, commit in SKINS:
+        if tokens_dir:
+            with open(os.path.join(tokens_dir, os.path.basename(path)), encoding="utf-8") as f:
+                loaded[name] = json.load(f)
+        else:
+            url = f"https://raw.githubusercontent.com/{REPOSITORY}/{commit}/{path}"
+            with urllib.request.urlopen(url, timeout=30) as response:
+                loaded[name] = json.load(response)
+    return loaded
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tokens", help="a folder holding the token files (default: download)")
+    parser.add_argument("--output", default="Sources/ListLayout/MisticaSkins.swift")
+    parser.add_argument("--check", action="store_true", help="fail if the output would change")
+    args = parser.parse_args()
+    try:
+        text = render(load(args.tokens))
+    except (TokenError, KeyError, OSError, ValueError) as error:
+        print(f"skins: {error}", file=sys.stderr)
+        return 1
+    if args.check:
+        with open(args.output, encoding="utf-8") as f:
+            if f.read() != text:
+                print(f"skins: {args.output} differs from the token files", file=sys.stderr)
+                return 1
+        return 0
+    folder = os.path.dirname(os.path.abspath(args.output))
+    with tempfile.NamedTemporaryFile("w", dir=folder, delete=False, encoding="utf-8") as f:
+        f.write(text)
+    os.replace(f.name, args.output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+import Foundation
+import ListLayout
+import ListModel
+import Testing
+
+/// Mística skins: every brand defines every colour ListRender draws with, in both appearances,
+/// and `theme.skin` reads, writes and refuses as a spec should.
+@Suite("Mística skins")
+struct SkinTests {
+  @Test(
+    "every skin defines every colour ListRender uses, light and dark",
+    arguments: MisticaSkin.allCases)
+  func everyColour(skin: MisticaSkin) {
+    let system = DesignSystem.mistica(skin)
+    for (appearance, palette) in [("light", system.light), ("dark", system.dark)] {
+      for name in ColorName.allCases {
+        #expect(palette[name] != nil, "\(skin.rawValue) \(appearance) has no \(name.rawValue)")
+      }
+      #expect(palette.count == ColorName.allCases.count)
+    }
+  }
+
+  @Test("a skin sets its container radius and title weight; Mística's metrics stay")
+  func skinMetrics() {
+    // tokens/o2.json: radius.container 8, no rowTitle weight (mistica-ios's medium);
+    // tokens/telefonica.json: 0; tokens/esimflag.json: 20, regular.
+    #expect(DesignSystem.mistica(.o2).boxedCornerRadius == 8)
+    #expect(DesignSystem.mistica(.o2).types.title.base.weight == .medium)
+    #expect(DesignSystem.mistica(.telefonica).boxedCornerRadius == 0)
+    #expect(DesignSystem.mistica(.esimflag).boxedCornerRadius == 20)
+    #expect(DesignSystem.mistica(.esimflag).types.title.base.weight == .regular)
+    #expect(DesignSystem.mistica(.movistar).light[.brand] == Color(hex: "#0B9CEA"))
+    #expect(DesignSystem.mistica(.original).light[.brand] == Color(hex: "#019DF4"))
+    for skin in MisticaSkin.allCases {
+      var system = DesignSystem.mistica(skin)
+      system.light = [:]
+      system.dark = [:]
+      system.boxedCornerRadius = 16
+      system.types.title.base.weight = .medium
+      var movistar = DesignSystem.mistica(.movistar)
+      movistar.light = [:]
+      movistar.dark = [:]
+      movistar.types.title.base.weight = .medium
+      #expect(system == movistar, "\(skin.rawValue) changes more than colours, radius and weight")
+    }
+  }
+
+  @Test("theme.skin reads and writes; colour overrides apply on top of a skin")
+  func specRoundTrip() throws {
+    let document = try ListDocument.decode(
+      yaml: """
+        canvas: { theme: { name: mistica, skin: vivo, colors: { brand: "#FF0000" } } }
+        sections:
+          - cells: [ { title: A } ]
+        """)
+    #expect(document.canvas.skin == .vivo)
+    #expect(try ListDocument.decode(yaml: try document.yaml()) == document)
+    let theme = Theme(canvas: document.canvas)
+    #expect(theme[.brand] == Color(hex: "#FF0000"))
+    #expect(theme[.backgroundContainerBrand] == Color(hex: "#660099"))
+  }
+
+  @Test("a skin on the Material theme is refused with its location")
+  func skinNeedsMistica() throws {
+    do {
+      _ = try ListDocument.decode(
+        yaml:
+          "canvas:\n  theme: { name: material, skin: o2 }\nsections:\n  - cells: [ { title: A } ]",
+        file: "spec.yaml")
+      Issue.record("a Material skin decoded")
+    } catch let error as SpecError {
+      #expect(error.line == 2)
+      #expect(error.description.contains("skins are Mística brands"))
+    }
+    var canvas = Canvas(theme: .material)
+    canvas.skin = .blau
+    let document = ListDocument(canvas: canvas) { Section { RowCell("A") } }
+    #expect(throws: SpecError.self) { try document.validate() }
+  }
+}

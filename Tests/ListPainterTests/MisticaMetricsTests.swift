@@ -1,0 +1,116 @@
+import Foundation
+import ListRender
+import TestSupport
+import Testing
+
+/// Mística rows measured with Roboto, against numbers worked out by hand from mistica-ios's rules:
+/// `ListTableViewCell.systemLayoutSizeFitting` (the cell at least `cellStyle.minHeight`: 72 full
+/// width, 92 boxed with its 8/16/8/16 `contentViewLayoutMargins`), `CellCenterSectionView`
+/// (title, subtitle and description `IntrinsictHeightLabel`s at least 24, 20 and 20 tall, any
+/// number of lines; spacing 2 after the title, 4 between subtitle and description) and UIKit's
+/// `UILabel` (lines at the font's `lineHeight`, the label's height rounded up to device pixels,
+/// its text centred vertically).
+@Suite("Mística metrics (mistica-ios)")
+struct MisticaMetricsTests {
+  /// Roboto's line height: (ascender 1900 + descender 500) / 2048 units per em.
+  static func lineHeight(_ size: Double) -> Double { size * 2400 / 2048 }
+
+  /// `points` rounded up to whole device pixels at `scale`.
+  static func ceil(_ points: Double, _ scale: Double) -> Double {
+    (points * scale).rounded(.up) / scale
+  }
+
+  let title = "A title long enough that it wraps onto a second line in the row"
+  let subtitle = "A subtitle long enough that it also wraps onto a second line here"
+  let description = "And a description that is long enough to wrap onto a second line too"
+
+  func rows(_ cells: String, scale: Int = 2) throws -> LayoutTree {
+    try layout("canvas: { width: 360, scale: \(scale) }\nsections:\n  - cells:\n" + cells)
+  }
+
+  @Test("a title-only boxed row is 92 pt with its margins: a 76 pt card at y 8, the title centred")
+  func boxedTitleOnly() throws {
+    let tree = try rows("      - { style: boxed, title: Inbox }")
+    #expect(tree.height == 92)
+    #expect(tree.elements(.cell)[0].frame == Rect(x: 16, y: 8, width: 328, height: 76))
+    // The 24 pt label centred in the card: 8 + (76 − 24) / 2.
+    #expect(tree.elements(.title)[0].frame == Rect(x: 32, y: 34, width: 296, height: 24))
+  }
+
+  @Test("boxed inverse with title and subtitle: 16 + 24 + 2 + 20 + 16 = 78, the cell 94")
+  func boxedInverseTitleSubtitle() throws {
+    let tree = try rows("      - { style: boxedInverse, title: Upgrade, subtitle: More data }")
+    let card = tree.elements(.cell)[0].frame
+    #expect(card == Rect(x: 16, y: 8, width: 328, height: 78))
+    #expect(tree.height == 94)
+    #expect(tree.elements(.title)[0].frame.y == 8 + 16)
+    #expect(
+      tree.elements(.subtitle)[0].frame == Rect(x: 32, y: 8 + 16 + 24 + 2, width: 296, height: 20))
+  }
+
+  @Test(
+    "a two-line title is 2 × Roboto 16's line height, rounded to device pixels", arguments: [2, 3])
+  func twoLineTitle(scale: Int) throws {
+    let tree = try rows("      - { title: '\(title)' }", scale: scale)
+    let label = try #require(tree.elements(.title).first)
+    #expect(label.textBlock?.lines.count == 2)
+    // 2 × 18.75 = 37.5: 75 px at scale 2; 112.5 px → 113 px at scale 3 (37.667 pt).
+    let expected = Self.ceil(2 * Self.lineHeight(16), Double(scale))
+    #expect(label.frame.height == expected)
+    #expect(label.frame.height == (scale == 2 ? 37.5 : 113.0 / 3))
+    // Lines at the font's pitch, centred in the label.
+    let lines = try #require(label.textBlock?.lines)
+    #expect(lines.map(\.height) == [18.75, 18.75])
+    #expect(lines[0].y == (expected - 37.5) / 2)
+    // 16 + 37.5 + 16 = 69.5 is under the 72 pt minimum: the row is 72, the label centred.
+    #expect(tree.height == 72)
+    #expect(label.frame.y == (72 - expected) / 2)
+  }
+
+  @Test("title, subtitle and description of two lines each: 16 + 37.5 + 2 + 33 + 4 + 33 + 16")
+  func allLabelsMultiLine() throws {
+    let tree = try rows(
+      "      - { title: '\(title)', subtitle: '\(subtitle)', description: '\(description)' }")
+    let titleFrame = tree.elements(.title)[0].frame
+    let subtitleFrame = tree.elements(.subtitle)[0].frame
+    let descriptionFrame = tree.elements(.description)[0].frame
+    #expect(tree.elements(.subtitle)[0].textBlock?.lines.count == 2)
+    #expect(tree.elements(.description)[0].textBlock?.lines.count == 2)
+    // Roboto 14: 16.40625 a line, 32.8125 for two, 65.625 px → 66 px at scale 2: 33 pt.
+    #expect(Self.ceil(2 * Self.lineHeight(14), 2) == 33)
+    // 109.5 of labels and spacing in a row of 16 + 109.5 + 16 = 141.5, rounded up as the row
+    // height always is (the old rule gave 16 + 48 + 2 + 40 + 4 + 40 + 16 = 166); the content
+    // is centred in it: 16.25 from the top.
+    let top = (142 - 109.5) / 2
+    #expect(titleFrame == Rect(x: 16, y: top, width: 328, height: 37.5))
+    #expect(subtitleFrame == Rect(x: 16, y: top + 37.5 + 2, width: 328, height: 33))
+    #expect(descriptionFrame == Rect(x: 16, y: top + 37.5 + 2 + 33 + 4, width: 328, height: 33))
+    #expect(tree.height == 142)
+  }
+
+  @Test("a one-line title keeps its 24 pt label, the text centred in it")
+  func oneLineTitleCentred() throws {
+    let tree = try rows("      - { title: Inbox, subtitle: Mail }")
+    let label = try #require(tree.elements(.title).first)
+    #expect(label.frame.height == 24)
+    let line = try #require(label.textBlock?.lines.first)
+    #expect(line.height == 18.75)
+    #expect(line.y == (24 - 18.75) / 2)
+    // The subtitle's 16.40625 pt line in its 20 pt label.
+    let subtitleLine = try #require(tree.elements(.subtitle).first?.textBlock?.lines.first)
+    #expect(subtitleLine.y == (20 - Self.lineHeight(14)) / 2)
+  }
+
+  @Test("Mística labels round up to device pixels, so heights differ by less than a pixel")
+  func deviceRounding() throws {
+    let cells = "      - { title: '\(title)', description: '\(description)' }"
+    for scale in [1, 2, 3] {
+      let tree = try rows(cells, scale: scale)
+      for role in [LayoutElement.Role.title, .description] {
+        let height = try #require(tree.elements(role).first?.frame.height)
+        let pixels = height * Double(scale)
+        #expect(abs(pixels - pixels.rounded()) < 1e-9, "\(role) at scale \(scale): \(height)")
+      }
+    }
+  }
+}
