@@ -92,14 +92,14 @@ def main():
         if cinbox:
             c_args = [cinbox, "--fast", "--stable", "-o", os.path.join(tmp, "c.png")]
             mine, theirs = medians([ours, c_args])
-            rows.append(("inbox render (1080 × 6828), whole process", f"{mine * 1000:.0f} ms",
+            rows.append(("inbox render (1080 × 6327), whole process", f"{mine * 1000:.0f} ms",
                          f"{peak_rss(ours):.0f} MiB"))
             rows.append(("cinbox --fast --stable (the C measuring stick)", f"{theirs * 1000:.0f} ms",
                          f"{peak_rss(c_args):.0f} MiB"))
             rows.append(("ratio ListRender / cinbox", f"{mine / theirs:.2f}×", ""))
         else:
             (mine,) = medians([ours])
-            rows.append(("inbox render (1080 × 6828), whole process", f"{mine * 1000:.0f} ms",
+            rows.append(("inbox render (1080 × 6327), whole process", f"{mine * 1000:.0f} ms",
                          f"{peak_rss(ours):.0f} MiB"))
             rows.append(("cinbox", "not built (needs ../shared/bench and libdeflate-dev)", ""))
         inbox_phases = phases(ours)

@@ -3,6 +3,7 @@
 
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <string.h>
 
 #include <cairo.h>
 #include <cairo-pdf.h>
@@ -54,6 +55,85 @@ static inline const char *lr_freetype_version(char *buffer, int size) {
 }
 
 static inline int lr_fontconfig_version(void) { return FcGetVersion(); }
+
+/// Sets the language of all of `layout`'s text (shaping, line breaking, font choice).
+static inline void lr_layout_set_language(PangoLayout *layout, const char *language) {
+  PangoAttrList *list = pango_attr_list_new();
+  pango_attr_list_insert(list, pango_attr_language_new(pango_language_from_string(language)));
+  pango_layout_set_attributes(layout, list);
+  pango_attr_list_unref(list);
+}
+
+/// Whether any font of `config`'s application fonts has a glyph for `c`.
+static inline int lr_config_has_char(FcConfig *config, FcChar32 c) {
+  FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+  if (set == NULL) return 0;
+  for (int i = 0; i < set->nfont; i++) {
+    FcCharSet *charset = NULL;
+    if (FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &charset) == FcResultMatch &&
+        FcCharSetHasChar(charset, c)) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/// The ISO 15924 code of `c`'s Unicode script (`Zyyy` common, `Zinh` inherited, …), in `out`
+/// (5 bytes).
+static inline void lr_script_code(uint32_t c, char *out) {
+  guint32 tag = g_unicode_script_to_iso15924(g_unichar_get_script((gunichar)c));
+  out[0] = (char)(tag >> 24);
+  out[1] = (char)(tag >> 16);
+  out[2] = (char)(tag >> 8);
+  out[3] = (char)tag;
+  out[4] = 0;
+}
+
+/// The first character of `line` that no font had a glyph for (drawn as a hex box), or 0.
+static inline uint32_t lr_line_unknown_char(PangoLayoutLine *line) {
+  for (GSList *run = line->runs; run != NULL; run = run->next) {
+    PangoGlyphItem *item = (PangoGlyphItem *)run->data;
+    PangoGlyphString *glyphs = item->glyphs;
+    for (int i = 0; i < glyphs->num_glyphs; i++) {
+      PangoGlyph glyph = glyphs->glyphs[i].glyph;
+      if ((glyph & PANGO_GLYPH_UNKNOWN_FLAG) != 0 && glyph != PANGO_GLYPH_EMPTY) {
+        return glyph & ~PANGO_GLYPH_UNKNOWN_FLAG;
+      }
+    }
+  }
+  return 0;
+}
+
+/// The family of the font of each run of `line`, distinct, joined by "\n" into `out` (at most
+/// `size` bytes with the final NUL).
+static inline void lr_line_families(PangoLayoutLine *line, char *out, int size) {
+  int used = 0;
+  out[0] = 0;
+  for (GSList *run = line->runs; run != NULL; run = run->next) {
+    PangoGlyphItem *item = (PangoGlyphItem *)run->data;
+    PangoFont *font = item->item->analysis.font;
+    if (font == NULL) continue;
+    PangoFontDescription *description = pango_font_describe(font);
+    const char *family = pango_font_description_get_family(description);
+    if (family != NULL) {
+      int length = (int)strlen(family);
+      int seen = 0;
+      for (const char *at = out; at != NULL && *at != 0;) {
+        const char *end = strchr(at, '\n');
+        int part = end != NULL ? (int)(end - at) : (int)strlen(at);
+        if (part == length && strncmp(at, family, (size_t)length) == 0) seen = 1;
+        at = end != NULL ? end + 1 : NULL;
+      }
+      if (!seen && used + length + 2 < size) {
+        if (used > 0) out[used++] = '\n';
+        memcpy(out + used, family, (size_t)length);
+        used += length;
+        out[used] = 0;
+      }
+    }
+    pango_font_description_free(description);
+  }
+}
 
 /// Packs `width` pixels of a cairo ARGB32 row (native-endian 32-bit words, little-endian here:
 /// bytes B, G, R, A) into 8-bit R, G, B: what an opaque image's PNG rows hold. Four pixels a

@@ -43,6 +43,9 @@ extension LayoutTree {
       public var text: String
       /// The line's box in points.
       public var frame: Rect
+      /// The families of the fonts that draw the line (its primary font, then any fallback a
+      /// character needed), in the order its runs use them.
+      public var fonts: [String]?
     }
   }
 
@@ -60,7 +63,8 @@ extension LayoutTree {
           text = block.lines.map { line in
             Dump.Line(
               text: line.text,
-              frame: line.frame.offsetBy(element.frame.x, element.frame.y))
+              frame: line.frame.offsetBy(element.frame.x, element.frame.y),
+              fonts: line.fonts.isEmpty ? nil : line.fonts)
           }
         }
         return Dump.Element(

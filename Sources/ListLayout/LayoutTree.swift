@@ -302,12 +302,16 @@ public struct TextBlock: Equatable, Sendable {
   public package(set) var lines: [TextLine]
   /// Whether text was cut and ended with an ellipsis.
   public package(set) var truncated: Bool
+  /// The first character no font has a glyph for, drawn as a box (only when a render allows
+  /// missing glyphs; otherwise the layout fails).
+  public package(set) var missingCharacter: Unicode.Scalar?
 
   /// A block from its parts.
   package init(
     text: String, style: TextStyle, color: Color, direction: LayoutDirection, wrapWidth: Double,
-    maxLines: Int?, lines: [TextLine], truncated: Bool
+    maxLines: Int?, lines: [TextLine], truncated: Bool, missingCharacter: Unicode.Scalar? = nil
   ) {
+    self.missingCharacter = missingCharacter
     self.text = text
     self.style = style
     self.color = color
@@ -339,12 +343,15 @@ public struct TextLine: Equatable, Sendable {
   /// The base direction of the paragraph the line belongs to (its first strong character's,
   /// else the canvas's): the bidirectional runs of the line are ordered in it.
   public package(set) var paragraphDirection: LayoutDirection
+  /// The families of the fonts that draw the line, in the order its runs use them.
+  public package(set) var fonts: [String]
 
   /// A line from its parts.
   package init(
     text: String, x: Double, y: Double, height: Double, baseline: Double, width: Double,
-    ellipsized: Bool, paragraphDirection: LayoutDirection = .ltr
+    ellipsized: Bool, paragraphDirection: LayoutDirection = .ltr, fonts: [String] = []
   ) {
+    self.fonts = fonts
     self.paragraphDirection = paragraphDirection
     self.text = text
     self.x = x

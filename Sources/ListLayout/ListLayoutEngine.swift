@@ -35,6 +35,10 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 package struct ListLayoutEngine {
   let measurer: any TextMeasuring
   let images: any ImageMeasuring
+  /// Whether text with a character no font has is drawn (as a box) instead of failing.
+  package var allowsMissingGlyphs = false
+  /// What the missing-glyph error advises (a package to install, or a font to add).
+  package var missingGlyphAdvice = "add a font that has it under fonts:"
 
   /// An engine that measures text with `measurer` and image files with `images`.
   public init(measurer: any TextMeasuring, images: any ImageMeasuring) {
@@ -185,9 +189,16 @@ package struct ListLayoutEngine {
     width: Double, in context: CellContext, opacity: Double = 1,
     alignment: TextAlignment = .leading
   ) throws -> LayoutElement {
+    var style = style
+    if let language = label.language { style.language = language }
     let measured = try measurer.measure(
       label.text, style: style, width: max(1, width), maxLines: label.maxLines,
       direction: context.direction, alignment: alignment)
+    try checkGlyphs(
+      measured,
+      at: label.location.path.isEmpty
+        ? SpecLocation(file: "<document>", path: "\(context.source).\(role.rawValue)")
+        : label.location)
     return LayoutElement(
       role: role, source: context.source,
       frame: Rect(x: x, y: y, width: max(1, width), height: measured.height),
@@ -195,8 +206,19 @@ package struct ListLayoutEngine {
         TextBlock(
           text: label.text, style: style, color: color, direction: context.direction,
           wrapWidth: max(1, width), maxLines: label.maxLines, lines: measured.lines,
-          truncated: measured.truncated)),
+          truncated: measured.truncated, missingCharacter: measured.missingCharacter)),
       opacity: opacity)
+  }
+
+  /// Fails when `measured` has a character no font has (it would be a box), unless missing
+  /// glyphs are allowed: the error names where the text is, the character and what to do.
+  func checkGlyphs(_ measured: MeasuredText, at location: SpecLocation) throws {
+    guard let scalar = measured.missingCharacter, !allowsMissingGlyphs else { return }
+    let code = String(scalar.value, radix: 16, uppercase: true)
+    let name = scalar.properties.name.map { " " + $0 } ?? ""
+    throw location.error(
+      "no font has U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)\(name) "
+        + "(\(missingGlyphAdvice), or render with --allow-missing-glyphs)")
   }
 
   /// Text at its natural width (the widest of its lines, at most `maxWidth`), for pills,
@@ -208,6 +230,8 @@ package struct ListLayoutEngine {
     let direction = direction ?? context.direction
     let measured = try measurer.measure(
       text, style: style, width: max(1, maxWidth), maxLines: maxLines, direction: direction)
+    try checkGlyphs(
+      measured, at: SpecLocation(file: "<document>", path: "\(context.source).\(role.rawValue)"))
     let width = min(maxWidth, measured.lines.map(\.width).max() ?? 0)
     var lines = measured.lines
     if direction == .rtl {
@@ -220,7 +244,8 @@ package struct ListLayoutEngine {
       content: .text(
         TextBlock(
           text: text, style: style, color: color, direction: direction, wrapWidth: max(1, maxWidth),
-          maxLines: maxLines, lines: lines, truncated: measured.truncated)))
+          maxLines: maxLines, lines: lines, truncated: measured.truncated,
+          missingCharacter: measured.missingCharacter)))
   }
 
   /// The highlight or selection overlay of a cell's box, if its state has one.

@@ -20,13 +20,20 @@ public struct TextStyle: Equatable, Hashable, Sendable {
   public var size: Double
   /// Each line is at least this tall; extra space is shared above and below (half-leading).
   public var minLineHeight: Double
+  /// The text's language (BCP 47, as `canvas.language`): which Noto Sans CJK face draws Han
+  /// characters first, and the language Pango shapes and breaks lines for.
+  public var language: String
 
   /// A style from its parts.
-  public init(family: String, weight: FontWeight, size: Double, minLineHeight: Double) {
+  public init(
+    family: String, weight: FontWeight, size: Double, minLineHeight: Double,
+    language: String = "en"
+  ) {
     self.family = family
     self.weight = weight
     self.size = size
     self.minLineHeight = minLineHeight
+    self.language = language
   }
 }
 
@@ -38,12 +45,17 @@ package struct MeasuredText: Equatable, Sendable {
   public var height: Double
   /// Whether the text was cut to `maxLines` and ellipsized.
   public var truncated: Bool
+  /// The first character no font has a glyph for (it would be drawn as a box), if any.
+  public var missingCharacter: Unicode.Scalar?
 
   /// A measurement from its parts.
-  public init(lines: [TextLine], height: Double, truncated: Bool) {
+  public init(
+    lines: [TextLine], height: Double, truncated: Bool, missingCharacter: Unicode.Scalar? = nil
+  ) {
     self.lines = lines
     self.height = height
     self.truncated = truncated
+    self.missingCharacter = missingCharacter
   }
 }
 

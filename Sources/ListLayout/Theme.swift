@@ -69,6 +69,12 @@ package struct Theme: Equatable, Sendable {
     stereoDetail = types.stereoDetail.style(category)
     shadowModel = canvas.shadow ?? system.shadowModel
     for (name, color) in canvas.colors { colors[name] = color }
+    for path in [
+      \Theme.title, \.body, \.overline, \.caption, \.control, \.labelText, \.sectionHeader,
+      \.sectionFooter, \.stereoTitle, \.stereoDetail, \.monogram,
+    ] as [WritableKeyPath<Theme, TextStyle>] {
+      self[keyPath: path].language = canvas.language
+    }
   }
 
   /// The colour of a press ripple of either style: the design system's press ink (its

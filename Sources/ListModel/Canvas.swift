@@ -16,6 +16,9 @@ public struct Canvas: Equatable, Sendable {
   public var colors: [ColorName: Color] = [:]
   /// Light or dark palette.
   public var appearance: Appearance = .light
+  /// The text's language, a BCP 47 tag (`ja`, `zh-Hans`, `zh-Hant`, `ko`, `th`, `ar`; default
+  /// `en`): which CJK glyphs Han characters take, and the rules of shaping and line breaking.
+  public var language: String = "en"
   /// Left-to-right or right-to-left layout.
   public var direction: LayoutDirection = .ltr
   /// The Dynamic Type category that scales every font (default `L`).
@@ -204,7 +207,8 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable {
 /// The keys of `canvas:`. Decoding, encoding, validation and `--variants` each switch over every
 /// key, so a new key is a compile error in this file until all four handle it.
 package enum CanvasKey: String, CaseIterable, Sendable {
-  case width, scale, theme, appearance, direction, contentSize, safeArea, background, height
+  case width, scale, theme, appearance, language, direction, contentSize, safeArea, background
+  case height
   case contentOffset, stickyHeaders, shadow, ripple
 }
 
@@ -238,6 +242,7 @@ extension Canvas {
       }
       if let field = object.optional("colors") { colors = try ListDocument.decodeColors(field) }
     case .appearance: appearance = try field.enumeration(Appearance.self)
+    case .language: language = try field.languageTag()
     case .direction: direction = try field.enumeration(LayoutDirection.self)
     case .contentSize: contentSize = try field.enumeration(ContentSizeCategory.self)
     case .safeArea: safeArea = try ListDocument.decodeInsets(field)
@@ -269,6 +274,7 @@ extension Canvas {
       return writer.map(pairs)
     case .appearance:
       return appearance == standard.appearance ? nil : writer.plain(appearance.rawValue)
+    case .language: return language == standard.language ? nil : writer.string(language)
     case .direction:
       return direction == standard.direction ? nil : writer.plain(direction.rawValue)
     case .contentSize:
@@ -301,6 +307,10 @@ extension Canvas {
     case .height: try validator.number(height, SpecLimits.heightRange, key.rawValue)
     case .contentOffset:
       try validator.number(contentOffset, SpecLimits.contentOffsetRange, key.rawValue)
+    case .language:
+      if let problem = SpecLimits.languageProblem(language) {
+        throw validator.fail(problem, at: key.rawValue)
+      }
     case .appearance, .direction, .contentSize, .stickyHeaders, .shadow, .ripple:
       break  // enumerations and booleans: every value is valid
     }
@@ -317,6 +327,7 @@ extension Canvas {
       skin = other.skin
       if !other.colors.isEmpty { colors = other.colors }
     case .appearance: appearance = other.appearance
+    case .language: language = other.language
     case .direction: direction = other.direction
     case .contentSize: contentSize = other.contentSize
     case .safeArea: safeArea = other.safeArea

@@ -13,8 +13,8 @@ public struct LabelCell: Equatable, Sendable {
   public init(_ text: Label) { self.text = text }
 }
 
-/// A text label: its text and how many lines it may take (nil: unlimited). In a spec it is a
-/// string, or `{ text: …, maxLines: 2 }`.
+/// A text label: its text, how many lines it may take (nil: unlimited) and, optionally, its own
+/// language. In a spec it is a string, or `{ text: …, maxLines: 2, language: ja }`.
 ///
 /// ```swift
 /// let title: Label = "Inbox"
@@ -25,15 +25,29 @@ public struct Label: Equatable, Sendable, ExpressibleByStringLiteral {
   public var text: String
   /// Lines at most before the text is cut with an ellipsis; nil for no limit.
   public var maxLines: Int?
+  /// The label's language (BCP 47) when it is not the canvas's.
+  public var language: String?
+  /// Where the label is in its spec (for errors about its text).
+  public var location: SpecLocation
 
-  /// A label from its text and line limit.
-  public init(_ text: String, maxLines: Int? = nil) {
+  /// A label from its text, line limit and language.
+  public init(
+    _ text: String, maxLines: Int? = nil, language: String? = nil,
+    location: SpecLocation = SpecLocation()
+  ) {
     self.text = text
     self.maxLines = maxLines
+    self.language = language
+    self.location = location
   }
 
   /// A label with no line limit.
   public init(stringLiteral text: String) { self.init(text) }
+
+  /// Labels are equal when their text, line limit and language are (wherever they were read).
+  public static func == (lhs: Label, rhs: Label) -> Bool {
+    lhs.text == rhs.text && lhs.maxLines == rhs.maxLines && lhs.language == rhs.language
+  }
 }
 
 // MARK: Spec
@@ -44,23 +58,29 @@ extension ListDocument {
     _ reader: NodeReader, allowEmpty: Bool = true, defaultMaxLines: Int? = nil
   ) throws -> Label {
     guard case .mapping = reader.node else {
-      return Label(try reader.string(allowEmpty: allowEmpty), maxLines: defaultMaxLines)
+      return Label(
+        try reader.string(allowEmpty: allowEmpty), maxLines: defaultMaxLines,
+        location: reader.location)
     }
-    let object = try reader.object(allowed: ["text", "maxLines"])
+    let object = try reader.object(allowed: ["text", "maxLines", "language"])
+    let text = try object.required("text")
     return Label(
-      try object.required("text").string(allowEmpty: allowEmpty),
+      try text.string(allowEmpty: allowEmpty),
       maxLines: try object.optional("maxLines")?.integer(in: SpecLimits.maxLinesRange)
-        ?? defaultMaxLines)
+        ?? defaultMaxLines,
+      language: try object.optional("language")?.languageTag(), location: text.location)
   }
 }
 
 extension SpecWriter {
   /// A string, or `{ text, maxLines }` when its line limit is not the field's default.
   func label(_ label: Label, defaultMaxLines: Int? = nil) -> Node {
-    guard label.maxLines != defaultMaxLines, let maxLines = label.maxLines else {
-      return string(label.text)
-    }
-    return map([("text", string(label.text)), ("maxLines", number(maxLines))])
+    let maxLines = label.maxLines == defaultMaxLines ? nil : label.maxLines
+    guard maxLines != nil || label.language != nil else { return string(label.text) }
+    var pairs = [("text", string(label.text))]
+    if let maxLines { pairs.append(("maxLines", number(maxLines))) }
+    if let language = label.language { pairs.append(("language", string(language))) }
+    return map(pairs)
   }
 }
 
@@ -70,6 +90,9 @@ extension Validator {
     try string(label.text, field, allowEmpty: allowEmpty)
     if let maxLines = label.maxLines {
       try inside(field) { try $0.count(maxLines, SpecLimits.maxLinesRange, "maxLines") }
+    }
+    if let language = label.language, let problem = SpecLimits.languageProblem(language) {
+      throw inside(field) { $0.fail(problem, at: "language") }
     }
   }
 }

@@ -77,6 +77,20 @@ package enum SpecLimits {
     return nil
   }
 
+  /// What is wrong with a language tag, or nil: BCP 47's shape (a 2–3 letter language, then
+  /// subtags of 1–8 letters or digits, `-` between), at most 35 characters.
+  package static func languageProblem(_ tag: String) -> String? {
+    let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+    let valid =
+      tag.count <= 35 && parts.count >= 1
+      && (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+      && parts.dropFirst().allSatisfy {
+        (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      }
+    return valid
+      ? nil : "'\(tag.prefix(40))' is not a language tag; expected BCP 47, such as en, ja, zh-Hans"
+  }
+
   /// What is wrong with a string of a spec (too long, too many combining marks on one
   /// character, empty where text is required), or nil: the decoder and ``ListDocument/validate()``
   /// hold every string to this.

@@ -152,8 +152,15 @@ extension ListDocument {
   /// // <document>: sections[0].arrangement.columns: 0 is out of range; expected 1...12
   /// ```
   public func validate() throws {
+    _ = try validatedCharacters()
+  }
+
+  /// ``validate()``, and every character above ASCII the document's text holds, each once:
+  /// what fonts the document needs.
+  package func validatedCharacters() throws -> Set<Unicode.Scalar> {
     var validator = Validator()
     try validator.check(self)
+    return validator.scalars
   }
 }
 

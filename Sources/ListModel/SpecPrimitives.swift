@@ -182,6 +182,13 @@ struct NodeReader {
     throw error(message + "; expected one of: \(names.joined(separator: ", "))")
   }
 
+  /// A BCP 47 language tag (``SpecLimits/languageProblem(_:)``).
+  func languageTag() throws -> String {
+    let tag = try string()
+    if let problem = SpecLimits.languageProblem(tag) { throw error(problem) }
+    return tag
+  }
+
   func color() throws -> Color {
     let text = try string()
     guard let color = Color(hex: text) else {
@@ -455,6 +462,8 @@ struct Validator {
   var path: [String] = []
   var textBytes = 0
   var cells = 0
+  /// Every character above ASCII in the document's strings, each once (which fonts it needs).
+  var scalars: Set<Unicode.Scalar> = []
 
   func fail(_ message: String, at field: String? = nil) -> SpecError {
     let parts = path + (field.map { [$0] } ?? [])
@@ -489,6 +498,9 @@ struct Validator {
       throw fail(problem, at: field)
     }
     textBytes += text.utf8.count
+    if !text.utf8.allSatisfy({ $0 < 0x80 }) {
+      for scalar in text.unicodeScalars where scalar.value >= 0x80 { scalars.insert(scalar) }
+    }
     guard textBytes <= SpecLimits.maxTextBytes else {
       throw fail(
         "the document's text adds up to more than \(SpecLimits.maxTextBytes) bytes", at: field)

@@ -90,6 +90,11 @@ public final class FontSystem {
     lr_object_unref(fontMap)
   }
 
+  /// Whether a font of this system has a glyph for `scalar`.
+  package func covers(_ scalar: Unicode.Scalar) -> Bool {
+    lr_config_has_char(config, scalar.value) != 0
+  }
+
   /// A new Pango context over this font map with the deterministic font options.
   func makeContext() throws -> PangoContextHandle {
     guard let context = pango_font_map_create_context(fontMap) else {
@@ -97,6 +102,8 @@ public final class FontSystem {
     }
     pango_cairo_context_set_font_options(context, options)
     pango_context_set_round_glyph_positions(context, 0)
+    // Never the locale's language: every layout sets its own (`TextStyle.language`).
+    pango_context_set_language(context, pango_language_from_string("en"))
     return PangoContextHandle(context)
   }
 }
@@ -120,6 +127,62 @@ enum SharedFontConfig {
   /// fontconfig handles are plain pointers, owned here for the life of the process.
   private static let configs = Mutex<[[String]: OpaquePointer]>([:])
 
+  /// The configuration's rules, fontconfig's own: Noto Color Emoji is the generic `emoji`
+  /// family and emoji text prefers a colour font (`45-generic.conf`, `60-generic.conf`), so an
+  /// emoji sequence (a skin tone, a ZWJ sequence, a keycap) is drawn whole in Noto Color Emoji
+  /// even where a font earlier in the order has its first character; and a font without
+  /// outlines (Noto Color Emoji, whose glyphs are 136 px bitmaps) is scaled by the size asked
+  /// for over the size it has (`10-scale-bitmap-fonts.conf`).
+  static let rules = """
+    <?xml version="1.0"?>
+    <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+    <fontconfig>
+      <alias binding="same">
+        <family>Noto Color Emoji</family><default><family>emoji</family></default>
+      </alias>
+      <match>
+        <test name="family"><string>emoji</string></test>
+        <edit name="lang" mode="prepend"><string>und-zsye</string></edit>
+      </match>
+      <match>
+        <test name="lang"><string>und-zsye</string></test>
+        <test qual="all" name="family" compare="not_eq"><string>emoji</string></test>
+        <edit name="family" mode="append" binding="strong"><string>emoji</string></edit>
+      </match>
+      <match>
+        <test name="lang"><string>und-zsye</string></test>
+        <test qual="all" name="color" compare="not_eq"><bool>true</bool></test>
+        <test qual="all" name="color" compare="not_eq"><bool>false</bool></test>
+        <edit name="color" mode="append"><bool>true</bool></edit>
+      </match>
+      <alias binding="same">
+        <family>emoji</family><prefer><family>Noto Color Emoji</family></prefer>
+      </alias>
+      <match target="font">
+        <test name="outline" compare="eq"><bool>false</bool></test>
+        <edit name="pixelsizefixupfactor" mode="assign">
+          <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+        </edit>
+      </match>
+      <match target="font">
+        <test name="outline" compare="eq"><bool>false</bool></test>
+        <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+        <edit name="matrix" mode="assign">
+          <times>
+            <name>matrix</name>
+            <matrix>
+              <name>pixelsizefixupfactor</name> <double>0</double>
+              <double>0</double> <name>pixelsizefixupfactor</name>
+            </matrix>
+          </times>
+        </edit>
+        <edit name="size" mode="assign">
+          <divide><name>size</name><name>pixelsizefixupfactor</name></divide>
+        </edit>
+      </match>
+    </fontconfig>
+    """
+
   /// The configuration holding exactly `files`.
   static func config(for files: [FontFile]) throws -> OpaquePointer {
     try configs.withLock { configs in
@@ -129,6 +192,12 @@ enum SharedFontConfig {
       lr_fontconfig_quiet_default()
       guard let config = FcConfigCreate() else {
         throw PainterError.creationFailed("a fontconfig configuration")
+      }
+      // Colour emoji for emoji runs, scaled to the size asked for, as fontconfig's own
+      // configuration has it.
+      guard FcConfigParseAndLoadFromMemory(config, Self.rules, 1) != 0 else {
+        FcConfigDestroy(config)
+        throw PainterError.creationFailed("the fontconfig rules")
       }
       for file in files where FcConfigAppFontAddFile(config, file.path) == 0 {
         FcConfigDestroy(config)

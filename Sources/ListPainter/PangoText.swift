@@ -13,7 +13,9 @@ final class FontDescription {
     guard let pointer = pango_font_description_new() else {
       throw PainterError.creationFailed("a Pango font description")
     }
-    pango_font_description_set_family(pointer, style.family)
+    // The whole fallback order, so that every machine picks the same font for a character.
+    pango_font_description_set_family(
+      pointer, FontCatalog.familyList(style.family, language: style.language))
     pango_font_description_set_weight(pointer, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
     // Absolute size: user-space units, so points at any render scale and any DPI setting.
     pango_font_description_set_absolute_size(pointer, style.size * Double(lr_pango_scale()))
@@ -67,6 +69,18 @@ struct ShapedLine {
   let ellipsized: Bool
   /// The resolved base direction of the line's paragraph.
   let direction: LayoutDirection
+  /// The families of the fonts the line's runs use, in run order, each once.
+  var families: [String] {
+    var buffer = [CChar](repeating: 0, count: 1024)
+    lr_line_families(line, &buffer, Int32(buffer.count))
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+  /// The first character of the line no font had a glyph for.
+  var missingCharacter: Unicode.Scalar? {
+    let value = lr_line_unknown_char(line)
+    return value == 0 ? nil : Unicode.Scalar(value)
+  }
 }
 
 /// A paragraph shaped once: its Pango layouts (one, or two when the last visible line had to be
@@ -145,6 +159,7 @@ package final class TextShaper {
     let layout = try PangoLayoutHandle(context: context(direction))
     pango_layout_set_auto_dir(layout.pointer, natural ? 1 : 0)
     pango_layout_set_font_description(layout.pointer, try description(for: style).pointer)
+    lr_layout_set_language(layout.pointer, style.language)
     pango_layout_set_text(layout.pointer, text, -1)
     return layout
   }
@@ -235,6 +250,7 @@ package final class TextShaper {
     // the context's (the canvas's) applies to neutral text.
     pango_layout_set_auto_dir(layout.pointer, naturalDirection ? 1 : 0)
     pango_layout_set_font_description(layout.pointer, try description(for: key.style).pointer)
+    lr_layout_set_language(layout.pointer, key.style.language)
     pango_layout_set_width(
       layout.pointer, Int32((key.width * Double(lr_pango_scale())).rounded(.down)))
     pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
@@ -348,7 +364,9 @@ package final class PangoTextMeasurer: TextMeasuring {
     let metrics = try shaper.lineMetrics(style)
     var lines: [TextLine] = []
     var top = 0.0
+    var missing: Unicode.Scalar?
     for shaped in paragraph.lines {
+      if missing == nil { missing = shaped.missingCharacter }
       // Half-leading: the pitch's extra height is shared above and below the font's box.
       let baseline = top + (metrics.pitch - metrics.fontHeight) / 2 + metrics.ascent
       let left =
@@ -360,10 +378,11 @@ package final class PangoTextMeasurer: TextMeasuring {
         TextLine(
           text: shaped.text, x: left, y: top, height: metrics.pitch, baseline: baseline,
           width: shaped.width, ellipsized: shaped.ellipsized,
-          paragraphDirection: shaped.direction))
+          paragraphDirection: shaped.direction, fonts: shaped.families))
       top += metrics.pitch
     }
-    return MeasuredText(lines: lines, height: top, truncated: paragraph.truncated)
+    return MeasuredText(
+      lines: lines, height: top, truncated: paragraph.truncated, missingCharacter: missing)
   }
 }
 

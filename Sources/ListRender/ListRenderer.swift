@@ -24,13 +24,19 @@ import enum ListPainter.VectorFormat
 /// A renderer owns its fonts, icons, loaded images and Pango state and is not thread-safe: use
 /// one per thread. Image files are read once per renderer.
 public final class ListRenderer {
-  /// The fonts every render uses.
-  public let fonts: FontSystem
+  /// The fonts of the last render: the standard files, and those of every script, symbol and
+  /// emoji the documents rendered so far needed (loaded when first needed).
+  public private(set) var fonts: FontSystem
   /// The Material icon names.
   package let icons: IconCatalog
   private let images: ImageLibrary
-  private let measurer: PangoTextMeasurer
-  private let painter: Painter
+  private var measurer: PangoTextMeasurer
+  private var painter: Painter
+  /// Whether text with a character no font has is drawn with a box for it instead of failing
+  /// (`--allow-missing-glyphs`); each such label's ``TextBlock/missingCharacter`` names one.
+  public var allowsMissingGlyphs = false
+  /// The packages of catalogue fonts a document needed that are not installed.
+  private var missingFontPackages: Set<String> = []
 
   /// A renderer with the standard fonts.
   /// - Throws: ``PainterError/missingFont(path:package:)`` naming the Debian package to install.
@@ -57,10 +63,38 @@ public final class ListRenderer {
   ///   for every document, however it was made), unknown icons and unreadable images;
   ///   ``LayoutError``.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
-    try document.validate()
+    try loadFonts(for: try document.validatedCharacters())
     try resolveResources(of: document)
     try shapeInParallel(document)
-    return try ListLayoutEngine(measurer: measurer, images: images).layout(document)
+    return try engine().layout(document)
+  }
+
+  /// A layout engine over this renderer's text and images, with its missing-glyph rule.
+  private func engine() -> ListLayoutEngine {
+    var engine = ListLayoutEngine(measurer: measurer, images: images)
+    engine.allowsMissingGlyphs = allowsMissingGlyphs
+    if !missingFontPackages.isEmpty {
+      engine.missingGlyphAdvice =
+        "install \(missingFontPackages.sorted().joined(separator: ", ")), or add a font under fonts:"
+    }
+    return engine
+  }
+
+  /// Adds the catalogue's files that `characters` need and no loaded font has (a script's Noto
+  /// family, Noto Sans CJK, the symbol and emoji fonts): a Latin document loads nothing more.
+  /// The set only grows, and a character is always drawn by the first family of the fallback
+  /// order that has it, so text drawn before draws the same after.
+  private func loadFonts(for characters: Set<Unicode.Scalar>) throws {
+    let fonts = self.fonts
+    let wanted = FontCatalog.extraFiles(for: characters) { fonts.covers($0) }
+      .filter { !fonts.files.contains($0) }
+    let present = wanted.filter { FileManager.default.isReadableFile(atPath: $0.path) }
+    missingFontPackages.formUnion(wanted.filter { !present.contains($0) }.map(\.package))
+    guard !present.isEmpty else { return }
+    let grown = try FontSystem(files: fonts.files + present)
+    self.fonts = grown
+    measurer = try PangoTextMeasurer(fonts: grown)
+    painter = Painter(sharingTextWith: measurer, images: images, icons: icons)
   }
 
   /// Lists with at least this many cells have their text shaped on two cores.
@@ -94,13 +128,15 @@ public final class ListRenderer {
         let measurer = try PangoTextMeasurer(fonts: try FontSystem(files: files))
         let images = ImageLibrary()
         try Self.loadResources(of: secondHalf, images: images, icons: icons)
-        _ = try? ListLayoutEngine(measurer: measurer, images: images).layout(secondHalf)
+        var engine = ListLayoutEngine(measurer: measurer, images: images)
+        engine.allowsMissingGlyphs = true
+        _ = try? engine.layout(secondHalf)
         return ShapedParagraphs(of: measurer)
       }
       helper.withLock { $0 = result }
     }
     // A half that does not fit the pixel limits on its own is still shaped (hence `try?`).
-    _ = try? ListLayoutEngine(measurer: measurer, images: images).layout(front)
+    _ = try? engine().layout(front)
     done.wait()
     if case .success(let shaped)? = helper.withLock({ $0 }) {
       measurer.shaper.adopt(shaped)
@@ -189,7 +225,7 @@ public final class ListRenderer {
     _ document: ListDocument, range: Range<Int>,
     _ body: (Int, AnimationFrame, LayoutTree) throws -> Void
   ) throws {
-    try document.validate()
+    try loadFonts(for: try document.validatedCharacters())
     try resolveResources(of: document)
     let fps = document.animation?.fps ?? 60
     let count = document.animation?.frameCount ?? 1
@@ -222,11 +258,11 @@ public final class ListRenderer {
   /// the old and new lists interpolated.
   /// - Throws: ``SpecError`` for a value out of its limits, as ``layout(_:)-(ListDocument)``.
   public func layout(_ frame: AnimationFrame) throws -> LayoutTree {
-    try frame.document.validate()
+    try loadFonts(for: try frame.document.validatedCharacters())
     if let update = frame.update {
       var before = frame.document
       before.sections = update.from
-      try before.validate()
+      try loadFonts(for: try before.validatedCharacters())
       guard update.fraction.isFinite, (0...1).contains(update.fraction) else {
         throw SpecError(
           file: "<document>", line: nil, column: nil, path: "update.fraction",
@@ -238,7 +274,7 @@ public final class ListRenderer {
 
   /// ``layout(_:)-(AnimationFrame)`` for frames the timeline made from a validated document.
   private func layoutFrame(_ frame: AnimationFrame) throws -> LayoutTree {
-    let engine = ListLayoutEngine(measurer: measurer, images: images)
+    let engine = engine()
     let new = try engine.layout(frame.document)
     guard let update = frame.update else { return new }
     var before = frame.document

@@ -1,0 +1,159 @@
+import CPangoCairo
+import Foundation
+
+/// Every font the renderer can draw text with and the order fallback follows, in one place (as
+/// Android's `fonts.xml` keeps it): the text style's family (Roboto, or a spec's own font), then
+/// Roboto, Noto Sans, the Noto family of each script, Noto Sans CJK in the order the language
+/// asks for, Noto Sans Symbols, Symbols 2 and Math, and last Noto Color Emoji. The order is the
+/// same on every machine: it is a list of family names given to Pango for every label, and only
+/// the files named here are ever loaded.
+///
+/// A document loads only what its text needs: the standard files (``FontFile/standard``:
+/// Roboto, Material Icons, Noto Sans, Arabic and Hebrew) always, a script's files when a
+/// character of that script is not in them, the symbol and emoji files when a symbol or emoji
+/// is not. Whatever is loaded, a character is drawn by the first family in this order that has
+/// it, so loading more never changes the glyphs of text the smaller set could draw.
+package enum FontCatalog {
+  static let noto = "/usr/share/fonts/truetype/noto/"
+  static let notoCJK = "/usr/share/fonts/opentype/noto/"
+
+  /// A script's Noto family: its ISO 15924 codes, the file name stem and the family name.
+  struct ScriptFamily {
+    let codes: [String]
+    let stem: String
+    let family: String
+    let hasBold: Bool
+  }
+
+  /// The Noto families of `fonts-noto-core` for scripts the standard files lack, in fallback
+  /// order (family names as the files declare them).
+  static let scripts: [ScriptFamily] = [
+    (["Deva"], "Devanagari", true), (["Beng"], "Bengali", true), (["Guru"], "Gurmukhi", true),
+    (["Gujr"], "Gujarati", true), (["Orya"], "Oriya", true), (["Taml"], "Tamil", true),
+    (["Telu"], "Telugu", true), (["Knda"], "Kannada", true), (["Mlym"], "Malayalam", true),
+    (["Sinh"], "Sinhala", true), (["Thai"], "Thai", true), (["Laoo"], "Lao", true),
+    (["Khmr"], "Khmer", true), (["Mymr"], "Myanmar", true), (["Geor"], "Georgian", true),
+    (["Armn"], "Armenian", true), (["Ethi"], "Ethiopic", true), (["Thaa"], "Thaana", true),
+    (["Syrc"], "Syriac", false), (["Mong"], "Mongolian", false), (["Cher"], "Cherokee", true),
+    (["Cans"], "Canadian Aboriginal", true), (["Tfng"], "Tifinagh", false),
+    (["Olck"], "Ol Chiki", true), (["Java"], "Javanese", true), (["Bali"], "Balinese", true),
+    (["Sund"], "Sundanese", true), (["Yiii"], "Yi", false), (["Vaii"], "Vai", false),
+    (["Nkoo"], "NKo", false), (["Adlm"], "Adlam", true), (["Tale"], "Tai Le", false),
+    (["Talu"], "New Tai Lue", false), (["Lana"], "Tai Tham", true), (["Cham"], "Cham", true),
+    (["Bugi"], "Buginese", false), (["Batk"], "Batak", false), (["Lepc"], "Lepcha", false),
+    (["Limb"], "Limbu", false), (["Mtei"], "Meetei Mayek", true), (["Saur"], "Saurashtra", false),
+    (["Rohg"], "Hanifi Rohingya", true), (["Newa"], "Newa", false),
+    (["Sylo"], "Syloti Nagri", false), (["Lisu"], "Lisu", true), (["Osge"], "Osage", false),
+    (["Samr"], "Samaritan", false), (["Mand"], "Mandaic", false), (["Tglg"], "Tagalog", false),
+    (["Hano"], "Hanunoo", false), (["Buhd"], "Buhid", false), (["Tagb"], "Tagbanwa", false),
+    (["Kali"], "Kayah Li", true), (["Rjng"], "Rejang", false), (["Tavt"], "Tai Viet", false),
+    (["Cakm"], "Chakma", false), (["Plrd"], "Miao", false), (["Wcho"], "Wancho", false),
+    (["Hmng"], "Pahawh Hmong", false), (["Bamu"], "Bamum", true), (["Osma"], "Osmanya", false),
+    (["Copt"], "Coptic", false), (["Glag"], "Glagolitic", false), (["Runr"], "Runic", false),
+    (["Ogam"], "Ogham", false), (["Goth"], "Gothic", false), (["Dsrt"], "Deseret", false),
+    (["Shaw"], "Shavian", false),
+  ].map { codes, name, bold in
+    ScriptFamily(
+      codes: codes, stem: "NotoSans" + name.replacingOccurrences(of: " ", with: ""),
+      family: "Noto Sans " + name, hasBold: bold)
+  }
+
+  /// The scripts Noto Sans CJK draws: Han, Hiragana, Katakana, Hangul, Bopomofo.
+  static let cjkCodes: Set<String> = ["Hani", "Hira", "Kana", "Hrkt", "Hang", "Bopo"]
+
+  /// Noto Sans CJK's faces in the order a language asks for (a Han character takes the first
+  /// one's glyph): Japanese, Korean, Simplified and Traditional Chinese; else Android's order
+  /// (Simplified, Traditional, Japanese, Korean).
+  static func cjkFamilies(language: String) -> [String] {
+    let faces = ["JP", "KR", "SC", "TC"]
+    let lower = language.lowercased()
+    let first: String =
+      if lower.hasPrefix("ja") {
+        "JP"
+      } else if lower.hasPrefix("ko") {
+        "KR"
+      } else if lower.hasPrefix("zh-hant") || lower.hasPrefix("zh-tw") || lower.hasPrefix("zh-hk")
+        || lower.hasPrefix("zh-mo")
+      {
+        "TC"
+      } else {
+        "SC"
+      }
+    let rest = lower.hasPrefix("ja") || lower.hasPrefix("ko") ? faces : ["SC", "TC", "JP", "KR"]
+    return ([first] + rest.filter { $0 != first }).map { "Noto Sans CJK " + $0 }
+  }
+
+  /// Symbols, arrows, check marks, stars, box drawing and maths, then colour emoji.
+  static let symbolFamilies = ["Noto Sans Symbols", "Noto Sans Symbols2", "Noto Sans Math"]
+  static let emojiFamily = "Noto Color Emoji"
+
+  /// The family list Pango is given for `family` in `language`: the fallback order.
+  static func familyList(_ family: String, language: String) -> String {
+    var families = [family]
+    for standard in ["Roboto", "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew"]
+    where !families.contains(standard) {
+      families.append(standard)
+    }
+    families += scripts.map(\.family)
+    // Not Noto Color Emoji: emoji runs reach it through the configuration's `emoji` rules
+    // (FontSystem), and naming it here would make every run prefer a colour font (its digits,
+    // arrows and hearts too).
+    families += symbolFamilies
+    families += cjkFamilies(language: language)
+    return families.joined(separator: ",")
+  }
+
+  /// The files of a script family.
+  static func files(of script: ScriptFamily) -> [FontFile] {
+    (script.hasBold ? ["Regular", "Bold"] : ["Regular"]).map {
+      FontFile(path: noto + script.stem + "-\($0).ttf", package: "fonts-noto-core")
+    }
+  }
+
+  /// Noto Sans CJK (one collection per weight holds every language's faces).
+  static let cjkFiles = ["Regular", "Bold"].map {
+    FontFile(path: notoCJK + "NotoSansCJK-\($0).ttc", package: "fonts-noto-cjk")
+  }
+
+  /// Symbols, Symbols 2 and Math, and Noto Color Emoji.
+  static let symbolFiles =
+    [
+      "NotoSansSymbols-Regular", "NotoSansSymbols-Bold", "NotoSansSymbols2-Regular",
+      "NotoSansMath-Regular",
+    ].map { FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-core") }
+    + [FontFile(path: noto + "NotoColorEmoji.ttf", package: "fonts-noto-color-emoji")]
+
+  /// Every file beyond the standard ones, in fallback order.
+  package static let allExtraFiles: [FontFile] =
+    scripts.flatMap(files(of:)) + cjkFiles + symbolFiles
+
+  /// The files beyond `loaded` that the characters `scalars` need, in fallback order: a
+  /// script's family for a character of that script that `covered` says no loaded font has;
+  /// the symbol and emoji files for a symbol, emoji or other common character.
+  package static func extraFiles(
+    for scalars: Set<Unicode.Scalar>, covered: (Unicode.Scalar) -> Bool
+  ) -> [FontFile] {
+    var codes: Set<String> = []
+    for scalar in scalars where !covered(scalar) {
+      codes.insert(scriptCode(scalar))
+    }
+    guard !codes.isEmpty else { return [] }
+    var files: [FontFile] = []
+    for script in scripts where script.codes.contains(where: codes.contains) {
+      files += Self.files(of: script)
+    }
+    if !codes.isDisjoint(with: cjkCodes) { files += cjkFiles }
+    // Common and inherited characters (symbols, emoji, combining marks) and any script without
+    // a family of its own may be in the symbol or emoji fonts.
+    let known = Set(scripts.flatMap(\.codes)).union(cjkCodes)
+    if !codes.isSubset(of: known) { files += symbolFiles }
+    return files
+  }
+
+  /// The ISO 15924 code of the script of `scalar` (`Zyyy` for common characters).
+  static func scriptCode(_ scalar: Unicode.Scalar) -> String {
+    var buffer = [CChar](repeating: 0, count: 5)
+    lr_script_code(scalar.value, &buffer)
+    return String(decoding: buffer.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
