@@ -2,7 +2,7 @@
 APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libimagequant-dev \
                 librsvg2-dev libgdk-pixbuf-2.0-dev \
                 webp-pixbuf-loader fonts-roboto-unhinted fonts-material-design-icons-iconfont \
-                fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+                fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FORMAT := swift format
 # The release binary links the Swift runtime and Foundation statically: no symbol lookups across

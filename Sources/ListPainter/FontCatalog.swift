@@ -83,8 +83,10 @@ package enum FontCatalog {
     return ([first] + rest.filter { $0 != first }).map { "Noto Sans CJK " + $0 }
   }
 
-  /// Symbols, arrows, check marks, stars, box drawing and maths, then colour emoji.
-  static let symbolFamilies = ["Noto Sans Symbols", "Noto Sans Symbols2", "Noto Sans Math"]
+  /// Symbols, arrows, check marks, stars, maths, and box drawing (Noto Sans Mono has it).
+  static let symbolFamilies = [
+    "Noto Sans Symbols", "Noto Sans Symbols2", "Noto Sans Math", "Noto Sans Mono",
+  ]
   static let emojiFamily = "Noto Color Emoji"
 
   /// The family list Pango is given for `family` in `language`: the fallback order.
@@ -115,12 +117,15 @@ package enum FontCatalog {
     FontFile(path: notoCJK + "NotoSansCJK-\($0).ttc", package: "fonts-noto-cjk")
   }
 
-  /// Symbols, Symbols 2 and Math, and Noto Color Emoji.
+  /// Symbols, Symbols 2, Math and Mono (box drawing), and Noto Color Emoji.
   static let symbolFiles =
     [
       "NotoSansSymbols-Regular", "NotoSansSymbols-Bold", "NotoSansSymbols2-Regular",
       "NotoSansMath-Regular",
     ].map { FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-core") }
+    + ["NotoSansMono-Regular", "NotoSansMono-Bold"].map {
+      FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-mono")
+    }
     + [FontFile(path: noto + "NotoColorEmoji.ttf", package: "fonts-noto-color-emoji")]
 
   /// Every file beyond the standard ones, in fallback order.
@@ -147,8 +152,26 @@ package enum FontCatalog {
     // a family of its own may be in the symbol or emoji fonts.
     let known = Set(scripts.flatMap(\.codes)).union(cjkCodes)
     if !codes.isSubset(of: known) { files += symbolFiles }
+    // A script the list above does not name (historic ones: Linear B, Runic, …): every other
+    // Noto Sans file of `fonts-noto-core`, in name order.
+    if !codes.subtracting(known).subtracting(["Zyyy", "Zinh", "Zzzz"]).isEmpty {
+      files += otherNotoFiles
+    }
     return files
   }
+
+  /// The Noto Sans files of `fonts-noto-core` that no entry above names (regular and bold, not
+  /// the UI, display or mono cuts), in name order.
+  static let otherNotoFiles: [FontFile] = {
+    let named = Set(
+      (FontFile.standard + scripts.flatMap(files(of:)) + symbolFiles).map(\.path))
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: noto)) ?? []
+    return names.sorted().filter { name in
+      name.hasPrefix("NotoSans") && (name.hasSuffix("-Regular.ttf") || name.hasSuffix("-Bold.ttf"))
+        && !["UI-", "UI.", "Mono", "Display"].contains { name.contains($0) }
+    }.map { FontFile(path: noto + $0, package: "fonts-noto-core") }
+      .filter { !named.contains($0.path) }
+  }()
 
   /// The ISO 15924 code of the script of `scalar` (`Zyyy` for common characters).
   static func scriptCode(_ scalar: Unicode.Scalar) -> String {

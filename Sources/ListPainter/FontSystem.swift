@@ -190,6 +190,10 @@ enum SharedFontConfig {
       if let config = configs[key] { return config }
       // Called with the lock held, so once (see its comment in the shim).
       lr_fontconfig_quiet_default()
+      // Pango takes the languages it prefers for text whose own language does not cover its
+      // script (Han in an English label) from PANGO_LANGUAGE, else LANGUAGE: fixed here, before
+      // Pango first reads them, so that the machine's locale never changes a glyph.
+      setenv("PANGO_LANGUAGE", "en", 1)
       guard let config = FcConfigCreate() else {
         throw PainterError.creationFailed("a fontconfig configuration")
       }

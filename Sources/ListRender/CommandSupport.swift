@@ -101,3 +101,22 @@ package final class FrameFiles: Sendable {
     return png
   }
 }
+
+/// One warning per text element of `tree` that has a character no font has (drawn as a box
+/// under `--allow-missing-glyphs`), not repeating `seen` paths; adds them to `seen`.
+package func missingGlyphWarnings(_ tree: LayoutTree, seen: inout Set<String>) -> [String] {
+  var warnings: [String] = []
+  for element in tree.elements {
+    guard case .text(let block) = element.content, let scalar = block.missingCharacter else {
+      continue
+    }
+    let path = "\(element.source).\(element.role.rawValue)"
+    guard seen.insert(path).inserted else { continue }
+    let code = String(scalar.value, radix: 16, uppercase: true)
+    let name = scalar.properties.name.map { " " + $0 } ?? ""
+    warnings.append(
+      "warning: \(path): no font has U+\(String(repeating: "0", count: max(0, 4 - code.count)))"
+        + "\(code)\(name); drawn as a box")
+  }
+  return warnings
+}

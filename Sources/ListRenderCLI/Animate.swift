@@ -66,9 +66,17 @@ struct Animate: ParsableCommand {
     return parts[0]...parts[1]
   }
 
+  @Flag(
+    name: .long,
+    help:
+      "Draw characters that no font has as boxes, with a warning per label, instead of failing."
+  )
+  var allowMissingGlyphs = false
+
   func run() throws {
     do {
       let renderer = try ListRenderer()
+      renderer.allowsMissingGlyphs = allowMissingGlyphs
       let document = try loadDocument(
         spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
       guard let animation = document.animation else {
@@ -108,7 +116,11 @@ struct Animate: ParsableCommand {
       // is painted; APNG and GIF frames are added here, in order.
       let pipeline = FramePipeline()
       let frameFiles = FrameFiles()
+      var seen: Set<String> = []
       try renderer.layoutFrames(document, range: range) { index, state, tree in
+        for warning in missingGlyphWarnings(tree, seen: &seen) {
+          FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
         let image = try renderer.paintImage(tree)
         let layoutJSON = try layoutFolder.map { _ in
           try FrameDump(

@@ -47,6 +47,13 @@ struct Render: ParsableCommand {
         "Errors are printed and the watch goes on; stop it with Ctrl-C. Not with - as the spec."))
   var watch = false
 
+  @Flag(
+    name: .long,
+    help:
+      "Draw characters that no font has as boxes, with a warning per label, instead of failing."
+  )
+  var allowMissingGlyphs = false
+
   @Flag(name: .long, help: "Print how long each phase took (to stderr).")
   var timings = false
 
@@ -134,6 +141,7 @@ struct Render: ParsableCommand {
     var clock = PhaseClock(enabled: timings)
     do {
       let renderer = try ListRenderer()
+      renderer.allowsMissingGlyphs = allowMissingGlyphs
       clock.lap("fonts and icons")
       let document = try loadDocument(
         spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
@@ -148,6 +156,10 @@ struct Render: ParsableCommand {
       let kind = try outputKind
       clock.lap("decode")
       let tree = try renderer.layout(document)
+      var seen: Set<String> = []
+      for warning in missingGlyphWarnings(tree, seen: &seen) {
+        FileHandle.standardError.write(Data((warning + "\n").utf8))
+      }
       clock.lap("layout")
       if case .vector(let format) = kind {
         let layoutJSON = try layout.map { _ in try tree.dumpJSON() }

@@ -1,0 +1,172 @@
+import Foundation
+import ListRender
+import TestSupport
+import Testing
+
+/// Text in every script: the fonts a document loads, line breaking without spaces, emoji and
+/// the line pitch, language-correct Han glyphs, and the missing-glyph rule.
+@Suite("World text")
+struct WorldTextTests {
+  private func fixture(_ name: String, renderer: ListRenderer? = nil) throws -> LayoutTree {
+    let document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent(name).path, allowing: [Paths.fixtures.path])
+    return try (renderer ?? ListRenderer()).layout(document)
+  }
+
+  private func rows(_ cells: String, canvas: String = "width: 320, scale: 2") throws
+    -> LayoutTree
+  {
+    try layout("canvas: { \(canvas) }\nsections:\n  - cells:\n" + cells)
+  }
+
+  @Test("a Latin document loads the standard fonts only; a world one adds what it needs")
+  func fontsOnDemand() throws {
+    let renderer = try ListRenderer()
+    _ = try renderer.layout(ListDocument.decode(yaml: "sections:\n  - cells: [ { title: Inbox } ]"))
+    #expect(renderer.fonts.files == FontFile.standard)
+    _ = try fixture("text/thai-wrapping.yaml", renderer: renderer)
+    let added = renderer.fonts.files.dropFirst(FontFile.standard.count).map {
+      URL(fileURLWithPath: $0.path).lastPathComponent
+    }
+    #expect(added == ["NotoSansThai-Regular.ttf", "NotoSansThai-Bold.ttf"])
+  }
+
+  @Test("a CJK title wraps between characters, without spaces or hyphens")
+  func cjkWrapsByCharacter() throws {
+    let tree = try fixture("text/cjk-ja.yaml")
+    let title = try #require(tree.elements(.title).last?.textBlock)
+    #expect(title.lines.count == 2)
+    #expect(title.lines.map(\.text).joined() == title.text)
+    #expect(!title.text.contains(" "))
+    #expect(title.lines.allSatisfy { $0.fonts == ["Noto Sans CJK JP"] })
+  }
+
+  @Test("a Thai title wraps at word boundaries only (dictionary breaks)")
+  func thaiWrapsAtWords() throws {
+    // The title is these words with no space between them.
+    let words = [
+      "แพ็กเกจ", "อินเทอร์เน็ต", "ใหม่", "ของ", "คุณ", "จะ", "เปลี่ยน", "โดย", "อัตโนมัติ", "ตาม",
+      "ปริมาณ", "การ", "ใช้", "งาน", "ใน", "แต่ละ", "เดือน",
+    ]
+    var boundaries: Set<Int> = []
+    var offset = 0
+    for word in words {
+      offset += word.unicodeScalars.count
+      boundaries.insert(offset)
+    }
+    let tree = try fixture("text/thai-wrapping.yaml")
+    let title = try #require(tree.elements(.title).last?.textBlock)
+    #expect(title.text == words.joined())
+    #expect(title.lines.count >= 2)
+    var end = 0
+    for line in title.lines {
+      end += line.text.unicodeScalars.count
+      #expect(boundaries.contains(end), "a line ends inside a word: \(line.text)")
+    }
+  }
+
+  @Test("emoji and taller scripts keep the label's line pitch: Roboto 16's 18.75 pt")
+  func emojiKeepsThePitch() throws {
+    let tree = try rows(
+      """
+            - { title: "Plain title", subtitle: Plain }
+            - { title: "Offer 🎉 👩‍💻 👍🏽 🇪🇸 1️⃣", subtitle: "हिन्दी ไทย 日本語" }
+      """)
+    let titles = tree.elements(.title)
+    #expect(titles[0].frame.height == titles[1].frame.height)
+    for title in titles {
+      #expect(title.textBlock?.lines.map(\.height) == [16.0 * 2400 / 2048])
+    }
+    #expect(tree.elements(.cell)[0].frame.height == tree.elements(.cell)[1].frame.height)
+    let emojiFonts = try #require(titles[1].textBlock?.lines.first?.fonts)
+    #expect(emojiFonts == ["Roboto", "Noto Color Emoji"])
+  }
+
+  @Test("the layout dump names each line's fonts")
+  func dumpNamesFonts() throws {
+    let json = String(decoding: try fixture("text/symbols.yaml").dumpJSON(), as: UTF8.self)
+    #expect(json.contains("\"Noto Sans Symbols2\""))
+    #expect(json.contains("\"Noto Sans Mono\""))
+    #expect(json.contains("\"fonts\" : ["))
+  }
+
+  @Test("Japanese and Simplified Chinese differ only inside the Han characters")
+  func hanGlyphsByLanguage() throws {
+    let renderer = try ListRenderer()
+    let load = { (name: String) in
+      try ListDocument.load(
+        path: Paths.fixtures.appendingPathComponent(name).path, allowing: [Paths.fixtures.path])
+    }
+    let japanese = try renderer.layout(load("text/cjk-ja.yaml"))
+    let chinese = try renderer.layout(load("text/cjk-zh-hans.yaml"))
+    #expect(japanese.elements.map(\.frame) == chinese.elements.map(\.frame))
+    let a = try renderer.paint(japanese)
+    let b = try renderer.paint(chinese)
+    #expect(a.width == b.width && a.height == b.height)
+    // The boxes of the lines' Han characters, in pixels (each line's frame: the lines are all
+    // CJK; kana and Latin glyphs are the same in both faces).
+    let scale = japanese.scale
+    let lines = japanese.elements.flatMap { element -> [Rect] in
+      guard case .text(let block) = element.content else { return [] }
+      return block.lines.filter { line in
+        line.text.unicodeScalars.contains { $0.properties.isIdeographic }
+      }.map {
+        Rect(
+          x: $0.x + element.frame.x, y: $0.y + element.frame.y, width: $0.width,
+          height: $0.height)
+      }
+    }
+    var differing = 0
+    for y in 0..<a.height {
+      for x in 0..<a.width {
+        let index = (y * a.width + x) * 4
+        guard a.pixels[index..<index + 4] != b.pixels[index..<index + 4] else { continue }
+        differing += 1
+        let point = (x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale)
+        #expect(
+          lines.contains {
+            point.x >= $0.x && point.x <= $0.maxX && point.y >= $0.y && point.y <= $0.maxY
+          }, "pixel \(x), \(y) differs outside the Han text")
+        if differing > 2000 { return }
+      }
+    }
+    #expect(differing > 100)
+  }
+
+  @Test("a character no font has fails with its place and name; allowed, it is a box")
+  func missingGlyph() throws {
+    let yaml = "sections:\n  - cells:\n      - title: \"Greek \u{0378} gap\"\n"
+    do {
+      _ = try ListRenderer().layout(ListDocument.decode(yaml: yaml, file: "spec.yaml"))
+      Issue.record("a missing glyph was drawn silently")
+    } catch let error as SpecError {
+      #expect(error.file == "spec.yaml")
+      #expect(error.line == 3)
+      #expect(error.path == "sections[0].cells[0].title")
+      #expect(error.message.hasPrefix("no font has U+0378"))
+      #expect(error.message.contains("--allow-missing-glyphs"))
+    }
+    let renderer = try ListRenderer()
+    renderer.allowsMissingGlyphs = true
+    let tree = try renderer.layout(ListDocument.decode(yaml: yaml))
+    #expect(tree.elements(.title).first?.textBlock?.missingCharacter == "\u{0378}")
+    // A document built in code names the element.
+    let document = ListDocument { Section { RowCell("Plain", subtitle: "\u{0378}") } }
+    #expect(throws: SpecError.self) { try ListRenderer().layout(document) }
+  }
+
+  @Test("no fixture has a character no font draws")
+  func fixturesHaveEveryGlyph() throws {
+    let renderer = try ListRenderer()
+    renderer.allowsMissingGlyphs = true
+    for name in FixtureCases.all where !name.hasPrefix("bench/") {
+      let document = try ListDocument.load(
+        path: Paths.fixtures.appendingPathComponent(name).path, allowing: [Paths.fixtures.path])
+      let tree = try renderer.layout(document)
+      for element in tree.elements {
+        #expect(
+          element.textBlock?.missingCharacter == nil, "\(name): \(element.source) \(element.role)")
+      }
+    }
+  }
+}
