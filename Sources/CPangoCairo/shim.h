@@ -3,6 +3,7 @@
 
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cairo.h>
@@ -104,34 +105,93 @@ static inline uint32_t lr_line_unknown_char(PangoLayoutLine *line) {
   return 0;
 }
 
-/// The family of the font of each run of `line`, distinct, joined by "\n" into `out` (at most
-/// `size` bytes with the final NUL).
+/// Appends `text` to the "\n"-separated list in `out` (`*used` bytes long, at most `size` with
+/// the final NUL) unless the list has it; a name that does not fit is left out.
+static inline void lr_append_distinct(char *out, int size, int *used, const char *text) {
+  int length = (int)strlen(text);
+  for (const char *at = out; at != NULL && *at != 0;) {
+    const char *end = strchr(at, '\n');
+    int part = end != NULL ? (int)(end - at) : (int)strlen(at);
+    if (part == length && strncmp(at, text, (size_t)length) == 0) return;
+    at = end != NULL ? end + 1 : NULL;
+  }
+  if (*used + length + 2 >= size) return;
+  if (*used > 0) out[(*used)++] = '\n';
+  memcpy(out + *used, text, (size_t)length);
+  *used += length;
+  out[*used] = 0;
+}
+
+/// The face of each run of `line` ("family style" as the font file names them, such as
+/// "Roboto Medium" or "Noto Sans CJK JP Regular"), distinct, joined by "\n" into `out` (at
+/// most `size` bytes with the final NUL).
 static inline void lr_line_families(PangoLayoutLine *line, char *out, int size) {
   int used = 0;
   out[0] = 0;
   for (GSList *run = line->runs; run != NULL; run = run->next) {
     PangoGlyphItem *item = (PangoGlyphItem *)run->data;
     PangoFont *font = item->item->analysis.font;
-    if (font == NULL) continue;
-    PangoFontDescription *description = pango_font_describe(font);
-    const char *family = pango_font_description_get_family(description);
-    if (family != NULL) {
-      int length = (int)strlen(family);
-      int seen = 0;
-      for (const char *at = out; at != NULL && *at != 0;) {
-        const char *end = strchr(at, '\n');
-        int part = end != NULL ? (int)(end - at) : (int)strlen(at);
-        if (part == length && strncmp(at, family, (size_t)length) == 0) seen = 1;
-        at = end != NULL ? end + 1 : NULL;
-      }
-      if (!seen && used + length + 2 < size) {
-        if (used > 0) out[used++] = '\n';
-        memcpy(out + used, family, (size_t)length);
-        used += length;
-        out[used] = 0;
-      }
+    if (font == NULL || !PANGO_IS_FC_FONT(font)) continue;
+    FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+    FcChar8 *family = NULL;
+    FcChar8 *style = NULL;
+    if (FcPatternGetString(pattern, FC_FAMILY, 0, &family) != FcResultMatch) continue;
+    char face[256];
+    if (FcPatternGetString(pattern, FC_STYLE, 0, &style) == FcResultMatch) {
+      snprintf(face, sizeof face, "%s %s", (const char *)family, (const char *)style);
+    } else {
+      snprintf(face, sizeof face, "%s", (const char *)family);
     }
-    pango_font_description_free(description);
+    lr_append_distinct(out, size, &used, face);
+  }
+}
+
+/// Whether two family names are the same for fontconfig: ASCII case and spaces ignored.
+static inline int lr_same_family(const char *a, const char *b) {
+  for (;;) {
+    while (*a == ' ') a++;
+    while (*b == ' ') b++;
+    char x = (*a >= 'A' && *a <= 'Z') ? (char)(*a + 32) : *a;
+    char y = (*b >= 'A' && *b <= 'Z') ? (char)(*b + 32) : *b;
+    if (x != y) return 0;
+    if (x == 0) return 1;
+    a++;
+    b++;
+  }
+}
+
+/// Whether a font of `config`'s application fonts has the family `name` (fontconfig's
+/// comparison: case and spaces ignored).
+static inline int lr_config_has_family(FcConfig *config, const char *name) {
+  FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+  if (set == NULL) return 0;
+  for (int i = 0; i < set->nfont; i++) {
+    FcChar8 *family = NULL;
+    for (int n = 0; FcPatternGetString(set->fonts[i], FC_FAMILY, n, &family) == FcResultMatch;
+         n++) {
+      if (lr_same_family((const char *)family, name)) return 1;
+    }
+  }
+  return 0;
+}
+
+/// The families of the faces `config` loaded from `file` (each face's first, English, name),
+/// distinct, joined by "\n" into `out` (at most `size` bytes with the final NUL).
+static inline void lr_config_file_families(FcConfig *config, const char *file, char *out,
+                                           int size) {
+  int used = 0;
+  out[0] = 0;
+  FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+  if (set == NULL) return;
+  for (int i = 0; i < set->nfont; i++) {
+    FcChar8 *path = NULL;
+    FcChar8 *family = NULL;
+    if (FcPatternGetString(set->fonts[i], FC_FILE, 0, &path) != FcResultMatch ||
+        strcmp((const char *)path, file) != 0 ||
+        FcPatternGetString(set->fonts[i], FC_FAMILY, 0, &family) != FcResultMatch) {
+      continue;
+    }
+    lr_append_distinct(out, size, &used, (const char *)family);
   }
 }
 

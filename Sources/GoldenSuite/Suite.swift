@@ -218,6 +218,9 @@ private func runCase(
       allowing: [options.fixtures])
     try VariantAxis.apply(suiteCase.combination.map { ($0.key, $0.value) }, to: &document)
     let (bitmap, tree) = try renderer.renderWithLayout(document)
+    // The environment of this case: the fonts its text used (a brand font's CRC included).
+    var check = check
+    check.fingerprint = try renderer.fingerprint(for: document)
     var report = try check.verify(bitmap, name: suiteCase.name, goldenPath: goldenPath, mode: mode)
     if options.layout {
       let strategy = GoldenStrategy<LayoutTree, String>.layout

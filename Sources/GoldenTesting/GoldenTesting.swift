@@ -32,7 +32,8 @@ public func expectGolden(
   let place = CallPlace(fileID: fileID, filePath: filePath, line: line, column: column)
   expect(place) {
     try check(
-      document, as: documentStrategy(renderer), named: name, policy: policy, record: record,
+      document, as: documentStrategy(renderer, for: document), named: name, policy: policy,
+      record: record,
       goldenFolder: goldenFolder, artifactsFolder: artifactsFolder, place: place)
   }
 }
@@ -83,7 +84,8 @@ public func requireGolden(
   let place = CallPlace(fileID: fileID, filePath: filePath, line: line, column: column)
   try require(place) {
     try check(
-      document, as: documentStrategy(renderer), named: name, policy: policy, record: record,
+      document, as: documentStrategy(renderer, for: document), named: name, policy: policy,
+      record: record,
       goldenFolder: goldenFolder, artifactsFolder: artifactsFolder, place: place)
   }
 }
@@ -113,7 +115,8 @@ public func verifyGolden(
   line: Int = #line, column: Int = #column
 ) throws -> GoldenReport {
   try check(
-    document, as: documentStrategy(renderer), named: name, policy: policy, record: record,
+    document, as: documentStrategy(renderer, for: document), named: name, policy: policy,
+    record: record,
     goldenFolder: goldenFolder, artifactsFolder: artifactsFolder,
     place: CallPlace(fileID: fileID, filePath: filePath, line: line, column: column))
 }
@@ -221,14 +224,21 @@ private func made(_ state: inout (renderer: ListRenderer, fingerprint: [String: 
   return new
 }
 
-private func documentStrategy(_ renderer: ListRenderer?) throws -> GoldenStrategy<
-  ListDocument, Bitmap
-> {
-  if let renderer { return .image(renderer: renderer) }
+/// The image strategy for `document`, with the fingerprint of the fonts its text uses.
+private func documentStrategy(_ renderer: ListRenderer?, for document: ListDocument) throws
+  -> GoldenStrategy<ListDocument, Bitmap>
+{
+  if let renderer {
+    var strategy = GoldenStrategy<ListDocument, Bitmap>.image(renderer: renderer)
+    strategy.fingerprint = try renderer.fingerprint(for: document)
+    return strategy
+  }
   var strategy = GoldenStrategy<Bitmap, Bitmap>.image.pullback { (document: ListDocument) in
     try shared.withLock { state in try made(&state).renderer.render(document) }
   }
-  strategy.fingerprint = try shared.withLock { state in try made(&state).fingerprint }
+  strategy.fingerprint = try shared.withLock { state in
+    try made(&state).renderer.fingerprint(for: document)
+  }
   return strategy
 }
 

@@ -74,6 +74,7 @@ package struct Theme: Equatable, Sendable {
       \.sectionFooter, \.stereoTitle, \.stereoDetail, \.monogram,
     ] as [WritableKeyPath<Theme, TextStyle>] {
       self[keyPath: path].language = canvas.language
+      if let font = canvas.font { self[keyPath: path].family = font }
     }
   }
 

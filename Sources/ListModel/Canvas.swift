@@ -14,6 +14,12 @@ public struct Canvas: Equatable, Sendable {
   public var skin: MisticaSkin = .movistar
   /// Named colours that replace the theme's (`canvas.theme.colors`).
   public var colors: [ColorName: Color] = [:]
+  /// The font family of every text style (`canvas.theme.font`), such as a brand's typeface
+  /// listed in ``ListDocument/fonts``; nil: the design system's (Roboto). Characters the family
+  /// lacks fall back through the standard order; a weight it lacks takes its nearest one.
+  public var font: String?
+  /// Where the spec names ``font`` (for errors about it).
+  package var fontMark = SourceMark()
   /// Light or dark palette.
   public var appearance: Appearance = .light
   /// The text's language, a BCP 47 tag (`ja`, `zh-Hans`, `zh-Hant`, `ko`, `th`, `ar`; default
@@ -41,7 +47,7 @@ public struct Canvas: Equatable, Sendable {
   /// A canvas from its parts; by default 360 pt wide at scale 3, Mística light, left to right.
   public init(
     width: Double = 360, scale: Double = 3, theme: ThemeName = .mistica,
-    skin: MisticaSkin = .movistar, colors: [ColorName: Color] = [:],
+    skin: MisticaSkin = .movistar, colors: [ColorName: Color] = [:], font: String? = nil,
     appearance: Appearance = .light,
     direction: LayoutDirection = .ltr, contentSize: ContentSizeCategory = .L,
     safeArea: EdgeInsets = .zero, background: Color? = nil, height: Double? = nil,
@@ -53,6 +59,7 @@ public struct Canvas: Equatable, Sendable {
     self.theme = theme
     self.skin = skin
     self.colors = colors
+    self.font = font
     self.appearance = appearance
     self.direction = direction
     self.contentSize = contentSize
@@ -232,13 +239,19 @@ extension Canvas {
         theme = try field.enumeration(ThemeName.self)
         return
       }
-      let object = try field.object(allowed: ["name", "skin", "colors"])
+      let object = try field.object(allowed: ["name", "skin", "font", "colors"])
       if let name = object.optional("name") { theme = try name.enumeration(ThemeName.self) }
       if let field = object.optional("skin") {
         skin = try field.enumeration(MisticaSkin.self)
         guard theme == .mistica else {
           throw field.error("skins are Mística brands; the \(theme.rawValue) theme has none")
         }
+      }
+      if let field = object.optional("font") {
+        let name = try field.string()
+        if let problem = SpecLimits.familyProblem(name) { throw field.error(problem) }
+        font = name
+        fontMark = SourceMark(field.location)
       }
       if let field = object.optional("colors") { colors = try ListDocument.decodeColors(field) }
     case .appearance: appearance = try field.enumeration(Appearance.self)
@@ -262,7 +275,7 @@ extension Canvas {
     case .width: return width == standard.width ? nil : writer.number(width)
     case .scale: return scale == standard.scale ? nil : writer.number(scale)
     case .theme:
-      guard !colors.isEmpty || skin != standard.skin else {
+      guard !colors.isEmpty || skin != standard.skin || font != nil else {
         return theme == standard.theme ? nil : writer.plain(theme.rawValue)
       }
       let named = ColorName.allCases.compactMap { name in
@@ -270,6 +283,7 @@ extension Canvas {
       }
       var pairs = [("name", writer.plain(theme.rawValue))]
       if skin != standard.skin { pairs.append(("skin", writer.plain(skin.rawValue))) }
+      if let font { pairs.append(("font", writer.string(font))) }
       if !named.isEmpty { pairs.append(("colors", writer.map(named))) }
       return writer.map(pairs)
     case .appearance:
@@ -299,6 +313,9 @@ extension Canvas {
         throw validator.fail(
           "skins are Mística brands; the \(theme.rawValue) theme has none", at: "theme.skin")
       }
+      if let font, let problem = SpecLimits.familyProblem(font) {
+        throw validator.fail(problem, at: "theme.font")
+      }
       for (name, value) in colors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
         try validator.color(value, "theme.colors.\(name.rawValue)")
       }
@@ -325,6 +342,10 @@ extension Canvas {
     case .theme:
       theme = other.theme
       skin = other.skin
+      if other.font != nil {
+        font = other.font
+        fontMark = other.fontMark
+      }
       if !other.colors.isEmpty { colors = other.colors }
     case .appearance: appearance = other.appearance
     case .language: language = other.language

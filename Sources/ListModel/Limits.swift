@@ -63,6 +63,12 @@ package enum SpecLimits {
   public static let touchXRange: ClosedRange<Double> = 0...4_096
   /// A touch point's y in a cell, and an expandable cell's collapsed height, in points.
   public static let touchYRange: ClosedRange<Double> = 0...10_000
+  /// Font files a spec may list under `fonts:`.
+  public static let maxFonts = 16
+  /// Largest font file read, in bytes (Noto Sans CJK's collections are about 20 MiB).
+  public static let maxFontFileBytes = 32 * 1024 * 1024
+  /// Longest font family name (`canvas.theme.font`), in characters.
+  public static let maxFamilyNameLength = 100
 
   /// What is wrong with a number of a spec (not finite, or outside `range`), or nil: the one
   /// range check, asked by the decoder (which names the line) and by
@@ -89,6 +95,17 @@ package enum SpecLimits {
       }
     return valid
       ? nil : "'\(tag.prefix(40))' is not a language tag; expected BCP 47, such as en, ja, zh-Hans"
+  }
+
+  /// What is wrong with a font family name (`canvas.theme.font`), or nil: 1 to 100 characters,
+  /// no commas (Pango would read a list of families) and no control characters.
+  package static func familyProblem(_ name: String) -> String? {
+    let valid =
+      !name.allSatisfy(\.isWhitespace) && name.count <= maxFamilyNameLength
+      && !name.unicodeScalars.contains { $0 == "," || $0.properties.generalCategory == .control }
+    return valid
+      ? nil
+      : "'\(name.prefix(40))' is not a font family name; expected 1 to \(maxFamilyNameLength) characters without commas, such as \"Brand Sans\""
   }
 
   /// What is wrong with a string of a spec (too long, too many combining marks on one

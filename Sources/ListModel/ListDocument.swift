@@ -22,17 +22,23 @@ public struct ListDocument: Equatable, Sendable {
   public var refreshControl: RefreshControl?
   /// Frames for `listrender animate`: a virtual clock and press/release events.
   public var animation: Animation?
+  /// Font files the text may use besides the standard ones (`fonts:`): a brand's typeface,
+  /// chosen for every text style by ``Canvas/font``, or a font for characters no standard font
+  /// has. TrueType, OpenType, collections and variable fonts; at most 16 files.
+  public var fonts: [FontReference]
 
   /// A document from its parts.
   public init(
     canvas: Canvas = Canvas(), sections: [Section] = [], emptyView: EmptyView? = nil,
-    refreshControl: RefreshControl? = nil, animation: Animation? = nil
+    refreshControl: RefreshControl? = nil, animation: Animation? = nil,
+    fonts: [FontReference] = []
   ) {
     self.canvas = canvas
     self.sections = sections
     self.emptyView = emptyView
     self.refreshControl = refreshControl
     self.animation = animation
+    self.fonts = fonts
   }
 
   /// A document whose sections are listed in a builder, as a spec lists them.
@@ -49,11 +55,40 @@ public struct ListDocument: Equatable, Sendable {
   public init(
     canvas: Canvas = Canvas(), emptyView: EmptyView? = nil,
     refreshControl: RefreshControl? = nil, animation: Animation? = nil,
-    @SectionBuilder sections: () -> [Section]
+    fonts: [FontReference] = [], @SectionBuilder sections: () -> [Section]
   ) {
     self.init(
       canvas: canvas, sections: sections(), emptyView: emptyView,
-      refreshControl: refreshControl, animation: animation)
+      refreshControl: refreshControl, animation: animation, fonts: fonts)
+  }
+}
+
+/// A font file a spec lists under `fonts:`.
+///
+/// ```swift
+/// let document = ListDocument(
+///   canvas: Canvas(font: "Brand Sans"),
+///   fonts: ["brand/BrandSans-Regular.otf", "brand/BrandSans-Medium.otf"]
+/// ) { Section { RowCell("Hello") } }
+/// ```
+public struct FontReference: Equatable, Sendable, ExpressibleByStringLiteral {
+  /// The file's path (absolute after decoding a spec: resolved against the spec's folder).
+  public var path: String
+  /// Where the spec names it.
+  public var location: SpecLocation
+
+  /// A font file from its path.
+  public init(path: String, location: SpecLocation = SpecLocation()) {
+    self.path = path
+    self.location = location
+  }
+
+  /// A font file from its path.
+  public init(stringLiteral path: String) { self.init(path: path) }
+
+  /// The same path (where a spec names it does not count).
+  public static func == (lhs: FontReference, rhs: FontReference) -> Bool {
+    lhs.path == rhs.path
   }
 }
 
@@ -167,9 +202,14 @@ extension ListDocument {
 extension ListDocument {
   static func decodeDocument(_ reader: NodeReader) throws -> ListDocument {
     let object = try reader.object(allowed: [
-      "canvas", "sections", "emptyView", "refreshControl", "animation",
+      "fonts", "canvas", "sections", "emptyView", "refreshControl", "animation",
     ])
     var document = ListDocument()
+    if let field = object.optional("fonts") {
+      document.fonts = try field.list(maxCount: SpecLimits.maxFonts).map { item in
+        FontReference(path: try item.filePath(), location: item.location)
+      }
+    }
     if let canvas = object.optional("canvas") { document.canvas = try Canvas.decode(canvas) }
     if let field = object.optional("emptyView") {
       let empty = try field.object(allowed: ["icon", "title", "message", "button", "elevation"])
@@ -207,6 +247,9 @@ extension ListDocument {
 extension SpecWriter {
   func document(_ document: ListDocument) -> Node {
     var pairs: Pairs = []
+    if !document.fonts.isEmpty {
+      pairs.append(("fonts", .sequence(.init(document.fonts.map { string($0.path) }))))
+    }
     if let canvas = canvas(document.canvas) { pairs.append(("canvas", canvas)) }
     pairs.append(("sections", .sequence(.init(document.sections.map(section)))))
     if let empty = document.emptyView {
@@ -235,6 +278,14 @@ extension SpecWriter {
 
 extension Validator {
   mutating func check(_ document: ListDocument) throws {
+    guard document.fonts.count <= SpecLimits.maxFonts else {
+      throw fail(
+        "has \(document.fonts.count) items; at most \(SpecLimits.maxFonts) are allowed", at: "fonts"
+      )
+    }
+    for (index, font) in document.fonts.enumerated() where font.path.isEmpty {
+      throw fail("is empty; expected a font file's path", at: "fonts[\(index)]")
+    }
     try inside("canvas") { try $0.canvas(document.canvas) }
     if let empty = document.emptyView {
       try inside("emptyView") { v in

@@ -149,14 +149,14 @@ extension ListDocument {
 }
 
 extension ListDocument {
-  /// Every file the document reads besides the spec: image files and icon files, in its
+  /// Every file the document reads besides the spec: font files, image files and icon files, in its
   /// sections and in its animation's updates (for commands that must not write over them).
   package var resourcePaths: [String] {
     var lists = [sections]
     for event in animation?.events ?? [] {
       if case .update(let next) = event.action { lists.append(next) }
     }
-    var paths: [String] = []
+    var paths = fonts.map(\.path)
     func add(_ icon: Icon?) {
       if case .file(let path)? = icon?.source { paths.append(path) }
     }

@@ -30,6 +30,18 @@ public struct SpecLocation: Equatable, Sendable {
   }
 }
 
+/// Where a spec named a value, kept beside it without taking part in equality: two documents
+/// that say the same are equal wherever they said it.
+package struct SourceMark: Equatable, Sendable {
+  /// The place; nil for a value set in code.
+  package var location: SpecLocation?
+
+  /// No place (a value set in code), or `location`.
+  package init(_ location: SpecLocation? = nil) { self.location = location }
+
+  package static func == (lhs: SourceMark, rhs: SourceMark) -> Bool { true }
+}
+
 // MARK: Reading
 
 /// A YAML node together with where it sits: the file, its field path and its mark. Every

@@ -128,6 +128,20 @@ package enum FontCatalog {
     }
     + [FontFile(path: noto + "NotoColorEmoji.ttf", package: "fonts-noto-color-emoji")]
 
+  /// The files of a catalogue family that `canvas.theme.font` may name without listing files
+  /// (a script's Noto family, a Noto Sans CJK face, a symbol family, Noto Color Emoji); none
+  /// for another name.
+  package static func files(ofFamily name: String) -> [FontFile] {
+    func key(_ text: String) -> String { text.lowercased().filter { $0 != " " } }
+    let wanted = key(name)
+    if let script = scripts.first(where: { key($0.family) == wanted }) { return files(of: script) }
+    if cjkFamilies(language: "").contains(where: { key($0) == wanted }) { return cjkFiles }
+    if (symbolFamilies + [emojiFamily]).contains(where: { key($0) == wanted }) {
+      return symbolFiles
+    }
+    return []
+  }
+
   /// Every file beyond the standard ones, in fallback order.
   package static let allExtraFiles: [FontFile] =
     scripts.flatMap(files(of:)) + cjkFiles + symbolFiles

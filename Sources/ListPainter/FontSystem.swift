@@ -10,7 +10,7 @@ import Synchronization
 public struct FontFile: Equatable, Sendable {
   /// Absolute path.
   public var path: String
-  /// Debian package to install when it is missing.
+  /// Debian package to install when it is missing (empty for a spec's own font file).
   public var package: String
 
   /// A font file from its path and package.
@@ -93,6 +93,27 @@ public final class FontSystem {
   /// Whether a font of this system has a glyph for `scalar`.
   package func covers(_ scalar: Unicode.Scalar) -> Bool {
     lr_config_has_char(config, scalar.value) != 0
+  }
+
+  /// Whether a font of `files` has a glyph for a character: the question asked of a set of
+  /// files without making a font map for them (their configuration is built once and kept).
+  package static func coverage(of files: [FontFile]) throws -> (Unicode.Scalar) -> Bool {
+    let config = try SharedFontConfig.config(for: files)
+    return { lr_config_has_char(config, $0.value) != 0 }
+  }
+
+  /// Whether a loaded font has the family `name` (case and spaces ignored, as fontconfig
+  /// compares families).
+  package func hasFamily(_ name: String) -> Bool {
+    lr_config_has_family(config, name) != 0
+  }
+
+  /// The families of the faces loaded from the file at `path`, each once.
+  package func families(in path: String) -> [String] {
+    var buffer = [CChar](repeating: 0, count: 1024)
+    lr_config_file_families(config, path, &buffer, Int32(buffer.count))
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
   /// A new Pango context over this font map with the deterministic font options.
@@ -186,7 +207,14 @@ enum SharedFontConfig {
   /// The configuration holding exactly `files`.
   static func config(for files: [FontFile]) throws -> OpaquePointer {
     try configs.withLock { configs in
-      let key = files.map(\.path)
+      // A file's path and what it is (size, modification time, inode): a spec's font file
+      // replaced under the same name makes a new configuration.
+      let key = files.map { file -> String in
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return file.path }
+        return
+          "\(file.path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+      }
       if let config = configs[key] { return config }
       // Called with the lock held, so once (see its comment in the shim).
       lr_fontconfig_quiet_default()

@@ -4,41 +4,41 @@ import ListPainter
 import Synchronization
 
 extension ListRenderer {
-  /// What decides the pixels on this machine: the versions of cairo, pango, harfbuzz, freetype,
-  /// fontconfig and pixman, and a CRC-32 of each font file. Recorded into golden PNGs so a
-  /// failing comparison can say first that the environment changed, and what.
+  /// What decides the pixels of Latin text on this machine: the versions of cairo, pango,
+  /// harfbuzz, freetype, fontconfig and pixman, and a CRC-32 of each standard font file.
+  /// ``fingerprint(for:)`` adds the fonts a document's text needs. Recorded into golden PNGs so
+  /// a failing comparison can say first that the environment changed, and what.
   ///
   /// ```swift
   /// try ListRenderer().fingerprint()["pango"]  // "1.50.12"
   /// ```
   public func fingerprint() -> [String: String] {
-    FingerprintCache.value(for: fonts.files) { computeFingerprint() }
+    fingerprint(of: standardFiles)
   }
 
-  private func computeFingerprint() -> [String: String] {
+  /// The library versions and the CRC-32 of each of `files`.
+  func fingerprint(of files: [FontFile]) -> [String: String] {
     var result: [String: String] = [:]
     for (name, version) in LibraryVersions.all { result[name] = version }
-    for file in fonts.files {
-      let name = "font " + (file.path as NSString).lastPathComponent
-      if let data = FileManager.default.contents(atPath: file.path) {
-        result[name] = String(format: "%08x", Checksum.crc32([UInt8](data)))
+    for file in files {
+      if let checksum = FontChecksums.value(for: file.path) {
+        result["font " + (file.path as NSString).lastPathComponent] = checksum
       }
     }
     return result
   }
 }
 
-/// Fingerprints by font set: the files are read and hashed once per process, not per call.
-private enum FingerprintCache {
-  private static let values = Mutex<[[String]: [String: String]]>([:])
+/// CRC-32s of the catalogue's font files (installed by packages, not changed while a process
+/// runs): each file is read and hashed once per process.
+private enum FontChecksums {
+  private static let values = Mutex<[String: String]>([:])
 
-  static func value(for files: [FontFile], compute: () -> [String: String]) -> [String: String] {
-    values.withLock { values in
-      let key = files.map(\.path)
-      if let value = values[key] { return value }
-      let value = compute()
-      values[key] = value
-      return value
-    }
+  static func value(for path: String) -> String? {
+    if let value = values.withLock({ $0[path] }) { return value }
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    let value = String(format: "%08x", Checksum.crc32([UInt8](data)))
+    values.withLock { $0[path] = value }
+    return value
   }
 }

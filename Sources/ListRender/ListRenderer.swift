@@ -35,14 +35,24 @@ public final class ListRenderer {
   /// Whether text with a character no font has is drawn with a box for it instead of failing
   /// (`--allow-missing-glyphs`); each such label's ``TextBlock/missingCharacter`` names one.
   public var allowsMissingGlyphs = false
-  /// The packages of catalogue fonts a document needed that are not installed.
+  /// The packages of catalogue fonts the last document needed that are not installed.
   private var missingFontPackages: Set<String> = []
+  /// The files every document uses (``FontFile/standard`` unless given at init).
+  let standardFiles: [FontFile]
+  /// The catalogue files loaded: the standard ones and what documents needed so far.
+  private var loadedCatalogue: [FontFile]
+  /// The last document's own font files (`fonts:`).
+  private var loadedCustom: [FontFile] = []
+  /// Spec font files checked, with their CRC-32s.
+  private let fontChecks = FontFileChecks()
 
   /// A renderer with the standard fonts.
   /// - Throws: ``PainterError/missingFont(path:package:)`` naming the Debian package to install.
   public init(fonts: FontSystem? = nil) throws {
     let fonts = try fonts ?? FontSystem()
     self.fonts = fonts
+    standardFiles = fonts.files
+    loadedCatalogue = fonts.files
     icons = try IconCatalog()
     images = ImageLibrary()
     measurer = try PangoTextMeasurer(fonts: fonts)
@@ -63,7 +73,7 @@ public final class ListRenderer {
   ///   for every document, however it was made), unknown icons and unreadable images;
   ///   ``LayoutError``.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
-    try loadFonts(for: try document.validatedCharacters())
+    try loadFonts(for: document, characters: try document.validatedCharacters())
     try resolveResources(of: document)
     try shapeInParallel(document)
     return try engine().layout(document)
@@ -80,21 +90,103 @@ public final class ListRenderer {
     return engine
   }
 
-  /// Adds the catalogue's files that `characters` need and no loaded font has (a script's Noto
-  /// family, Noto Sans CJK, the symbol and emoji fonts): a Latin document loads nothing more.
-  /// The set only grows, and a character is always drawn by the first family of the fallback
-  /// order that has it, so text drawn before draws the same after.
-  private func loadFonts(for characters: Set<Unicode.Scalar>) throws {
-    let fonts = self.fonts
-    let wanted = FontCatalog.extraFiles(for: characters) { fonts.covers($0) }
-      .filter { !fonts.files.contains($0) }
-    let present = wanted.filter { FileManager.default.isReadableFile(atPath: $0.path) }
-    missingFontPackages.formUnion(wanted.filter { !present.contains($0) }.map(\.package))
-    guard !present.isEmpty else { return }
-    let grown = try FontSystem(files: fonts.files + present)
-    self.fonts = grown
-    measurer = try PangoTextMeasurer(fonts: grown)
-    painter = Painter(sharingTextWith: measurer, images: images, icons: icons)
+  /// Loads the fonts `document` needs (``fontFiles(for:characters:)``): the catalogue's files
+  /// join those loaded before (the set only grows, and a character is always drawn by the
+  /// first family of the fallback order that has it, so text drawn before draws the same
+  /// after); the spec's own files replace the previous document's. Then checks that the
+  /// family `canvas.theme.font` names is among them.
+  private func loadFonts(for document: ListDocument, characters: Set<Unicode.Scalar>) throws {
+    let needed = try fontFiles(for: document, characters: characters)
+    missingFontPackages = needed.missingPackages
+    let catalogue = loadedCatalogue + needed.catalogue.filter { !loadedCatalogue.contains($0) }
+    if catalogue != loadedCatalogue || needed.custom != loadedCustom {
+      let grown = try FontSystem(files: catalogue + needed.custom)
+      fonts = grown
+      loadedCatalogue = catalogue
+      loadedCustom = needed.custom
+      measurer = try PangoTextMeasurer(fonts: grown)
+      painter = Painter(sharingTextWith: measurer, images: images, icons: icons)
+    }
+    if let family = document.canvas.font, !fonts.hasFamily(family) {
+      let location =
+        document.canvas.fontMark.location
+        ?? SpecLocation(file: "<document>", path: "canvas.theme.font")
+      let given = needed.custom.flatMap { fonts.families(in: $0.path) }
+      throw location.error(
+        "no font is named '\(family)'"
+          + (given.isEmpty
+            ? "; list its files under fonts:"
+            : "; the files under fonts: are \(given.map { "'\($0)'" }.joined(separator: ", "))"))
+    }
+  }
+
+  /// The font files a document's text uses, independent of what was rendered before: the
+  /// renderer's standard files, the catalogue's files for characters those lack (and the
+  /// files of a catalogue family `canvas.theme.font` names), and the spec's own files, each
+  /// checked (a regular file under ``SpecLimits/maxFontFileBytes``, starting as a TrueType,
+  /// OpenType or collection file does). Catalogue packages that are not installed are named.
+  private func fontFiles(for document: ListDocument, characters: Set<Unicode.Scalar>) throws -> (
+    catalogue: [FontFile], custom: [FontFile], missingPackages: Set<String>
+  ) {
+    let custom = try document.fonts.map { try fontChecks.check($0).file }
+    let covers: (Unicode.Scalar) -> Bool
+    do {
+      covers = try FontSystem.coverage(of: standardFiles + custom)
+    } catch PainterError.unusableFont(let path) {
+      let reference = document.fonts.first { $0.path == path } ?? FontReference(path: path)
+      throw reference.location.error("font '\(path)': fontconfig could not read a face from it")
+    }
+    var wanted = FontCatalog.extraFiles(for: characters, covered: covers)
+    if let family = document.canvas.font { wanted += FontCatalog.files(ofFamily: family) }
+    var catalogue = standardFiles
+    var missing: Set<String> = []
+    for file in wanted where !catalogue.contains(file) {
+      if FileManager.default.isReadableFile(atPath: file.path) {
+        catalogue.append(file)
+      } else {
+        missing.insert(file.package)
+      }
+    }
+    return (catalogue, custom, missing)
+  }
+
+  /// Every font file `document`'s text uses (``fingerprint(for:)``'s files), loaded: its path,
+  /// the families it holds, its CRC-32, and where it comes from (`standard`, `catalogue`, or
+  /// `fonts:` for the spec's own). For `listrender doctor SPEC`.
+  package func fontsUsed(by document: ListDocument) throws -> [(
+    path: String, families: [String], checksum: String, origin: String
+  )] {
+    let characters = try document.validatedCharacters()
+    try loadFonts(for: document, characters: characters)
+    let needed = try fontFiles(for: document, characters: characters)
+    let sums = try fingerprint(for: document)
+    let origins =
+      needed.catalogue.map { ($0, standardFiles.contains($0) ? "standard" : "catalogue") }
+      + needed.custom.map { ($0, "fonts:") }
+    return origins.map { file, origin in
+      (
+        file.path, fonts.families(in: file.path),
+        sums["font " + (file.path as NSString).lastPathComponent] ?? "", origin
+      )
+    }
+  }
+
+  /// What decides a document's pixels on this machine: the library versions and a CRC-32 of
+  /// every font file its text uses (the spec's own fonts included), so that a changed brand
+  /// font is named when a golden no longer matches. Recorded into golden PNGs.
+  ///
+  /// ```swift
+  /// try renderer.fingerprint(for: document)["font BrandSans-Regular.otf"]  // "5a0c11e2"
+  /// ```
+  public func fingerprint(for document: ListDocument) throws -> [String: String] {
+    let needed = try fontFiles(for: document, characters: try document.validatedCharacters())
+    var result = fingerprint(of: needed.catalogue)
+    for file in needed.custom {
+      let checksum = try fontChecks.check(FontReference(path: file.path)).checksum
+      result["font " + (file.path as NSString).lastPathComponent] = String(
+        format: "%08x", checksum)
+    }
+    return result
   }
 
   /// Lists with at least this many cells have their text shaped on two cores.
@@ -225,7 +317,7 @@ public final class ListRenderer {
     _ document: ListDocument, range: Range<Int>,
     _ body: (Int, AnimationFrame, LayoutTree) throws -> Void
   ) throws {
-    try loadFonts(for: try document.validatedCharacters())
+    try loadFonts(for: document, characters: try document.validatedCharacters())
     try resolveResources(of: document)
     let fps = document.animation?.fps ?? 60
     let count = document.animation?.frameCount ?? 1
@@ -258,17 +350,18 @@ public final class ListRenderer {
   /// the old and new lists interpolated.
   /// - Throws: ``SpecError`` for a value out of its limits, as ``layout(_:)-(ListDocument)``.
   public func layout(_ frame: AnimationFrame) throws -> LayoutTree {
-    try loadFonts(for: try frame.document.validatedCharacters())
+    var characters = try frame.document.validatedCharacters()
     if let update = frame.update {
       var before = frame.document
       before.sections = update.from
-      try loadFonts(for: try before.validatedCharacters())
+      characters.formUnion(try before.validatedCharacters())
       guard update.fraction.isFinite, (0...1).contains(update.fraction) else {
         throw SpecError(
           file: "<document>", line: nil, column: nil, path: "update.fraction",
           message: "\(update.fraction) is out of range; expected 0...1")
       }
     }
+    try loadFonts(for: frame.document, characters: characters)
     return try layoutFrame(frame)
   }
 

@@ -6,7 +6,20 @@ import ListRender
 struct Doctor: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "doctor",
-    abstract: "Print the versions of the drawing libraries and the font files in use.")
+    abstract: "Print the versions of the drawing libraries and the font files in use.",
+    discussion: """
+      With a spec, also lists every font file its text uses: the standard ones, the catalogue's \
+      files for its scripts, symbols and emoji, and the files under its fonts:, each with the \
+      families it holds and its CRC-32 (the checksums a golden's fingerprint keeps).
+      """)
+
+  @Argument(help: "A spec whose fonts to list.")
+  var spec: String?
+
+  @Option(
+    name: .customLong("allow-path"),
+    help: "Also let the spec read files under this folder (repeatable).")
+  var allowedFolders: [String] = []
 
   func run() throws {
     for (name, version) in LibraryVersions.all {
@@ -23,6 +36,22 @@ struct Doctor: ParsableCommand {
       throw CommandFailure(
         "font files are missing; install them with: apt-get install \(packages)",
         status: ExitStatus.failure)
+    }
+    guard let spec else { return }
+    do {
+      let renderer = try ListRenderer()
+      let document = try loadDocument(
+        spec, renderer: renderer, scale: nil, width: nil, allowing: allowedFolders)
+      print("fonts of \(spec == "-" ? "<stdin>" : spec):")
+      for font in try renderer.fontsUsed(by: document) {
+        print(
+          "  \(font.checksum)  \(font.origin.padding(toLength: 9, withPad: " ", startingAt: 0))  "
+            + "\(font.path)  (\(font.families.joined(separator: ", ")))")
+      }
+    } catch let failure as CommandFailure {
+      throw failure
+    } catch {
+      throw CommandFailure.wrapping(error, file: spec)
     }
   }
 }

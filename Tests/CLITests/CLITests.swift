@@ -107,6 +107,22 @@ struct CLITests {
     #expect(result.stdout.contains("Roboto-Medium.ttf"))
   }
 
+  @Test("doctor SPEC lists every font file the spec's text uses, with its checksum")
+  func doctorSpec() throws {
+    let spec = Paths.fixtures.appendingPathComponent("text/brand-font.yaml").path
+    let result = try runListRender(["doctor", spec])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    func line(_ file: String) -> String? { lines.last { $0.contains("/" + file) } }
+    #expect(line("DejaVuSerif.ttf")?.contains("fonts:") == true)
+    #expect(line("DejaVuSerif.ttf")?.hasSuffix("(DejaVu Serif)") == true)
+    #expect(line("NotoSansDevanagari-Regular.ttf")?.contains("catalogue") == true)
+    #expect(line("Roboto-Regular.ttf")?.contains("standard") == true)
+    #expect(line("NotoSansThai-Regular.ttf") == nil)
+    let bad = try runListRender(["doctor", "/nonexistent/spec.yaml"])
+    #expect(bad.status == 2)
+  }
+
   @Test("an unknown subcommand or option is bad input: exit 2")
   func badArguments() throws {
     #expect(try runListRender(["paint"]).status == 2)

@@ -38,7 +38,7 @@ struct WorldTextTests {
     #expect(title.lines.count == 2)
     #expect(title.lines.map(\.text).joined() == title.text)
     #expect(!title.text.contains(" "))
-    #expect(title.lines.allSatisfy { $0.fonts == ["Noto Sans CJK JP"] })
+    #expect(title.lines.allSatisfy { $0.fonts == ["Noto Sans CJK JP Regular"] })
   }
 
   @Test("a Thai title wraps at word boundaries only (dictionary breaks)")
@@ -79,14 +79,14 @@ struct WorldTextTests {
     }
     #expect(tree.elements(.cell)[0].frame.height == tree.elements(.cell)[1].frame.height)
     let emojiFonts = try #require(titles[1].textBlock?.lines.first?.fonts)
-    #expect(emojiFonts == ["Roboto", "Noto Color Emoji"])
+    #expect(emojiFonts == ["Roboto Regular", "Noto Color Emoji Regular"])
   }
 
-  @Test("the layout dump names each line's fonts")
+  @Test("the layout dump names each line's faces")
   func dumpNamesFonts() throws {
     let json = String(decoding: try fixture("text/symbols.yaml").dumpJSON(), as: UTF8.self)
-    #expect(json.contains("\"Noto Sans Symbols2\""))
-    #expect(json.contains("\"Noto Sans Mono\""))
+    #expect(json.contains("\"Noto Sans Symbols2 Regular\""))
+    #expect(json.contains("\"Noto Sans Mono Regular\""))
     #expect(json.contains("\"fonts\" : ["))
   }
 
@@ -168,5 +168,119 @@ struct WorldTextTests {
           element.textBlock?.missingCharacter == nil, "\(name): \(element.source) \(element.role)")
       }
     }
+  }
+
+  // MARK: Brand fonts
+
+  /// A folder holding a copy of the brand fixture's font files and a spec using them.
+  private func brandFolder(font: String = "DejaVu Serif", files: Int = 1) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "brand-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let source = Paths.fixtures.appending(path: "text/brand/DejaVuSerif.ttf")
+    try FileManager.default.copyItem(at: source, to: folder.appending(path: "Brand.ttf"))
+    let list = (0..<files).map { _ in "Brand.ttf" }.joined(separator: ", ")
+    try """
+    fonts: [\(list)]
+    canvas: { width: 320, scale: 1, theme: { name: mistica, font: \(font) } }
+    sections:
+      - cells:
+          - { title: Brand title, subtitle: "नमस्ते 你好" }
+    """.write(to: folder.appending(path: "spec.yaml"), atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  @Test("the theme font draws every text style; other scripts fall back; the face is named")
+  func brandFont() throws {
+    let tree = try fixture("text/brand-font.yaml")
+    let title = try #require(tree.elements(.title).first?.textBlock)
+    // Mística's medium title takes the nearest weight the brand has: Book, not a synthesis.
+    #expect(title.lines.allSatisfy { $0.fonts == ["DejaVu Serif Book"] })
+    let header = try #require(tree.elements(.header).compactMap(\.textBlock).first)
+    #expect(header.lines.first?.fonts == ["DejaVu Serif Book"])
+    let subtitle = try #require(tree.elements(.subtitle).dropFirst().first?.textBlock)
+    #expect(
+      subtitle.lines.first?.fonts == [
+        "Noto Sans Devanagari Regular", "DejaVu Serif Book", "Noto Sans CJK SC Regular",
+        "Noto Color Emoji Regular",
+      ])
+  }
+
+  @Test("fonts: and theme.font are written back and built in code")
+  func brandFontSpec() throws {
+    let folder = try brandFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = try ListDocument(contentsOf: folder.appending(path: "spec.yaml"))
+    #expect(document.canvas.font == "DejaVu Serif")
+    #expect(document.fonts.map(\.path) == [folder.appending(path: "Brand.ttf").path])
+    let again = try ListDocument.decode(yaml: try document.yaml())
+    #expect(again == document)
+    let built = ListDocument(
+      canvas: Canvas(width: 320, scale: 1, font: "DejaVu Serif"),
+      fonts: [FontReference(path: folder.appending(path: "Brand.ttf").path)]
+    ) { Section { RowCell("Brand title", subtitle: "नमस्ते 你好") } }
+    #expect(built == document)
+    #expect(try ListRenderer().render(built) == ListRenderer().render(document))
+  }
+
+  @Test("a family no font has, a file that is not a font, too many files: errors at their line")
+  func brandFontErrors() throws {
+    let unknown = try brandFolder(font: "Brand Sans")
+    defer { try? FileManager.default.removeItem(at: unknown) }
+    let spec = unknown.appending(path: "spec.yaml")
+    do {
+      _ = try ListRenderer().layout(ListDocument(contentsOf: spec))
+      Issue.record("an unknown family was accepted")
+    } catch let error as SpecError {
+      #expect(error.line == 2)
+      #expect(error.path == "canvas.theme.font")
+      #expect(
+        error.message == "no font is named 'Brand Sans'; the files under fonts: are 'DejaVu Serif'")
+    }
+    try Data("not a font".utf8).write(to: unknown.appending(path: "Brand.ttf"))
+    do {
+      _ = try ListRenderer().layout(ListDocument(contentsOf: spec))
+      Issue.record("a text file was taken for a font")
+    } catch let error as SpecError {
+      #expect(error.line == 1)
+      #expect(error.path == "fonts[0]")
+      #expect(error.message.contains("not a font file"))
+    }
+    let many = try brandFolder(files: SpecLimits.maxFonts + 1)
+    defer { try? FileManager.default.removeItem(at: many) }
+    #expect(throws: SpecError.self) {
+      try ListDocument(contentsOf: many.appending(path: "spec.yaml"))
+    }
+    #expect(throws: SpecError.self) {
+      try ListDocument.decode(yaml: "canvas: { theme: { font: \"A, B\" } }\nsections: []")
+    }
+    // A catalogue family needs no file.
+    let thai = try ListRenderer().layout(
+      ListDocument.decode(
+        yaml:
+          "canvas: { theme: { font: Noto Sans Thai } }\nsections: [ { cells: [ { title: ไทย } ] } ]"
+      ))
+    #expect(
+      thai.elements(.title).first?.textBlock?.lines.first?.fonts == ["Noto Sans Thai Regular"])
+  }
+
+  @Test("the fingerprint holds the CRC of every font a document uses; a changed brand font shows")
+  func brandFontFingerprint() throws {
+    let folder = try brandFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let renderer = try ListRenderer()
+    let document = try ListDocument(contentsOf: folder.appending(path: "spec.yaml"))
+    let before = try renderer.fingerprint(for: document)
+    #expect(before["font Brand.ttf"] != nil)
+    #expect(before["font NotoSansDevanagari-Regular.ttf"] != nil)
+    #expect(before["font NotoSansCJK-Regular.ttc"] != nil)
+    #expect(renderer.fingerprint()["font NotoSansCJK-Regular.ttc"] == nil)
+    // Another font under the same name: another checksum.
+    let brand = folder.appending(path: "Brand.ttf")
+    try FileManager.default.removeItem(at: brand)
+    try FileManager.default.copyItem(
+      at: Paths.fixtures.appending(path: "text/brand/DejaVuSerif-Bold.ttf"), to: brand)
+    let after = try ListRenderer().fingerprint(for: document)
+    #expect(after["font Brand.ttf"] != before["font Brand.ttf"])
   }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import ImageCodec
+import ListPainter
+
+/// The font files specs list under `fonts:`, each read and checked once while it stays the same
+/// file (the same size, modification time and inode): a regular file of at most
+/// ``SpecLimits/maxFontFileBytes``, whose first bytes are those of a TrueType (`00 01 00 00`,
+/// `true`), OpenType (`OTTO`) or collection (`ttcf`) file; with its CRC-32 for the fingerprint.
+final class FontFileChecks {
+  private struct Stamp: Equatable {
+    var size: Int
+    var seconds: Int
+    var nanoseconds: Int
+    var inode: UInt
+  }
+
+  private var known: [String: (stamp: Stamp, checksum: UInt32)] = [:]
+
+  /// The file `reference` names, checked, and its CRC-32.
+  /// - Throws: ``SpecError`` at the reference's place in the spec.
+  func check(_ reference: FontReference) throws -> (file: FontFile, checksum: UInt32) {
+    let path = reference.path
+    let fail = { (reason: String) in reference.location.error("font '\(path)': \(reason)") }
+    let file = FontFile(path: path, package: "")
+    var info = stat()
+    if stat(path, &info) == 0 {
+      let stamp = Stamp(
+        size: Int(info.st_size), seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec,
+        inode: UInt(info.st_ino))
+      if let entry = known[path], entry.stamp == stamp { return (file, entry.checksum) }
+      let bytes = try readRegularFile(path, limit: SpecLimits.maxFontFileBytes, fail: fail)
+      let signatures: [[UInt8]] = [
+        [0, 1, 0, 0], Array("OTTO".utf8), Array("ttcf".utf8), Array("true".utf8),
+      ]
+      guard signatures.contains(where: { bytes.starts(with: $0) }) else {
+        throw fail(
+          "not a font file (expected TrueType, OpenType or a collection: .ttf, .otf, .ttc)")
+      }
+      let checksum = Checksum.crc32(bytes)
+      known[path] = (stamp, checksum)
+      return (file, checksum)
+    }
+    // Missing or unreadable: the same message as for any other file of the spec.
+    _ = try readRegularFile(path, limit: SpecLimits.maxFontFileBytes, fail: fail)
+    throw fail("cannot read the file (missing or unreadable)")
+  }
+}
