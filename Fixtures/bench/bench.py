@@ -117,6 +117,18 @@ def main():
             "fonts and icons", 0)
         rows.append(("start-up: a one-row render, whole process / fonts and icons",
                      f"{start * 1000:.0f} / {fonts:.1f} ms", ""))
+        world = [BIN, "render", os.path.join(BENCH, "world.yaml"), "-o",
+                 os.path.join(tmp, "world.png")]
+        latin = [BIN, "render", os.path.join(BENCH, "latin.yaml"), "-o",
+                 os.path.join(tmp, "latin.png")]
+        world_s, latin_s = medians([world, latin])
+        rows.append(("world.yaml (24 rows, 12 scripts and emoji) / latin.yaml (the same in Latin), "
+                     "whole process", f"{world_s * 1000:.0f} / {latin_s * 1000:.0f} ms",
+                     f"{world_s / latin_s:.2f}×"))
+        world_fonts = phases(world).get("layout", 0)
+        latin_fonts = phases(latin).get("layout", 0)
+        rows.append(("world / latin layout phase (loads the fonts the text needs)",
+                     f"{world_fonts:.1f} / {latin_fonts:.1f} ms", ""))
         ripple = [BIN, "animate", os.path.join(BENCH, "ripple.yaml"), "-o", os.path.join(tmp, "r")]
         (seconds,) = medians([ripple], runs=10)
         rows.append(("ripple.yaml: 60 frames (1080 × 216) to PNG files", f"{seconds * 1000:.0f} ms",

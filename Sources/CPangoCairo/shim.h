@@ -10,6 +10,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
+#include <fontconfig/fcfreetype.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <harfbuzz/hb.h>
@@ -146,6 +147,97 @@ static inline void lr_line_families(PangoLayoutLine *line, char *out, int size) 
   }
 }
 
+/// The faces fontconfig's cache of folder `dir` holds (a copy of the cache's set: free it with
+/// FcFontSetDestroy), or NULL when `config`'s cache folders have no valid cache for it (fc-cache
+/// writes one for every system font folder when a font package installs; a cache is valid only
+/// while the folder is unchanged).
+static inline FcFontSet *lr_dir_cache_fonts(FcConfig *config, const char *dir) {
+  FcCache *cache = FcDirCacheLoad((const FcChar8 *)dir, config, NULL);
+  if (cache == NULL) return NULL;
+  FcFontSet *set = FcCacheCopySet(cache);
+  FcDirCacheUnload(cache);
+  return set;
+}
+
+/// Adds to `config`'s application fonts the faces of `cached` whose file is `path`, as
+/// FcConfigAppFontAddFile would have scanned them; returns how many (0: none, nothing added).
+/// Needs the application set to exist (one file added the usual way first).
+static inline int lr_config_add_cached_file(FcConfig *config, FcFontSet *cached,
+                                            const char *path) {
+  FcFontSet *application = FcConfigGetFonts(config, FcSetApplication);
+  if (application == NULL || cached == NULL) return 0;
+  int added = 0;
+  for (int i = 0; i < cached->nfont; i++) {
+    FcChar8 *file = NULL;
+    FcCharSet *charset = NULL;
+    if (FcPatternGetString(cached->fonts[i], FC_FILE, 0, &file) != FcResultMatch ||
+        strcmp((const char *)file, path) != 0 ||
+        FcPatternGetCharSet(cached->fonts[i], FC_CHARSET, 0, &charset) != FcResultMatch) {
+      continue;
+    }
+    FcPatternReference(cached->fonts[i]);
+    if (!FcFontSetAdd(application, cached->fonts[i])) {
+      FcPatternDestroy(cached->fonts[i]);
+      return added;
+    }
+    added++;
+  }
+  return added;
+}
+
+/// How many application fonts `config` has.
+static inline int lr_config_font_count(FcConfig *config) {
+  FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+  return set == NULL ? 0 : set->nfont;
+}
+
+/// The file and face index of application font `i` of `config`, unless it has an FT_Face
+/// already (returns 0 then).
+static inline int lr_config_font_file(FcConfig *config, int i, const char **file, int *index) {
+  FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+  FT_Face face = NULL;
+  FcChar8 *path = NULL;
+  if (FcPatternGetFTFace(set->fonts[i], FC_FT_FACE, 0, &face) == FcResultMatch ||
+      FcPatternGetString(set->fonts[i], FC_FILE, 0, &path) != FcResultMatch) {
+    return 0;
+  }
+  *file = (const char *)path;
+  if (FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, index) != FcResultMatch) *index = 0;
+  return 1;
+}
+
+/// The family of application font `i` of `config` (its first, English, name), or "".
+static inline const char *lr_config_font_family(FcConfig *config, int i) {
+  FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+  FcChar8 *family = NULL;
+  if (FcPatternGetString(set->fonts[i], FC_FAMILY, 0, &family) != FcResultMatch) return "";
+  return (const char *)family;
+}
+
+/// Removes application font `i` from `config` (the later ones move down by one).
+static inline void lr_config_remove_font(FcConfig *config, int i) {
+  FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+  FcPatternDestroy(set->fonts[i]);
+  memmove(&set->fonts[i], &set->fonts[i + 1], sizeof(FcPattern *) * (size_t)(set->nfont - i - 1));
+  set->nfont--;
+}
+
+/// Gives application font `i` of `config` the FreeType face `face` (FC_FT_FACE): cairo then
+/// draws with that face and never opens or closes one itself. (cairo 1.16 keeps at most ten
+/// faces open, closing and reopening the rest as text in many scripts is drawn, and opens
+/// them with one FT_Library shared by every thread without a lock.)
+static inline int lr_config_font_set_face(FcConfig *config, int i, FT_Face face) {
+  FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+  FcPattern *copy = FcPatternDuplicate(set->fonts[i]);
+  if (copy == NULL || !FcPatternAddFTFace(copy, FC_FT_FACE, face)) {
+    if (copy != NULL) FcPatternDestroy(copy);
+    return 0;
+  }
+  FcPatternDestroy(set->fonts[i]);
+  set->fonts[i] = copy;
+  return 1;
+}
+
 /// Whether two family names are the same for fontconfig: ASCII case and spaces ignored.
 static inline int lr_same_family(const char *a, const char *b) {
   for (;;) {
@@ -175,7 +267,8 @@ static inline int lr_config_has_family(FcConfig *config, const char *name) {
   return 0;
 }
 
-/// The families of the faces `config` loaded from `file` (each face's first, English, name),
+/// The families of the faces `config` loaded from `file` (NULL: from every file; each face's
+/// first, English, name),
 /// distinct, joined by "\n" into `out` (at most `size` bytes with the final NUL).
 static inline void lr_config_file_families(FcConfig *config, const char *file, char *out,
                                            int size) {
@@ -187,7 +280,7 @@ static inline void lr_config_file_families(FcConfig *config, const char *file, c
     FcChar8 *path = NULL;
     FcChar8 *family = NULL;
     if (FcPatternGetString(set->fonts[i], FC_FILE, 0, &path) != FcResultMatch ||
-        strcmp((const char *)path, file) != 0 ||
+        (file != NULL && strcmp((const char *)path, file) != 0) ||
         FcPatternGetString(set->fonts[i], FC_FAMILY, 0, &family) != FcResultMatch) {
       continue;
     }

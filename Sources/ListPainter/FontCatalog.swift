@@ -89,8 +89,10 @@ package enum FontCatalog {
   ]
   static let emojiFamily = "Noto Color Emoji"
 
-  /// The family list Pango is given for `family` in `language`: the fallback order.
-  static func familyList(_ family: String, language: String) -> String {
+  /// The family list Pango is given for `family` in `language`: the fallback order, without
+  /// the families no loaded font has (`loaded`: ``familyKey(_:)``s; they would match nothing,
+  /// and leaving them out changes no font's rank, only the time fontconfig takes to sort).
+  static func familyList(_ family: String, language: String, loaded: Set<String>) -> String {
     var families = [family]
     for standard in ["Roboto", "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew"]
     where !families.contains(standard) {
@@ -102,7 +104,14 @@ package enum FontCatalog {
     // arrows and hearts too).
     families += symbolFamilies
     families += cjkFamilies(language: language)
-    return families.joined(separator: ",")
+    return families.enumerated().filter { index, name in
+      index == 0 || loaded.contains(familyKey(name))
+    }.map(\.element).joined(separator: ",")
+  }
+
+  /// A family name as fontconfig compares it: ASCII case and spaces ignored.
+  static func familyKey(_ name: String) -> String {
+    String(name.lowercased().filter { $0 != " " })
   }
 
   /// The files of a script family.

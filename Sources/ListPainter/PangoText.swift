@@ -9,13 +9,14 @@ import ListModel
 final class FontDescription {
   let pointer: OpaquePointer
 
-  init(_ style: TextStyle) throws {
+  init(_ style: TextStyle, families: Set<String>) throws {
     guard let pointer = pango_font_description_new() else {
       throw PainterError.creationFailed("a Pango font description")
     }
-    // The whole fallback order, so that every machine picks the same font for a character.
+    // The whole fallback order, so that every machine picks the same font for a character
+    // (of the families loaded: the others match nothing).
     pango_font_description_set_family(
-      pointer, FontCatalog.familyList(style.family, language: style.language))
+      pointer, FontCatalog.familyList(style.family, language: style.language, loaded: families))
     pango_font_description_set_weight(pointer, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
     // Absolute size: user-space units, so points at any render scale and any DPI setting.
     pango_font_description_set_absolute_size(pointer, style.size * Double(lr_pango_scale()))
@@ -115,6 +116,8 @@ package final class TextShaper {
   private var descriptions: [TextStyle: FontDescription] = [:]
   private var metrics: [TextStyle: LineMetrics] = [:]
   private var paragraphs: [ParagraphKey: ShapedParagraph] = [:]
+  /// The families the fonts hold (lowercased, without spaces).
+  private let families: Set<String>
   /// Cached paragraphs at most; the cache is emptied when it would grow past this (a render of
   /// the largest document, 10,000 cells of three labels each, still fits).
   static let cacheLimit = 40_000
@@ -137,6 +140,7 @@ package final class TextShaper {
       contexts[direction] = context
     }
     self.contexts = contexts
+    families = fonts.familyKeys
   }
 
   /// Takes over the paragraphs `other` shaped (the same fonts give the same glyphs): from now
@@ -322,7 +326,7 @@ package final class TextShaper {
 
   private func description(for style: TextStyle) throws -> FontDescription {
     if let cached = descriptions[style] { return cached }
-    let description = try FontDescription(style)
+    let description = try FontDescription(style, families: families)
     descriptions[style] = description
     return description
   }

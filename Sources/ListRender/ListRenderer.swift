@@ -98,6 +98,7 @@ public final class ListRenderer {
   private func loadFonts(for document: ListDocument, characters: Set<Unicode.Scalar>) throws {
     let needed = try fontFiles(for: document, characters: characters)
     missingFontPackages = needed.missingPackages
+    needsExtraFonts = needed.catalogue.count > standardFiles.count
     let catalogue = loadedCatalogue + needed.catalogue.filter { !loadedCatalogue.contains($0) }
     if catalogue != loadedCatalogue || needed.custom != loadedCustom {
       let grown = try FontSystem(files: catalogue + needed.custom)
@@ -191,22 +192,34 @@ public final class ListRenderer {
 
   /// Lists with at least this many cells have their text shaped on two cores.
   package var parallelShapingThreshold = 300
+  /// Lists with at least this many cells whose text needs fonts beyond the standard ones are
+  /// shaped on two cores too: a script's first use (its faces read, its shaping prepared)
+  /// costs more than shaping Latin text.
+  package var parallelWorldShapingThreshold = 8
+  /// Whether the last document's text needed catalogue fonts beyond the standard files.
+  private var needsExtraFonts = false
 
   /// Shaping text is most of a long list's layout, and it is done once per paragraph: a helper
-  /// with its own fonts and Pango context lays out the second half of every section on another
+  /// with its own fonts and Pango context lays out the second half of the cells on another
   /// core while this thread lays out the first half; this renderer then takes over what the
   /// helper shaped. The same fonts give the same glyphs, so the pixels do not change.
   private func shapeInParallel(_ document: ListDocument) throws {
     let cells = document.sections.reduce(0) { $0 + $1.cells.count }
-    guard cells >= parallelShapingThreshold,
+    guard
+      cells >= (needsExtraFonts ? parallelWorldShapingThreshold : parallelShapingThreshold),
       ProcessInfo.processInfo.activeProcessorCount > 1
     else { return }
+    // The first half of the cells in document order, and the rest: sections often gather text
+    // of one script, so each thread meets fonts of its own.
     var front = document
     var back = document
+    var before = 0
     for index in document.sections.indices {
       let all = document.sections[index].cells
-      front.sections[index].cells = Array(all[..<(all.count / 2)])
-      back.sections[index].cells = Array(all[(all.count / 2)...])
+      let split = min(all.count, max(0, cells / 2 - before))
+      front.sections[index].cells = Array(all[..<split])
+      back.sections[index].cells = Array(all[split...])
+      before += all.count
     }
     front.canvas.height = nil
     back.canvas.height = nil
@@ -237,7 +250,9 @@ public final class ListRenderer {
 
   /// The document's pixels.
   public func render(_ document: ListDocument) throws -> Bitmap {
-    try painter.paint(try layout(document))
+    // Laid out first: a document that needs more fonts replaces the painter.
+    let tree = try layout(document)
+    return try painter.paint(tree)
   }
 
   /// The pixels of a layout made by this renderer's ``layout(_:)``.

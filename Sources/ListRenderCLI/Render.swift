@@ -142,6 +142,12 @@ struct Render: ParsableCommand {
     do {
       let renderer = try ListRenderer()
       renderer.allowsMissingGlyphs = allowMissingGlyphs
+      if !watch {
+        // The process ends after this one render: its fonts, Pango font map and HarfBuzz faces
+        // are left to the exit rather than torn down one by one (5 ms for a page in many
+        // scripts).
+        _ = Unmanaged.passRetained(renderer)
+      }
       clock.lap("fonts and icons")
       let document = try loadDocument(
         spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)

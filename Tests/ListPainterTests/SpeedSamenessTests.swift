@@ -3,6 +3,7 @@ import Foundation
 import GoldenImage
 import ImageCodec
 import ListRender
+import Synchronization
 import TestSupport
 import Testing
 
@@ -248,6 +249,60 @@ struct BandedPaintingTests {
         } else if threads == 1 {
           #expect(recycled >= 8, "\(recycled) pages recycled")
         }
+      }
+    }
+  }
+}
+
+/// Text in many scripts: shaped on two cores (the helper takes the second half of the cells),
+/// and drawn by renderers on several threads at once, it gives the bytes of one thread.
+@Suite("World text on two cores")
+struct WorldTextThreadsTests {
+  private func world() throws -> ListDocument {
+    var document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent("bench/world.yaml").path,
+      allowing: [Paths.fixtures.path])
+    document.canvas.scale = 1
+    return document
+  }
+
+  @Test("a list in twelve scripts shaped on two cores equals one shaped on one")
+  func parallelWorldShaping() throws {
+    let document = try world()
+    let serial = try ListRenderer()
+    serial.parallelWorldShapingThreshold = .max
+    let parallel = try ListRenderer()
+    let serialTree = try serial.layout(document)
+    let parallelTree = try parallel.layout(document)
+    #expect(parallelTree == serialTree)
+    #expect(try parallel.paint(parallelTree) == serial.paint(serialTree))
+  }
+
+  @Test("renderers on four threads draw the world fixtures as one renderer does")
+  func renderersOnThreads() throws {
+    let names = FixtureCases.all.filter { $0.hasPrefix("text/") }
+    let documents = try names.map {
+      try ListDocument.load(
+        path: Paths.fixtures.appendingPathComponent($0).path, allowing: [Paths.fixtures.path])
+    }
+    let alone = try ListRenderer()
+    let expected = try documents.map { try alone.render($0) }
+    let results = Mutex<[Int: [Bitmap?]]>([:])
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      // Each thread starts at another fixture, so different scripts meet.
+      guard let renderer = try? ListRenderer() else { return }
+      var bitmaps = [Bitmap?](repeating: nil, count: documents.count)
+      for step in documents.indices {
+        let index = (step + thread * 4) % documents.count
+        bitmaps[index] = try? renderer.render(documents[index])
+      }
+      results.withLock { $0[thread] = bitmaps }
+    }
+    let rendered = results.withLock { $0 }
+    #expect(rendered.count == 4)
+    for bitmaps in rendered.values {
+      for (index, bitmap) in bitmaps.enumerated() {
+        #expect(bitmap == expected[index], "\(names[index])")
       }
     }
   }
