@@ -288,6 +288,43 @@ static inline void lr_config_file_families(FcConfig *config, const char *file, c
   }
 }
 
+/// The text `line` shows, in logical order, into `out` (at most `size` bytes with the final
+/// NUL): its runs' characters, and "…" where Pango put its ellipsis in place of the text it
+/// left out. Returns the bytes written.
+static inline int lr_line_shown_text(PangoLayoutLine *line, char *out, int size) {
+  const char *text = pango_layout_get_text(line->layout);
+  int used = 0;
+  out[0] = 0;
+  int count = (int)g_slist_length(line->runs);
+  PangoItem **items = g_new(PangoItem *, count > 0 ? count : 1);
+  int n = 0;
+  for (GSList *run = line->runs; run != NULL; run = run->next) {
+    items[n++] = ((PangoGlyphItem *)run->data)->item;
+  }
+  // Runs are in visual order; the text is read in logical order.
+  for (int i = 1; i < n; i++) {
+    for (int j = i; j > 0 && items[j - 1]->offset > items[j]->offset; j--) {
+      PangoItem *swap = items[j];
+      items[j] = items[j - 1];
+      items[j - 1] = swap;
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    const char *part = text + items[i]->offset;
+    int length = items[i]->length;
+    if ((items[i]->analysis.flags & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0) {
+      part = "\xE2\x80\xA6";
+      length = 3;
+    }
+    if (used + length >= size) break;
+    memcpy(out + used, part, (size_t)length);
+    used += length;
+  }
+  out[used] = 0;
+  g_free(items);
+  return used;
+}
+
 /// Packs `width` pixels of a cairo ARGB32 row (native-endian 32-bit words, little-endian here:
 /// bytes B, G, R, A) into 8-bit R, G, B: what an opaque image's PNG rows hold. Four pixels a
 /// step with one byte shuffle where the CPU has SSSE3, one at a time otherwise; the bytes are

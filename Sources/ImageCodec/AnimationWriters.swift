@@ -104,7 +104,10 @@ struct FrameMerger {
 /// ```
 package final class APNGWriter {
   private let file: TemporaryFile
-  private let handle: FileHandle
+  /// The path as given, for messages.
+  private let path: String
+  /// Bytes written so far (where the next write goes).
+  private var offset: Int64 = 0
   private let fps: Double
   private let alpha: Bool
   private var merger = FrameMerger()
@@ -118,8 +121,32 @@ package final class APNGWriter {
   public init(path: String, fps: Double, alpha: Bool) throws {
     self.fps = fps
     self.alpha = alpha
+    self.path = path
     file = try TemporaryFile(for: path)
-    handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: true)
+  }
+
+  deinit { if !closed { close(file.descriptor) } }
+  private var closed = false
+
+  /// Writes `bytes` at `position` (default: the end), naming the file if it fails
+  /// (`cannot write a.png: the disk is full`).
+  private func put(_ bytes: [UInt8], at position: Int64? = nil) throws {
+    var at = position ?? offset
+    try bytes.withUnsafeBytes { buffer in
+      guard var base = buffer.baseAddress else { return }
+      var left = buffer.count
+      while left > 0 {
+        let count = pwrite(file.descriptor, base, left, off_t(at))
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw FileWriteError(path: path, errno: errno)
+        }
+        base += count
+        left -= count
+        at += Int64(count)
+      }
+    }
+    if position == nil { offset = at }
   }
 
   /// Appends a frame (all frames must have the first one's size).
@@ -135,11 +162,11 @@ package final class APNGWriter {
   public func finish() throws {
     guard let last = merger.finish() else { throw AnimationError.noFrames(format: "APNG") }
     try write(last)
-    try handle.write(contentsOf: chunk("IEND", []))
+    try put(chunk("IEND", []))
     // acTL: the number of frames written, 0 plays forever.
-    try handle.seek(toOffset: countOffset)
-    try handle.write(contentsOf: chunk("acTL", be32(UInt32(written)) + be32(0)))
-    try handle.close()
+    try put(chunk("acTL", be32(UInt32(written)) + be32(0)), at: Int64(countOffset))
+    closed = true
+    guard close(file.descriptor) == 0 else { throw FileWriteError(path: path, errno: errno) }
     try file.commit()
   }
 
@@ -174,7 +201,7 @@ package final class APNGWriter {
     for data in chunks.filter({ $0.type == "IDAT" }).map(\.data) {
       out += written == 0 ? chunk("IDAT", data) : chunk("fdAT", be32(nextSequence()) + data)
     }
-    try handle.write(contentsOf: out)
+    try put(out)
     previous = frame.bitmap
     written += 1
   }
@@ -195,6 +222,8 @@ package final class APNGWriter {
 /// round(j·100/fps) − round(i·100/fps), so the total never drifts.
 package final class GIFWriter {
   private let file: TemporaryFile
+  /// The path as given, for messages.
+  private let path: String
   private let fps: Double
   private let memoryBudget: Int
   private var gif: UnsafeMutablePointer<GifFileType>?
@@ -208,6 +237,7 @@ package final class GIFWriter {
   public init(path: String, fps: Double, memoryBudget: Int = 512 << 20) throws {
     self.fps = fps
     self.memoryBudget = memoryBudget
+    self.path = path
     file = try TemporaryFile(for: path)
     var error: Int32 = 0
     guard let gif = EGifOpenFileHandle(file.descriptor, &error) else {
@@ -243,9 +273,10 @@ package final class GIFWriter {
     if !streaming { try writeWithSharedPalette() }
     guard let gif else { return }
     var error: Int32 = 0
+    errno = 0
     let status = EGifCloseFile(gif, &error)
     self.gif = nil
-    guard status == lr_gif_ok() else { throw AnimationError.gif(gifError(error)) }
+    guard status == lr_gif_ok() else { throw failure(error) }
     try file.commit()
   }
 
@@ -408,8 +439,18 @@ package final class GIFWriter {
   }
 
   private func check(_ status: Int32) throws {
-    guard status == lr_gif_ok() else {
-      throw AnimationError.gif(gifError(gif?.pointee.Error ?? 0))
+    guard status == lr_gif_ok() else { throw failure(gif?.pointee.Error ?? 0) }
+  }
+
+  /// giflib's error as this writer reports it: a failed write names the file and why, as
+  /// every other output does (`cannot write a.gif: the disk is full`).
+  private func failure(_ code: Int32) -> any Error {
+    switch code {
+    case E_GIF_ERR_DISK_IS_FULL: return FileWriteError(path: path, errno: ENOSPC)
+    case E_GIF_ERR_WRITE_FAILED, E_GIF_ERR_CLOSE_FAILED:
+      // giflib writes through stdio: the error of the write or of the final flush.
+      return FileWriteError(path: path, errno: errno != 0 ? errno : EIO)
+    default: return AnimationError.gif(gifError(code))
     }
   }
 }

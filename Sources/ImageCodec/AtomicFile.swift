@@ -38,7 +38,14 @@ package struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertib
 /// Files to remove if the process is interrupted: the temporaries being written, and outputs a
 /// command wants gone when it does not finish (the frames of an interrupted `animate -o DIR`).
 package enum Interruption {
-  private static let state = Mutex<(paths: Set<String>, interrupted: Bool)>(([], false))
+  private static let state = Mutex<(paths: Set<String>, folders: [String], interrupted: Bool)>(
+    ([], [], false))
+
+  /// Removes the folder `path` (made by this command) if the process is interrupted or
+  /// ``removeAll()`` is called, once the files in it are gone — if it is empty then.
+  package static func removeFolderOnInterrupt(_ path: String) {
+    state.withLock { $0.folders.append(path) }
+  }
 
   /// Removes `path` if the process is interrupted before ``forget(_:)``.
   package static func removeOnInterrupt(_ path: String) {
@@ -78,6 +85,7 @@ package enum Interruption {
     state.withLock { state in
       state.interrupted = true
       for path in state.paths { unlink(path) }
+      for folder in state.folders.reversed() { rmdir(folder) }
     }
   }
 }
@@ -99,11 +107,19 @@ package final class TemporaryFile {
 
   /// Creates the temporary beside `target`; refuses a target that exists and is not a
   /// regular file (it would be replaced by the rename).
-  package init(for target: String) throws {
-    guard !target.isEmpty else { throw FileWriteError(path: target, reason: "the path is empty") }
+  package init(for path: String) throws {
+    guard !path.isEmpty else { throw FileWriteError(path: path, reason: "the path is empty") }
+    // A link is followed: the file it leads to is replaced, the link stays.
+    let target: String
+    switch OutputTarget(path) {
+    case .file(let resolved): target = resolved
+    case .inPlace, .descriptor:
+      throw FileWriteError(path: path, reason: "it is not a regular file")
+    }
     var status = stat()
     if stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-      throw FileWriteError(path: target, reason: "it is not a regular file")
+      if status.st_mode & S_IFMT == S_IFDIR { throw FileWriteError(path: path, errno: EISDIR) }
+      throw FileWriteError(path: path, reason: "it is not a regular file")
     }
     let url = URL(fileURLWithPath: target)
     let folder = url.deletingLastPathComponent()
@@ -112,7 +128,7 @@ package final class TemporaryFile {
     } catch {
       throw FileWriteError(path: target, reason: "its folder \(folder.path) cannot be made")
     }
-    (descriptor, path) = try AtomicFile.createTemporary(beside: url, for: target)
+    (descriptor, self.path) = try AtomicFile.createTemporary(beside: url, for: target)
     self.target = target
   }
 
@@ -144,18 +160,28 @@ package enum AtomicFile {
   where Bytes.Element == UInt8 {
     guard !path.isEmpty else { throw FileWriteError(path: path, reason: "the path is empty") }
     let data = ContiguousArray(bytes)
-    var status = stat()
-    if stat(path, &status) == 0 {
-      switch status.st_mode & S_IFMT {
-      case S_IFREG: break
-      case S_IFDIR: throw FileWriteError(path: path, errno: EISDIR)
-      default:
-        // A device or a pipe: write into it, never rename over it.
-        try writeDirectly(data, to: path)
-        return
+    switch OutputTarget(path) {
+    case .descriptor(let descriptor):
+      // /dev/stdout, /proc/self/fd/N: the descriptor the shell gave, whatever is behind it.
+      try writeAll(data, to: descriptor, path: path)
+      return
+    case .inPlace(let target):
+      // A device or a pipe: write into it, never rename over it.
+      try writeDirectly(data, to: target, path: path)
+      return
+    case .file(let target):
+      var status = stat()
+      if stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        throw FileWriteError(path: path, errno: EISDIR)
       }
     }
     let file = try TemporaryFile(for: path)
+    try fill(file, with: data, path: path)
+    try file.commit()
+  }
+
+  /// Writes `data` into a new temporary and closes it.
+  static func fill(_ file: TemporaryFile, with data: ContiguousArray<UInt8>, path: String) throws {
     do {
       try writeAll(data, to: file.descriptor, path: path)
       guard close(file.descriptor) == 0 else { throw FileWriteError(path: path, errno: errno) }
@@ -163,7 +189,6 @@ package enum AtomicFile {
       close(file.descriptor)
       throw error
     }
-    try file.commit()
   }
 
   /// A new file beside `url` named `.NAME.RANDOM.tmp` (shortened to fit the 255-byte name
@@ -186,8 +211,10 @@ package enum AtomicFile {
     throw FileWriteError(path: path, reason: "no temporary file could be made beside it")
   }
 
-  private static func writeDirectly(_ data: ContiguousArray<UInt8>, to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+  private static func writeDirectly(
+    _ data: ContiguousArray<UInt8>, to target: String, path: String
+  ) throws {
+    let descriptor = open(target, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw FileWriteError(path: path, errno: errno) }
     defer { close(descriptor) }
     try writeAll(data, to: descriptor, path: path)
@@ -208,5 +235,106 @@ package enum AtomicFile {
         offset += written
       }
     }
+  }
+}
+
+/// The outputs of one command, all or none: each is written to its temporary as it is added
+/// (a descriptor's or a device's bytes are kept for the end); ``commit()`` writes those and
+/// renames every temporary into place only when all are complete. Not committed, nothing is
+/// written (the temporaries go with the object).
+///
+/// ```swift
+/// let outputs = StagedOutputs()
+/// try outputs.add(png, to: "out.png")
+/// try outputs.add(layoutJSON, to: "ro/layout.json")  // fails: out.png is never written
+/// try outputs.commit()
+/// ```
+package final class StagedOutputs {
+  private var files: [TemporaryFile] = []
+  private var direct: [(bytes: ContiguousArray<UInt8>, path: String)] = []
+
+  package init() {}
+
+  /// Writes `bytes` to a temporary for `path` now (or keeps them, for a descriptor or device).
+  package func add<Bytes: Collection>(_ bytes: Bytes, to path: String) throws
+  where Bytes.Element == UInt8 {
+    switch OutputTarget(path) {
+    case .descriptor, .inPlace:
+      direct.append((ContiguousArray(bytes), path))
+    case .file:
+      let file = try TemporaryFile(for: path)
+      do {
+        try AtomicFile.fill(file, with: ContiguousArray(bytes), path: path)
+      } catch {
+        throw error
+      }
+      files.append(file)
+    }
+  }
+
+  /// Takes a temporary its caller filled and closed (a vector document cairo wrote).
+  package func add(_ file: TemporaryFile) { files.append(file) }
+
+  /// Writes the kept bytes, then renames every temporary into place.
+  package func commit() throws {
+    for (bytes, path) in direct { try AtomicFile.write(bytes, to: path) }
+    for file in files { try file.commit() }
+  }
+}
+
+/// Where writing an output path lands, as the shell and coreutils have it: the path is followed
+/// through its links (the link stays, the file it leads to is written).
+package enum OutputTarget: Equatable {
+  /// A regular file or a new one: replaced through a temporary beside it (this resolved path).
+  case file(String)
+  /// An existing file that is not a regular one (a device, a FIFO): written in place.
+  case inPlace(String)
+  /// One of this process's open descriptors (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`):
+  /// written to that descriptor.
+  case descriptor(Int32)
+
+  /// Follows `path`'s links (at most 40, as the kernel does).
+  package init(_ path: String) {
+    var current = path
+    for _ in 0..<40 {
+      if let descriptor = Self.ownDescriptor(current) {
+        self = .descriptor(descriptor)
+        return
+      }
+      var info = stat()
+      guard lstat(current, &info) == 0 else { break }  // a new file
+      switch info.st_mode & S_IFMT {
+      case S_IFLNK:
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(current, &buffer, buffer.count - 1)
+        guard count > 0 else {
+          self = .file(current)
+          return
+        }
+        let link = String(
+          decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        current =
+          link.hasPrefix("/")
+          ? link
+          : ((current as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent(link)
+      case S_IFREG, S_IFDIR:
+        self = .file(current)
+        return
+      default:
+        self = .inPlace(current)
+        return
+      }
+    }
+    self = .file(current)
+  }
+
+  /// N for `/dev/fd/N`, `/proc/self/fd/N` and `/proc/<this process>/fd/N` when N is open.
+  private static func ownDescriptor(_ path: String) -> Int32? {
+    let prefixes = ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"]
+    guard let prefix = prefixes.first(where: { path.hasPrefix($0) }),
+      let number = Int32(path.dropFirst(prefix.count)), fcntl(number, F_GETFD) >= 0
+    else { return nil }
+    return number
   }
 }

@@ -26,6 +26,9 @@ public struct ListDocument: Equatable, Sendable {
   /// chosen for every text style by ``Canvas/font``, or a font for characters no standard font
   /// has. TrueType, OpenType, collections and variable fonts; at most 16 files.
   public var fonts: [FontReference]
+  /// Where a decoded spec has its `canvas:`, `canvas.scale`, `canvas.safeArea` and `sections:`
+  /// (for errors about the whole document).
+  package var marks = DocumentMarks()
 
   /// A document from its parts.
   public init(
@@ -60,6 +63,34 @@ public struct ListDocument: Equatable, Sendable {
     self.init(
       canvas: canvas, sections: sections(), emptyView: emptyView,
       refreshControl: refreshControl, animation: animation, fonts: fonts)
+  }
+}
+
+/// Where a spec has the keys that errors about the whole document point at; not part of
+/// equality (two documents that say the same are equal wherever they said it).
+package struct DocumentMarks: Equatable, Sendable {
+  package var canvas: SpecLocation?
+  package var scale: SpecLocation?
+  package var safeArea: SpecLocation?
+  package var sections: SpecLocation?
+
+  package init() {}
+
+  package static func == (lhs: DocumentMarks, rhs: DocumentMarks) -> Bool { true }
+}
+
+extension ListDocument {
+  /// A layout error of this document as a ``SpecError`` at the key it is about (the image too
+  /// large: `canvas.scale`, else `canvas:`, else `sections:`; the list empty: `sections:`; the
+  /// safe area too wide: `canvas.safeArea`), when the document was decoded from a spec.
+  package func located(_ message: String, about key: String) -> SpecError? {
+    let place: SpecLocation?
+    switch key {
+    case "size": place = marks.scale ?? marks.canvas ?? marks.sections
+    case "safeArea": place = marks.safeArea ?? marks.canvas
+    default: place = marks.sections
+    }
+    return place?.error(message)
   }
 }
 
@@ -205,6 +236,10 @@ extension ListDocument {
       "fonts", "canvas", "sections", "emptyView", "refreshControl", "animation",
     ])
     var document = ListDocument()
+    document.marks.canvas = object.optional("canvas")?.location
+    document.marks.scale = object.optional("canvas")?.peek("scale")?.location
+    document.marks.safeArea = object.optional("canvas")?.peek("safeArea")?.location
+    document.marks.sections = object.optional("sections")?.location
     if let field = object.optional("fonts") {
       document.fonts = try field.list(maxCount: SpecLimits.maxFonts).map { item in
         FontReference(path: try item.filePath(), location: item.location)

@@ -28,7 +28,9 @@ extension ListDocument {
     }
     // Only a regular file (after links) is read, opened without blocking: a folder or a FIFO
     // given as the spec is an error, never a wait.
-    let data = try readRegularFile(path, limit: SpecLimits.maxFileBytes, fail: fail)
+    // A pipe (`<(generate-spec)`, a FIFO) is read like standard input.
+    let data = try readRegularFile(
+      path, limit: SpecLimits.maxFileBytes, allowingPipes: true, fail: fail)
     guard let text = String(validating: data, as: UTF8.self) else {
       let (line, column) = position(ofByte: firstInvalidUTF8(in: data), in: data)
       throw SpecError(
@@ -187,14 +189,18 @@ extension ListDocument {
 }
 
 /// A file's bytes (a spec, an image), read only if it is a regular file (after following links) of at most
-/// `limit` bytes, opened without blocking (a FIFO never makes it wait).
-package func readRegularFile(_ path: String, limit: Int, fail: (String) -> SpecError) throws
-  -> [UInt8]
-{
+/// `limit` bytes, opened without blocking (a FIFO never makes it wait). With `allowingPipes`, a
+/// pipe or FIFO is read too, to its end, within the same limit; one with no writer reads as
+/// empty.
+package func readRegularFile(
+  _ path: String, limit: Int, allowingPipes: Bool = false, fail: (String) -> SpecError
+) throws -> [UInt8] {
   var info = stat()
   guard stat(path, &info) == 0 else { throw fail("cannot read the file (missing or unreadable)") }
+  let isPipe = info.st_mode & S_IFMT == S_IFIFO
   switch info.st_mode & S_IFMT {
   case S_IFREG: break
+  case S_IFIFO where allowingPipes: break
   case S_IFDIR: throw fail("is a folder, not a file")
   default: throw fail("is not a regular file (a pipe, a socket or a device)")
   }
@@ -204,6 +210,15 @@ package func readRegularFile(_ path: String, limit: Int, fail: (String) -> SpecE
   let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
   guard descriptor >= 0 else { throw fail("cannot be read") }
   defer { close(descriptor) }
+  if isPipe {
+    // Opened without waiting for a writer; read waiting for the writer's data. A FIFO with no
+    // writer reads as empty: at once, but for a writer already waiting to open it, which is
+    // given a moment (100 ms) to connect.
+    let flags = fcntl(descriptor, F_GETFL)
+    _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK)
+    var waiter = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    _ = poll(&waiter, 1, 100)
+  }
   // Room for the size stat gave and one byte more, so a file that grew since is noticed; it
   // grows (never past one byte over the limit, so an over-long file is caught without reading
   // it all). Not a limit-sized buffer: zero-filling 4 MiB for a 100-byte spec took 3 ms.

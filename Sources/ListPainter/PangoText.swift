@@ -63,8 +63,8 @@ struct ShapedLine {
   let left: Double
   /// The visible advance width, in points.
   let width: Double
-  /// The line's characters (trailing spaces at a wrap point removed; for an ellipsized last
-  /// line, all the text that remains).
+  /// The characters the line shows (trailing spaces at a wrap point removed; an ellipsized
+  /// line's kept characters and the ellipsis).
   let text: String
   /// Whether Pango ended this line with an ellipsis.
   let ellipsized: Bool
@@ -238,9 +238,8 @@ package final class TextShaper {
     let tailLine = try shapedLine(tail, 0, utf8: Array((rest + "\u{2026}").utf8), ellipsized: true)
     lines.append(
       ShapedLine(
-        line: tailLine.line, left: tailLine.left, width: tailLine.width,
-        text: String(decoding: utf8[start...], as: UTF8.self), ellipsized: true,
-        direction: resolved))
+        line: tailLine.line, left: tailLine.left, width: tailLine.width, text: tailLine.text,
+        ellipsized: true, direction: resolved))
     return ShapedParagraph(layouts: [layout, tail], lines: lines, truncated: true)
   }
 
@@ -297,8 +296,21 @@ package final class TextShaper {
     }
     return ShapedLine(
       line: line, left: left, width: max(0, width),
-      text: String(decoding: utf8[start..<contentEnd], as: UTF8.self), ellipsized: ellipsized,
-      direction: direction)
+      text: ellipsized
+        ? Self.shownText(line, capacity: utf8.count)
+        : String(decoding: utf8[start..<contentEnd], as: UTF8.self),
+      ellipsized: ellipsized, direction: direction)
+  }
+
+  /// What an ellipsized line shows: the characters it kept and the ellipsis in place of the
+  /// rest.
+  private static func shownText(_ line: UnsafeMutablePointer<PangoLayoutLine>, capacity: Int)
+    -> String
+  {
+    var buffer = [CChar](repeating: 0, count: capacity + 16)
+    let count = lr_line_shown_text(line, &buffer, Int32(buffer.count))
+    return String(
+      decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// The drawn width of the bytes `from..<to` of a line, in Pango units.

@@ -76,7 +76,27 @@ public final class ListRenderer {
     try loadFonts(for: document, characters: try document.validatedCharacters())
     try resolveResources(of: document)
     try shapeInParallel(document)
-    return try engine().layout(document)
+    do {
+      return try engine().layout(document)
+    } catch let error as LayoutError {
+      throw Self.located(error, in: document)
+    }
+  }
+
+  /// A layout error of a decoded spec as a ``SpecError`` at the key it is about (`file:line:
+  /// column: sections: the list is empty…`); of a document built in code, as it is.
+  static func located(_ error: LayoutError, in document: ListDocument) -> any Error {
+    let key: String
+    switch error {
+    case .imageTooLarge: key = "size"
+    case .safeAreaTooWide: key = "safeArea"
+    case .emptyList: key = "sections"
+    }
+    // The location names the key; the sentence need not say it again.
+    let message =
+      error.description.hasPrefix("canvas.safeArea: ")
+      ? String(error.description.dropFirst("canvas.safeArea: ".count)) : error.description
+    return document.located(message, about: key) ?? error
   }
 
   /// A layout engine over this renderer's text and images, with its missing-glyph rule.
@@ -286,10 +306,18 @@ public final class ListRenderer {
   /// Writes the tree as an SVG or PDF document at `path` (through a temporary file renamed into
   /// place): the PNG's layout and drawing, in points, text as glyphs.
   package func renderVector(_ tree: LayoutTree, format: VectorFormat, to path: String) throws {
+    try stagedVector(tree, format: format, to: path).commit()
+  }
+
+  /// ``renderVector(_:format:to:)`` written to its temporary, not yet renamed into place (for
+  /// a command whose outputs are all written or none).
+  package func stagedVector(_ tree: LayoutTree, format: VectorFormat, to path: String) throws
+    -> TemporaryFile
+  {
     let file = try TemporaryFile(for: path)
     close(file.descriptor)  // cairo opens the file by its name
     try painter.paintVector(tree, format: format, to: file.path)
-    try file.commit()
+    return file
   }
 
   /// The tree painted in bands of `bandRows` (for tests that bands change no pixel).
@@ -383,7 +411,12 @@ public final class ListRenderer {
   /// ``layout(_:)-(AnimationFrame)`` for frames the timeline made from a validated document.
   private func layoutFrame(_ frame: AnimationFrame) throws -> LayoutTree {
     let engine = engine()
-    let new = try engine.layout(frame.document)
+    let new: LayoutTree
+    do {
+      new = try engine.layout(frame.document)
+    } catch let error as LayoutError {
+      throw Self.located(error, in: frame.document)
+    }
     guard let update = frame.update else { return new }
     var before = frame.document
     before.sections = update.from

@@ -106,6 +106,11 @@ struct Animate: ParsableCommand {
           + document.resourcePaths.map { ("a file the spec uses", $0) },
         folders: (folder.map { [("-o", $0, frameNames.map { $0 + ".png" })] } ?? [])
           + (layoutFolder.map { [("--layout", $0, frameNames.map { $0 + ".json" })] } ?? []))
+      // Folders this run makes go again if it fails or is interrupted (when left empty).
+      for made in [folder, layoutFolder].compactMap({ $0 })
+      where !FileManager.default.fileExists(atPath: made) {
+        Interruption.removeFolderOnInterrupt(made)
+      }
       let alpha = (document.canvas.background?.alpha ?? 1) < 1
       let apngWriter = try apng.map {
         try APNGWriter(path: $0, fps: animation.fps, alpha: alpha)

@@ -168,9 +168,11 @@ struct Render: ParsableCommand {
       }
       clock.lap("layout")
       if case .vector(let format) = kind {
-        let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
-        try renderer.renderVector(tree, format: format, to: output ?? defaultOutput)
-        if let layout, let layoutJSON { try AtomicFile.write(layoutJSON, to: layout) }
+        // Both outputs or neither: each goes to its temporary, renamed when both are whole.
+        let outputs = StagedOutputs()
+        outputs.add(try renderer.stagedVector(tree, format: format, to: output ?? defaultOutput))
+        if let layout { try outputs.add(try tree.dumpJSON(), to: layout) }
+        try outputs.commit()
         clock.lap("paint and write")
         clock.report()
         return
@@ -188,13 +190,13 @@ struct Render: ParsableCommand {
         clock.lap("paint and encode")
       }
       let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
-      // Everything is rendered before anything is written.
-      if kind.isStandardOutput {
-        FileHandle.standardOutput.write(Data(png))
-      } else {
-        try AtomicFile.write(png, to: output ?? defaultOutput)
-      }
-      if let layout, let layoutJSON { try AtomicFile.write(layoutJSON, to: layout) }
+      // Everything is rendered before anything is written, and every output is written to its
+      // temporary before any is renamed into place: all of them, or none.
+      let outputs = StagedOutputs()
+      if !kind.isStandardOutput { try outputs.add(png, to: output ?? defaultOutput) }
+      if let layout, let layoutJSON { try outputs.add(layoutJSON, to: layout) }
+      if kind.isStandardOutput { FileHandle.standardOutput.write(Data(png)) }
+      try outputs.commit()
       clock.lap("write")
       clock.report()
     } catch let failure as CommandFailure {

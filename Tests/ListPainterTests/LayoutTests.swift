@@ -171,11 +171,21 @@ struct LayoutTests {
     #expect(dump.height == tree.height)
   }
 
-  @Test("an image beyond the pixel limits is a clear error")
+  @Test("an image beyond the pixel limits is a clear error, at canvas.scale in a spec")
   func tooLarge() throws {
     let cells = String(repeating: "      - title: Row\n", count: 200)
-    #expect(throws: LayoutError.self) {
-      try layout("canvas: { scale: 4 }\nsections:\n  - cells:\n" + cells)
+    do {
+      _ = try layout("canvas: { scale: 4 }\nsections:\n  - cells:\n" + cells)
+      Issue.record("an image beyond the limits was laid out")
+    } catch let error as SpecError {
+      #expect(error.path == "canvas.scale")
+      #expect(error.line == 1)
+      #expect(error.message.hasPrefix("the image would be 1440×"))
     }
+    // Built in code, with no spec to point at: the layout error itself.
+    let built = ListDocument(canvas: Canvas(scale: 4)) {
+      Section(cells: (0..<200).map { Cell(.row(RowCell(title: Label("Row \($0)")))) })
+    }
+    #expect(throws: LayoutError.self) { try ListRenderer().layout(built) }
   }
 }

@@ -241,7 +241,8 @@ struct ListLayoutTests {
     #expect {
       try renderer.layout(tall)
     } throws: { error in
-      (error as? LayoutError)?.description.contains("canvas.height") == true
+      // Decoded from a spec, it points at the key: a SpecError.
+      (error as? SpecError)?.message.contains("canvas.height") == true
     }
     var screen = tall
     screen.canvas.height = 800

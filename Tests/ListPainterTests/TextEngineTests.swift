@@ -72,7 +72,8 @@ struct TextEngineTests {
     #expect(title.lines.count == 1)
     #expect(title.truncated)
     #expect(title.lines[0].ellipsized)
-    #expect(title.lines[0].text == "First line\nSecond line\nThird line")
+    // The text the line shows: the first line, and the ellipsis for the lines it hides.
+    #expect(title.lines[0].text == "First line…")
     let subtitle = try #require(tree.elements(.subtitle).first?.textBlock)
     #expect(subtitle.lines.map(\.text).prefix(2) == ["One", "Two"])
     #expect(subtitle.lines.count == 3)
