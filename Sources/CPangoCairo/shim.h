@@ -58,10 +58,13 @@ static inline const char *lr_freetype_version(char *buffer, int size) {
 
 static inline int lr_fontconfig_version(void) { return FcGetVersion(); }
 
-/// Sets the language of all of `layout`'s text (shaping, line breaking, font choice).
+/// Sets the language of all of `layout`'s text (shaping, line breaking, font choice), and turns
+/// off the hyphen Pango inserts where it breaks inside a word: UILabel breaks a long word
+/// without one.
 static inline void lr_layout_set_language(PangoLayout *layout, const char *language) {
   PangoAttrList *list = pango_attr_list_new();
   pango_attr_list_insert(list, pango_attr_language_new(pango_language_from_string(language)));
+  pango_attr_list_insert(list, pango_attr_insert_hyphens_new(FALSE));
   pango_layout_set_attributes(layout, list);
   pango_attr_list_unref(list);
 }

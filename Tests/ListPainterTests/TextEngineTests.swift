@@ -29,6 +29,23 @@ struct TextEngineTests {
     #expect(arabic.allSatisfy { $0.paragraphDirection == .rtl })
   }
 
+  @Test("a long word broken inside gets no hyphen (UILabel draws none)")
+  func noInsertedHyphens() throws {
+    let word = "Mobilfunkvertragsverlängerungsoptionen"
+    let tree = try layout(
+      "canvas: { width: 160, scale: 1 }\nsections:\n  - cells:\n      - title: \(word)")
+    let lines = try #require(tree.elements(.title).first?.textBlock?.lines)
+    #expect(lines.count >= 2)
+    #expect(lines.map(\.text).joined() == word)
+    // Each piece is as wide as the piece alone: no hyphen glyph was added where it broke.
+    for line in lines.dropLast() {
+      let alone = try layout(
+        "canvas: { width: 1000, scale: 1 }\nsections:\n  - cells:\n      - title: \(line.text)")
+      let width = try #require(alone.elements(.title).first?.textBlock?.lines.first?.width)
+      #expect(abs(line.width - width) < 0.01, "\(line.text): \(line.width) vs \(width)")
+    }
+  }
+
   @Test("a paragraph without a strong character takes the canvas direction")
   func neutralParagraph() throws {
     for direction in LayoutDirection.allCases {
