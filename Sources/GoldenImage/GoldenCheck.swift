@@ -181,6 +181,8 @@ public struct GoldenCheck: Sendable {
         + message
     }
     message += comparison.details.map { "\n  " + $0 }.joined()
+    message +=
+      "\n  if the change is intended, record it (LISTRENDER_RECORD=failed, or `listrender record`)"
     // The comparison named its artifacts; this is where they are written.
     for file in comparison.files { try AtomicFile.write(file.bytes, to: file.path) }
     return GoldenReport(

@@ -212,10 +212,11 @@ private func runCase(
     suiteCase.name + ".png")
   do {
     let renderer = try renderer.get()
-    // Fixtures may share files anywhere under the fixtures folder (Fixtures/assets).
+    // Fixtures may share files anywhere under the fixtures root (Fixtures/assets), also when
+    // the suite runs one of its subfolders.
     var document = try ListDocument.load(
       path: (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture),
-      allowing: [options.fixtures])
+      allowing: options.readableFolders)
     try VariantAxis.apply(suiteCase.combination.map { ($0.key, $0.value) }, to: &document)
     let (bitmap, tree) = try renderer.renderWithLayout(document)
     // The environment of this case: the fonts its text used (a brand font's CRC included).

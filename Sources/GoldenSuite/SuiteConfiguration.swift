@@ -48,6 +48,11 @@ public struct SuiteConfiguration: Sendable {
   public var mode: RecordMode
   /// Re-compress passing PNG goldens losslessly with zopflipng afterwards.
   public var optimize: Bool
+  /// The folder every fixture may read files from (shared assets); nil: the nearest folder
+  /// named `Fixtures` that holds ``fixtures`` (itself included), else ``fixtures``.
+  public var fixturesRoot: String?
+  /// More folders the fixtures may read files from (`--allow-path`).
+  public var allowedFolders: [String] = []
 
   /// A configuration: by default every case of `fixtures`, compared and never recorded, the
   /// report in `report/`.
@@ -56,7 +61,8 @@ public struct SuiteConfiguration: Sendable {
     variants: [String] = [], layout: Bool = false, contactSheet: String? = nil,
     report: String = "report", policy: GoldenPolicy = GoldenPolicy(), artifacts: String? = nil,
     filter: [String] = [], lastFailed: Bool = false, junit: String? = nil, json: String? = nil,
-    mode: RecordMode = .never, optimize: Bool = false
+    mode: RecordMode = .never, optimize: Bool = false, fixturesRoot: String? = nil,
+    allowedFolders: [String] = []
   ) {
     self.fixtures = fixtures
     self.golden = golden
@@ -74,6 +80,20 @@ public struct SuiteConfiguration: Sendable {
     self.json = json
     self.mode = mode
     self.optimize = optimize
+    self.fixturesRoot = fixturesRoot
+    self.allowedFolders = allowedFolders
+  }
+
+  /// The folders a fixture may read files from: ``fixturesRoot`` (or the enclosing `Fixtures`
+  /// folder) and ``allowedFolders``.
+  public var readableFolders: [String] {
+    if let fixturesRoot { return [fixturesRoot] + allowedFolders }
+    var folder = URL(fileURLWithPath: fixtures).standardizedFileURL
+    while folder.path != "/" {
+      if folder.lastPathComponent == "Fixtures" { return [folder.path] + allowedFolders }
+      folder = folder.deletingLastPathComponent()
+    }
+    return [fixtures] + allowedFolders
   }
 
   /// `jobs`, or the number of cores.

@@ -159,6 +159,10 @@ extension ListDocument {
   }
 
   static func decodeControl(_ reader: NodeReader) throws -> Control {
+    // `control: navigation`: the one control that needs no value, named alone.
+    if case .scalar(let scalar) = reader.node, scalar.string == ControlKind.navigation.rawValue {
+      return .navigation(badge: nil)
+    }
     let kinds = ControlKind.allCases
     let object = try reader.object(allowed: kinds.map(\.rawValue))
     let present = kinds.filter { object.fields[$0.rawValue] != nil }
@@ -170,6 +174,14 @@ extension ListDocument {
     switch present[0] {
     case .navigation:
       guard !field.isNull else { return .navigation(badge: nil) }
+      // `navigation: true` reads as `navigation: {}`.
+      if case .scalar(let scalar) = field.node, scalar.style == .plain {
+        guard scalar.string == "true" else {
+          throw field.error(
+            "expected true, {} or { badge: N }; leave out `control` for a row without one")
+        }
+        return .navigation(badge: nil)
+      }
       let navigation = try field.object(allowed: ["badge"])
       guard let badge = navigation.optional("badge") else { return .navigation(badge: nil) }
       if case .scalar(let scalar) = badge.node, ["true", "false"].contains(scalar.string) {

@@ -277,7 +277,11 @@ final class DecodeBudget {
   var allowedFolders: [String]?
 
   init(allowedFolders: [String]? = nil) {
-    self.allowedFolders = allowedFolders.map { $0.map(canonical) }
+    // Each folder once, as it really is (the spec's own folder is often one of those given).
+    self.allowedFolders = allowedFolders.map { folders in
+      var seen: Set<String> = []
+      return folders.map(canonical).filter { seen.insert($0).inserted }
+    }
   }
 }
 

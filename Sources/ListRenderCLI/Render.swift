@@ -124,7 +124,9 @@ struct Render: ParsableCommand {
     while true {
       do {
         try renderOnce { paths = [spec] + $0.resourcePaths }
-        print("rendered \(output ?? defaultOutput)")
+        // One line per render, seen at once even when standard output is a pipe (print's
+        // buffer would hold it).
+        FileHandle.standardOutput.write(Data("rendered \(output ?? defaultOutput)\n".utf8))
       } catch let failure as any ExitStatusError {
         // Reported; keep watching for the fix.
         printFailure(failure)

@@ -99,6 +99,18 @@ struct SuiteOptions: ParsableArguments {
       "Also write the summary and every case's result as JSON.", valueName: "file"))
   var json: String?
 
+  @Option(
+    name: .customLong("fixtures-root"),
+    help: ArgumentHelp(
+      "The folder every fixture may read files from (default: the nearest folder named Fixtures that holds <dir>, else <dir>).",
+      valueName: "dir"))
+  var fixturesRoot: String?
+
+  @Option(
+    name: .customLong("allow-path"),
+    help: "Also let the fixtures read files under this folder (repeatable).")
+  var allowedFolders: [String] = []
+
   func validate() throws {
     try require(jobs, in: OptionRange.workers, option: "jobs")
     do {
@@ -117,7 +129,7 @@ struct SuiteOptions: ParsableArguments {
       fixtures: fixtures, golden: golden, jobs: jobs, shard: shard, variants: variants,
       layout: layout, contactSheet: contactSheet, report: report, policy: policy,
       artifacts: artifacts, filter: filter, lastFailed: lastFailed, junit: junit, json: json,
-      mode: mode, optimize: optimize)
+      mode: mode, optimize: optimize, fixturesRoot: fixturesRoot, allowedFolders: allowedFolders)
   }
 
   var policy: GoldenPolicy {
@@ -139,7 +151,11 @@ struct Verify: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "verify",
     abstract: "Render every fixture and compare it with its golden; write an HTML report.",
-    discussion: "Exit status: 0 when every case passes, 1 when any fails or is missing.")
+    discussion: """
+      Exit status: 0 when every case passes, 1 when any fails or is missing, 2 when a fixture \
+      does not load or render (bad input: its message starts with the spec's \
+      file:line:column) or the arguments are wrong.
+      """)
 
   @OptionGroup var options: SuiteOptions
 

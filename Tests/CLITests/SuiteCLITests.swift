@@ -112,6 +112,42 @@ struct SuiteCLITests {
         atPath: folder.appendingPathComponent("report/index.html").path))
   }
 
+  @Test(
+    "a subfolder of Fixtures reads the shared Fixtures/assets; --fixtures-root and --allow-path widen it"
+  )
+  func subfolderReadsSharedAssets() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("Fixtures")
+    try FileManager.default.createDirectory(
+      at: fixtures.appendingPathComponent("assets"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: Paths.fixtures.appendingPathComponent("assets/avatar.png"),
+      to: fixtures.appendingPathComponent("assets/avatar.png"))
+    try
+      "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: A, asset: { image: ../assets/avatar.png } } ]\n"
+      .write(to: fixtures.appendingPathComponent("a/image.yaml"), atomically: true, encoding: .utf8)
+    let record = try runListRender(
+      ["record", "Fixtures/a", "--golden", "Golden/a", "--report", "report"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    #expect(record.stdout.contains("3 recorded"))
+    // Elsewhere, the fixtures root is the folder given: the asset is outside it until allowed.
+    let elsewhere = folder.appendingPathComponent("copy")
+    try FileManager.default.copyItem(at: fixtures, to: elsewhere)
+    let refused = try runListRender(
+      ["verify", "copy/a", "--golden", "Golden/a", "--report", "report"], in: folder)
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("--allow-path"))
+    // The allowed folders are named once each.
+    let allowed = refused.stderr.components(separatedBy: "may read (").last ?? ""
+    #expect(!allowed.contains(","), "\(refused.stderr)")
+    for extra in [["--fixtures-root", "copy"], ["--allow-path", "copy/assets"]] {
+      let widened = try runListRender(
+        ["verify", "copy/a", "--golden", "Golden/a", "--report", "report"] + extra, in: folder)
+      #expect(widened.status == 0, "\(extra): \(widened.stderr)")
+    }
+  }
+
   @Test("verify --layout: record writes <case>.layout.json; a moved element fails with its lines")
   func layoutGoldens() throws {
     let folder = try makeSuite()
@@ -138,6 +174,8 @@ struct SuiteCLITests {
     #expect(verify.stdout.contains("3 cases: 2 passed, 1 failed"))
     #expect(verify.stderr.contains("a/two: Golden/a/two.png does not match"))
     #expect(verify.stderr.contains("a/two: Golden/a/two.layout.json does not match"))
+    // A changed text says how to accept the change, as a missing golden says how to record it.
+    #expect(verify.stderr.contains("if the change is intended, record it"))
     #expect(verify.stderr.contains("artifacts/a/two.layout.json.diff"))
     let diff = try String(
       contentsOf: folder.appendingPathComponent("artifacts/a/two.layout.json.diff"),

@@ -5,6 +5,32 @@ import Testing
 
 @Suite("Spec decoding")
 struct DecodingTests {
+  @Test("navigation may be named alone or as true; false says what to do instead")
+  func navigationShorthands() throws {
+    let document = try ListDocument.decode(
+      yaml: """
+        sections:
+          - cells:
+              - { title: A, control: navigation }
+              - { title: B, control: { navigation: true } }
+              - { title: C, control: { navigation: {} } }
+        """)
+    let controls = document.sections[0].cells.compactMap { cell -> Control? in
+      if case .row(let row) = cell.kind { return row.control }
+      return nil
+    }
+    #expect(controls == Array(repeating: .navigation(badge: nil), count: 3))
+    do {
+      _ = try ListDocument.decode(
+        yaml: "sections:\n  - cells: [ { title: A, control: { navigation: false } } ]",
+        file: "a.yaml")
+      Issue.record("navigation: false was accepted")
+    } catch let error as SpecError {
+      #expect(error.path == "sections[0].cells[0].control.navigation")
+      #expect(error.message.contains("leave out `control`"))
+    }
+  }
+
   @Test("every field of the canvas and of a cell")
   func everyField() throws {
     let document = try ListDocument.decode(
