@@ -193,15 +193,24 @@ private func card(
       <div class="views">\(panes)</div>
       """
   }
+  // Each artifact is copied into the report (a report a CI job uploads is complete on its own:
+  // nothing it links to is outside its folder).
   let links =
     report.artifacts.map { artifacts in
       [
         ("expected", artifacts.expected), ("diff", artifacts.diff), ("actual", artifacts.actual),
         ("panel", artifacts.panel),
       ].compactMap { label, path -> String? in
-        guard let path, FileManager.default.fileExists(atPath: path) else { return nil }
-        let target = relativePath(path, from: folder)
-        return "<a href=\"\(escape(target))\">\(label)</a>"
+        guard let path, let data = FileManager.default.contents(atPath: path) else { return nil }
+        let name =
+          "images/\(stem).\(label)."
+          + ((path as NSString).lastPathComponent
+            .components(separatedBy: ".").dropFirst().last ?? "bin")
+        guard
+          (try? AtomicFile.write(data, to: (folder as NSString).appendingPathComponent(name)))
+            != nil
+        else { return nil }
+        return "<a href=\"\(escape(name))\">\(label)</a>"
       }.joined(separator: " · ")
     } ?? ""
   let accept =
@@ -227,16 +236,6 @@ func anchor(_ name: String) -> String {
 /// The anchor as a URL fragment (percent-encoded where a fragment may not hold a character).
 func fragment(_ name: String) -> String {
   anchor(name).addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? anchor(name)
-}
-
-/// `path` relative to `folder` (both made absolute), for links in the report.
-func relativePath(_ path: String, from folder: String) -> String {
-  let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
-  let base = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents
-  var common = 0
-  while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
-  let ups = Array(repeating: "..", count: base.count - common)
-  return (ups + target[common...]).joined(separator: "/")
 }
 
 private let reportStyle = """

@@ -181,6 +181,22 @@ struct SuiteCLITests {
       contentsOf: folder.appendingPathComponent("artifacts/a/two.layout.json.diff"),
       encoding: .utf8)
     #expect(diff.contains("+          \"text\" : \"Second\""))  // the subtitle, wrapped at 120 pt
+    // The report is complete on its own (as a CI job uploads it): every link and image in it
+    // resolves to a file inside its folder.
+    let report = folder.appendingPathComponent("report")
+    let html = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
+    let targets =
+      html.components(separatedBy: "href=\"").dropFirst().map {
+        String($0.prefix { $0 != "\"" })
+      }
+      + html.components(separatedBy: "src=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    let files = targets.filter { !$0.hasPrefix("#") && !$0.isEmpty }
+    #expect(files.contains { $0.hasSuffix(".panel.png") })
+    for file in files {
+      #expect(!file.contains(".."), "\(file)")
+      #expect(
+        FileManager.default.fileExists(atPath: report.appendingPathComponent(file).path), "\(file)")
+    }
     // Without --layout, only pixels are compared.
     #expect(try suite("verify", in: folder).stderr.contains("layout.json") == false)
   }
