@@ -151,8 +151,8 @@ package enum AnimationTimeline {
               motion.elevation = (from: cell.elevation ?? 0, to: pressed, fraction: fraction)
               cell.motion = motion
             }
-            // A pressed cell shows its highlighted state for as long as it is held.
-            if press.release.map({ $0 > t }) ?? true { cell.state = .highlighted }
+            // One pressed overlay: the ripple is the press's feedback (MDC's ink), so the
+            // cell does not also take its highlighted state.
           }
         }
         result[section].cells[item] = cell

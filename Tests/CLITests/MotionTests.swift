@@ -198,14 +198,17 @@ struct MotionTests {
     #expect(try #require(frames[8]).1.elements == (try renderer.layout(final)).elements)
   }
 
-  @Test("a pressed cell rises to its pressed elevation, highlighted, and settles after release")
+  @Test("a pressed cell rises to its pressed elevation under one overlay, and settles after release")
   func pressedElevation() throws {
     let frames = try frames("pressed-elevation", [0, 6, 11, 12, 23])
     let cells = try [0, 6, 11, 12, 23].map {
       try #require(frames[$0]).0.document.sections[0].cells[0]
     }
-    // Highlighted while held (the release at 0.4 s, frame 12, ends it).
-    #expect(cells.map(\.state) == [.normal, .highlighted, .highlighted, .normal, .normal])
+    // One pressed overlay: the ripple (MDC's ink), never the highlight as well.
+    #expect(cells.map(\.state) == [.normal, .normal, .normal, .normal, .normal])
+    let held = try #require(frames[6]).1.elements
+    #expect(held.contains { $0.role == .ripple })
+    #expect(!held.contains { $0.role == .highlight })
     #expect(cells[0].motion == nil && cells[4].motion == nil)
     let rising = try #require(cells[1].motion?.elevation)
     #expect(rising.from == 0 && rising.to == 8)
