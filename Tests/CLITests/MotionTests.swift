@@ -198,7 +198,7 @@ struct MotionTests {
     #expect(try #require(frames[8]).1.elements == (try renderer.layout(final)).elements)
   }
 
-  @Test("a pressed cell rises to its pressed elevation under one overlay, and settles after release")
+  @Test("a pressed cell rises to its pressed elevation under one overlay, then settles")
   func pressedElevation() throws {
     let frames = try frames("pressed-elevation", [0, 6, 11, 12, 23])
     let cells = try [0, 6, 11, 12, 23].map {
