@@ -6,8 +6,8 @@ import ListModel
 /// bounds.
 extension ListLayoutEngine {
   /// The cell resized to its expansion: its box, highlight and separator follow the current
-  /// bounds; everything else is clipped to the box; the labels named in `hiddenWhenCollapsed`
-  /// fade with the collapsed state.
+  /// bounds, and controls centred on the row stay centred on them; everything else is clipped
+  /// to the box; the labels named in `hiddenWhenCollapsed` fade with the collapsed state.
   func expand(_ placed: PlacedCell, _ expandable: Expandable, in context: CellContext)
     -> PlacedCell
   {
@@ -34,6 +34,13 @@ extension ListLayoutEngine {
         element.frame.height = bounds.height
       case .separator:
         element.frame.y += delta
+      case let role
+      where [.control, .badge, .chevron].contains(role)
+        && abs((element.frame.y + element.frame.maxY) - (box.frame.y + box.frame.maxY)) < 1:
+        // Controls centred on the row stay centred on what is shown of it (a collapsed row's
+        // chevron or switch is not cut in half).
+        element.frame.y += delta / 2
+        element.clip = clip
       default:
         element.clip = clip
         if hidden.contains(element.role.rawValue) { element.opacity *= alpha }

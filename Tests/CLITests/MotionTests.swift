@@ -198,6 +198,28 @@ struct MotionTests {
     #expect(try #require(frames[8]).1.elements == (try renderer.layout(final)).elements)
   }
 
+  @Test("a collapsed expandable row keeps its control inside what is shown, centred on it")
+  func collapsedControl() throws {
+    let tree = try layout(
+      """
+      canvas: { width: 320, scale: 1 }
+      sections:
+        - cells:
+            - title: Plan details
+              subtitle: Tap to see everything the plan includes
+              description: { text: "Calls, messages and 20 GB of data in Europe, with 5G where available, and roaming in the United States.", maxLines: 4 }
+              control: { navigation: { badge: 2 } }
+              expandable: { state: collapsed, collapsedHeight: 56, hiddenWhenCollapsed: [description] }
+      """)
+    let box = try #require(tree.elements.first { $0.role == .cell }).frame
+    #expect(abs(box.height - 56) < 0.01)
+    for role in [LayoutElement.Role.chevron, .badge] {
+      let control = try #require(tree.elements.first { $0.role == role }).frame
+      #expect(control.y >= box.y && control.maxY <= box.maxY, "\(role): \(control) in \(box)")
+      #expect(abs((control.y + control.maxY) / 2 - (box.y + box.maxY) / 2) < 0.5)
+    }
+  }
+
   @Test("a pressed cell rises to its pressed elevation under one overlay, then settles")
   func pressedElevation() throws {
     let frames = try frames("pressed-elevation", [0, 6, 11, 12, 23])
