@@ -70,9 +70,24 @@ enum StripDeflate {
     let strips = max(1, (source.height + stripRows - 1) / stripRows)
     let work = StripWork(count: strips)
     let progress = produce == nil ? nil : RowProgress()
-    /// Compresses the next strip, if any is left.
-    @Sendable func compressNext(_ buffers: inout StripBuffers) -> Bool {
-      let strip = work.next.wrappingAdd(1, ordering: .relaxed).oldValue
+    /// Compresses the next strip, if any is left. With `readyRows` (the thread that makes the
+    /// rows), only a strip whose rows are all ready is taken: that thread must never wait for
+    /// rows it has yet to make (another thread may take the strip it checked for in between).
+    @Sendable func compressNext(_ buffers: inout StripBuffers, readyRows: Int? = nil) -> Bool {
+      var strip = work.next.load(ordering: .relaxed)
+      if let readyRows {
+        while true {
+          guard strip < strips, min(source.height, (strip + 1) * stripRows) <= readyRows else {
+            return false
+          }
+          let (exchanged, original) = work.next.compareExchange(
+            expected: strip, desired: strip + 1, ordering: .relaxed)
+          if exchanged { break }
+          strip = original
+        }
+      } else {
+        strip = work.next.wrappingAdd(1, ordering: .relaxed).oldValue
+      }
       guard strip < strips else { return false }
       progress?.wait(forRows: min(source.height, (strip + 1) * stripRows))
       let result = Result {
@@ -108,7 +123,7 @@ enum StripDeflate {
             - work.next.load(ordering: .relaxed) > backlogStrips
           {
             var own = buffers ?? StripBuffers(rowBytes: rowBytes, rows: stripRows + primeRowCount)
-            let compressed = compressNext(&own)
+            let compressed = compressNext(&own, readyRows: rows)
             buffers = own
             if !compressed { break }
           }

@@ -87,6 +87,15 @@ extension Painter {
       let fold = x == x.rounded() && y != y.rounded(.down)
       let core = Int(radius.rounded(.up)) + pad
       let maskBytes = (width + 2 * pad) * (height + 2 * pad)
+      if drawsSVG {
+        try paintShadowImage(
+          cr, color: layer.color,
+          mask: try shadows.maskSurface(
+            width: width, height: height, radius: radius, corners: corners, sigma: sigma,
+            foldingRowAt: nil),
+          x: x, y: y)
+        continue
+      }
       if corners == .all, pad > 0, width >= 2 * core + 1, height >= 2 * core + 1,
         x == x.rounded(), fold || y == y.rounded(), maskBytes > ShadowRasterizer.sliceThreshold
       {
@@ -108,6 +117,26 @@ extension Painter {
           cr.mask(surface, x: x, y: fold ? y.rounded(.down) : y)
         }
       }
+    }
+  }
+
+  /// A shadow layer for SVG: the colour through the mask, made an image of its own and drawn
+  /// at device (x, y) through the user space (an image is placed with the surface's device
+  /// scale, where cairo 1.16's SVG masks are not: they came out a hard block, `scale` times too
+  /// large and offset).
+  private func paintShadowImage(
+    _ cr: CairoContext, color: Color, mask: CairoSurface, x: Double, y: Double
+  ) throws {
+    let image = try CairoSurface(width: mask.width, height: mask.height)
+    let painter = try CairoContext(surface: image)
+    painter.setSource(color)
+    painter.mask(mask, x: 0, y: 0)
+    try painter.checkStatus()
+    painter.flush()
+    cr.withSavedState {
+      cr.scale(by: 1 / scale)
+      cr.setSource(image, x: x, y: y)
+      cr.paint()
     }
   }
 

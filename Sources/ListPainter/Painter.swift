@@ -18,6 +18,9 @@ public final class Painter {
   var shadows = ShadowRasterizer()
   /// Device pixels per point of the tree being painted.
   var scale = 1.0
+  /// Whether the tree is being written as SVG (whose masks cairo 1.16 places without the
+  /// surface's device scale: shadows are drawn as images there).
+  var drawsSVG = false
 
   /// A painter drawing text with `fonts`, image files from `images`, icons from `icons`.
   public convenience init(fonts: FontSystem, images: ImageLibrary, icons: IconCatalog) throws {
@@ -52,6 +55,8 @@ public final class Painter {
       format: format, path: path, width: tree.width, height: tree.height, scale: tree.scale)
     let context = try CairoContext(vector: document)
     scale = tree.scale
+    drawsSVG = format == .svg
+    defer { drawsSVG = false }
     context.scale(by: tree.scale)
     let bounds = tree.elements.map { visualRows($0, scale: tree.scale) }
     try paintBand(tree, bounds: bounds, rows: 0..<tree.pixelHeight, context)
