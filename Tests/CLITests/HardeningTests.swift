@@ -22,11 +22,7 @@ struct OutputCatalogueTests {
     """
 
   private func folder(with files: [String: String] = [:]) throws -> URL {
-    let folder = try Paths.temporaryFolder()
-    for (name, text) in files {
-      try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-    }
-    return folder
+    try Paths.temporaryFolder(with: files)
   }
 
   private func contents(_ folder: URL) throws -> [String] {

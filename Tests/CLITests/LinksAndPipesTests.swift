@@ -7,27 +7,16 @@ import Testing
 /// the shell's rules, as a user relies on them.
 @Suite("Bad-input catalogue: links, pipes, all or nothing")
 struct LinksAndPipesTests {
-  private let spec = "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: A } ]\n"
+  private let spec = "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: B } ]\n"
   private let animation = """
     canvas: { width: 120, scale: 1 }
     sections:
-      - cells: [ { title: A } ]
-    animation:
-      fps: 10
-      duration: 0.3
-      events:
-        - { at: 0, press: { section: 0, item: 0, x: 10, y: 10 } }
+      - cells: [ { title: B } ]
+    animation: { fps: 10, duration: 0.3, events: [ { at: 0, press: { section: 0, item: 0, x: 10, y: 10 } } ] }
     """
 
   private func folder(with files: [String: String] = [:]) throws -> URL {
-    let folder = try Paths.temporaryFolder()
-    for (name, text) in files {
-      try FileManager.default.createDirectory(
-        at: folder.appendingPathComponent(name).deletingLastPathComponent(),
-        withIntermediateDirectories: true)
-      try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-    }
-    return folder
+    try Paths.temporaryFolder(with: files)
   }
 
   private func isLink(_ url: URL) -> Bool {
@@ -117,13 +106,7 @@ struct LinksAndPipesTests {
     // Standard output a file, through a link of our own to the descriptor (a regression would
     // replace this link, never /dev/stdout).
     let mine = try link("stdout-link", to: "/proc/self/fd/1", in: folder)
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-    shell.arguments = ["-c", "\"$0\" render a.yaml -o stdout-link > out.png", Paths.binary.path]
-    shell.currentDirectoryURL = folder
-    try shell.run()
-    shell.waitUntilExit()
-    #expect(shell.terminationStatus == 0)
+    #expect(try runShell("\"$0\" render a.yaml -o stdout-link > out.png", in: folder) == 0)
     #expect(isLink(mine))
     #expect(startsAsPNG(folder.appendingPathComponent("out.png")))
   }
@@ -192,13 +175,7 @@ struct LinksAndPipesTests {
   func specFromPipe() throws {
     let folder = try folder(with: ["a.yaml": spec])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let bash = Process()
-    bash.executableURL = URL(fileURLWithPath: "/bin/bash")
-    bash.arguments = ["-c", "\"$0\" render <(cat a.yaml) -o piped.png", Paths.binary.path]
-    bash.currentDirectoryURL = folder
-    try bash.run()
-    bash.waitUntilExit()
-    #expect(bash.terminationStatus == 0)
+    #expect(try runShell("\"$0\" render <(cat a.yaml) -o piped.png", in: folder) == 0)
     #expect(startsAsPNG(folder.appendingPathComponent("piped.png")))
     let fifo = folder.appendingPathComponent("fifo")
     #expect(mkfifo(fifo.path, 0o600) == 0)

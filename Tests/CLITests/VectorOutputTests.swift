@@ -18,6 +18,15 @@ struct VectorOutputTests {
     return process.terminationStatus
   }
 
+  /// How many pixels a comparison found different (all of them for a size mismatch).
+  private static func differingPixels(_ verdict: GoldenVerdict, of image: Bitmap) -> Int {
+    switch verdict {
+    case .identical: 0
+    case .withinTolerance(let count, _), .different(let count, _): count
+    case .sizeMismatch: image.width * image.height
+    }
+  }
+
   private func bitmap(_ url: URL) throws -> Bitmap {
     try PNGCodec.decode([UInt8](try Data(contentsOf: url)))
   }
@@ -47,12 +56,7 @@ struct VectorOutputTests {
       // (librsvg) and 0.02 % (poppler) of the pixels differ at pixelmatch's 0.1; a layout or
       // colour change would be far more.
       let (verdict, _) = compareImages(expected: png, actual: other, policy: GoldenPolicy())
-      let differing: Int
-      switch verdict {
-      case .identical: differing = 0
-      case .withinTolerance(let count, _), .different(let count, _): differing = count
-      case .sizeMismatch: differing = png.width * png.height
-      }
+      let differing = Self.differingPixels(verdict, of: png)
       #expect(Double(differing) < 0.001 * Double(png.width * png.height), "\(raster): \(verdict)")
     }
     // The same spec gives the same vector bytes.
@@ -108,12 +112,7 @@ struct VectorOutputTests {
     var policy = GoldenPolicy()
     policy.options = ComparisonOptions()
     let (verdict, _) = compareImages(expected: png, actual: other, policy: policy)
-    let differing: Int
-    switch verdict {
-    case .identical: differing = 0
-    case .withinTolerance(let count, _), .different(let count, _): differing = count
-    case .sizeMismatch: differing = png.width * png.height
-    }
+    let differing = Self.differingPixels(verdict, of: png)
     // The shadows drawn through cairo's SVG masks were 17 % of the pixels off at scale 2.
     #expect(Double(differing) < 0.005 * Double(png.width * png.height), "\(verdict)")
   }

@@ -29,6 +29,29 @@ package enum Paths {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
+
+  /// A fresh folder holding `files` (relative path → text; folders made as needed).
+  package static func temporaryFolder(with files: [String: String]) throws -> URL {
+    let folder = try temporaryFolder()
+    for (name, text) in files {
+      let url = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    return folder
+  }
+}
+
+/// Runs `script` with `/bin/bash -c` in `folder`, `$0` being the built binary; its exit status.
+package func runShell(_ script: String, in folder: URL) throws -> Int32 {
+  let shell = Process()
+  shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+  shell.arguments = ["-c", script, Paths.binary.path]
+  shell.currentDirectoryURL = folder
+  try shell.run()
+  shell.waitUntilExit()
+  return shell.terminationStatus
 }
 
 /// The result of running the `listrender` binary.
