@@ -155,7 +155,11 @@ final class PangoContextHandle {
 /// resolved patterns (with the font file), so it has nothing to look up itself. The current
 /// configuration is an empty one (`lr_fontconfig_quiet_default`), so nothing can resolve
 /// through it by accident and fontconfig never scans the system's fonts.
-enum SharedFontConfig {
+package enum SharedFontConfig {
+  /// Whether system font files are taken from fontconfig's cache of their folder (else every
+  /// file is scanned; the faces are the same, which a test checks by turning this off).
+  package static let readsFolderCaches = Atomic<Bool>(true)
+
   /// fontconfig handles are plain pointers, owned here for the life of the process.
   private static let configs = Mutex<[[String]: OpaquePointer]>([:])
 
@@ -221,12 +225,14 @@ enum SharedFontConfig {
     try configs.withLock { configs in
       // A file's path and what it is (size, modification time, inode): a spec's font file
       // replaced under the same name makes a new configuration.
-      let key = files.map { file -> String in
-        var info = stat()
-        guard stat(file.path, &info) == 0 else { return file.path }
-        return
-          "\(file.path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
-      }
+      let cached = readsFolderCaches.load(ordering: .relaxed)
+      let key =
+        files.map { file -> String in
+          var info = stat()
+          guard stat(file.path, &info) == 0 else { return file.path }
+          return
+            "\(file.path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+        } + (cached ? [] : ["scanned"])
       if let config = configs[key] { return config }
       // Called with the lock held, so once (see its comment in the shim).
       lr_fontconfig_quiet_default()
@@ -251,7 +257,7 @@ enum SharedFontConfig {
       defer { for case let set?? in caches.values { FcFontSetDestroy(set) } }
       for file in files {
         let folder = (file.path as NSString).deletingLastPathComponent
-        if !file.package.isEmpty {
+        if cached, !file.package.isEmpty {
           if caches[folder] == nil { caches[folder] = lr_dir_cache_fonts(config, folder) }
           if let set = caches[folder] ?? nil, lr_config_add_cached_file(config, set, file.path) > 0
           {

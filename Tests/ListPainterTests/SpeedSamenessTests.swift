@@ -278,6 +278,16 @@ struct WorldTextThreadsTests {
     #expect(try parallel.paint(parallelTree) == serial.paint(serialTree))
   }
 
+  @Test("system fonts read from fontconfig's folder cache draw what scanned files draw")
+  func folderCacheSameness() throws {
+    let document = try world()
+    let cached = try ListRenderer().render(document)
+    SharedFontConfig.readsFolderCaches.store(false, ordering: .relaxed)
+    defer { SharedFontConfig.readsFolderCaches.store(true, ordering: .relaxed) }
+    let scanned = try ListRenderer().render(document)
+    #expect(scanned == cached)
+  }
+
   @Test("renderers on four threads draw the world fixtures as one renderer does")
   func renderersOnThreads() throws {
     let names = FixtureCases.all.filter { $0.hasPrefix("text/") }
