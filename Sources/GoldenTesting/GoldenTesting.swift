@@ -9,7 +9,8 @@ import Testing
 //
 // Where goldens live: `Golden/` of the package that holds the test file (the nearest folder
 // with a `Package.swift`); a golden is named after the test file and the test unless named:
-// `Golden/<TestFile>/<testName>.png`, then `.2`, `.3` for more in the same test.
+// `Golden/<TestFile>/<testName>.png`, then `.2`, `.3` for more in the same test (a
+// parameterized test must name its goldens).
 // Record mode: the `record:` argument, else a `.goldens(record:)` trait, else
 // `LISTRENDER_RECORD`, else `never`. A recording is reported as an issue: a run that records
 // never looks green.
@@ -294,6 +295,15 @@ private func defaultName<Format>(place: CallPlace, testID: String, format: Golde
       path: file, first: "no current test",
       second: "name the golden (`named:`) when checking outside a Swift Testing test")
   }
+  // The cases of a parameterized test run in any order, so numbered names would follow the
+  // order they ran in (Swift Testing does not give the case's arguments to name it by).
+  if Test.Case.current?.isParameterized == true {
+    throw GoldenNameClash(
+      path: "\(file)/\(test.name)", first: "parameterized",
+      second:
+        "a parameterized test's goldens need `named:` (for example `named: \"settings-\\(size)\"`): its cases run in any order, so default names would go to whichever case ran first"
+    )
+  }
   var base = test.name
   if let open = base.firstIndex(of: "(") { base = String(base[..<open]) }
   let key = testID + "|" + format.pathExtension
@@ -311,9 +321,11 @@ struct GoldenNameClash: Error, CustomStringConvertible {
   let second: String
 
   var description: String {
-    first == "no current test"
-      ? "\(path): \(second)"
-      : "\(path) is written by two tests: \(first) and \(second); give one of them `named:`"
+    switch first {
+    case "no current test", "parameterized": "\(path): \(second)"
+    default:
+      "\(path) is written by two tests: \(first) and \(second); give one of them `named:`"
+    }
   }
 }
 

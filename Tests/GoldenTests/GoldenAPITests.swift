@@ -48,6 +48,23 @@ struct GoldenAPITests {
   }
 
   @Test(
+    "a parameterized test without named: is told to name its goldens; with names, each is stable",
+    arguments: ["XS", "AX5"])
+  func parameterizedNames(_ size: String) throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = try ListDocument.decode(yaml: titleOnly)
+    #expect {
+      try verifyGolden(document, record: .missing, goldenFolder: folder.path)
+    } throws: { error in
+      "\(error)".contains("a parameterized test's goldens need `named:`")
+    }
+    let named = try verifyGolden(
+      document, named: "sizes/\(size)", record: .missing, goldenFolder: folder.path)
+    #expect(named.goldenPath == folder.path + "/sizes/\(size).png")
+  }
+
+  @Test(
     "the .goldens(record:) trait sets the record mode of the test", .goldens(record: .missing))
   func recordTrait() throws {
     let folder = try Paths.temporaryFolder()
