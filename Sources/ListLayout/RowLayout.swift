@@ -31,18 +31,24 @@ extension ListLayoutEngine {
     // At accessibility sizes the parts stack: asset, then the text at full width, then the
     // control on its own line (as UIKit apps do), so no label is narrower than at size L.
     let stacked = context.canvas.contentSize.isAccessibilityCategory
+    // Only wide controls (a button, a text value, a switch) take a line of their own there; a
+    // chevron (with its badge), a checkbox, a radio or an icon stays at the trailing edge,
+    // centred on the text, as iOS keeps a disclosure indicator.
+    let controlOwnsLine: Bool =
+      switch row.control {
+      case .button?, .text?, .switch?: stacked
+      default: false
+      }
     let control = try row.control.map {
       try layoutControl(
-        $0, inverse: inverse, contentWidth: contentWidth, stacked: stacked, in: context)
+        $0, inverse: inverse, contentWidth: contentWidth, stacked: controlOwnsLine, in: context)
     }
+    let trailingControl = controlOwnsLine ? nil : control
     let textX = stacked ? contentX : contentX + (assetSize.map { $0 + assetGap } ?? 0)
-    let textWidth =
-      stacked
-      ? contentWidth
-      : max(
-        1,
-        contentWidth - (textX - contentX)
-          - (control.map { $0.size.width + Self.sectionSpacing } ?? 0))
+    let textWidth = max(
+      1,
+      contentWidth - (textX - contentX)
+        - (trailingControl.map { $0.size.width + Self.sectionSpacing } ?? 0))
 
     // Section B, stacked from y = 0 and moved into place below.
     var labels: [LayoutElement] = []
@@ -106,7 +112,8 @@ extension ListLayoutEngine {
     let stackedTextTop = assetSize.map { $0 + Self.sectionSpacing } ?? 0
     let contentHeight =
       stacked
-      ? stackedTextTop + textHeight + (control.map { Self.sectionSpacing + $0.size.height } ?? 0)
+      ? stackedTextTop + max(textHeight, trailingControl?.size.height ?? 0)
+        + (controlOwnsLine ? control.map { Self.sectionSpacing + $0.size.height } ?? 0 : 0)
       : max(
         textHeight, assetSize.map { titleOnly ? $0 : $0 + 4 } ?? 0, control?.size.height ?? 0)
     let boxHeight = max(
@@ -158,10 +165,11 @@ extension ListLayoutEngine {
     }
     elements += labels.map { $0.offsetBy(0, textTop) }
     if let control {
-      // The control area is as tall as section B; presets centre their content in it. Stacked,
-      // it is a line of its own below the text, at the leading edge.
+      // The control area is as tall as section B; presets centre their content in it. A wide
+      // control at an accessibility size is a line of its own below the text, at the leading
+      // edge.
       let origin =
-        stacked
+        controlOwnsLine
         ? (x: contentX, y: textTop + textHeight + Self.sectionSpacing)
         : (
           x: contentX + contentWidth - control.size.width,

@@ -44,6 +44,26 @@ struct FidelityTests {
     }
   }
 
+  @Test("at AX3 a chevron and its badge stay at the trailing edge, centred on the text")
+  func accessibilityChevron() throws {
+    let row =
+      "{ title: Messages, subtitle: 3 new, asset: { icon: inbox }, control: { navigation: { badge: 3 } } }"
+    let large = try layout(
+      "canvas: { width: 360, scale: 1 }\nsections:\n  - cells:\n      - \(row)")
+    let ax3 = try layout(
+      "canvas: { width: 360, scale: 1, contentSize: AX3 }\nsections:\n  - cells:\n      - \(row)")
+    let chevronAtL = try #require(large.elements(.chevron).first).frame
+    let chevron = try #require(ax3.elements(.chevron).first).frame
+    #expect(chevron.x == chevronAtL.x)
+    let title = try #require(ax3.elements(.title).first).frame
+    let subtitle = try #require(ax3.elements(.subtitle).first).frame
+    let textMiddle = (title.y + subtitle.maxY) / 2
+    #expect(abs((chevron.y + chevron.maxY) / 2 - textMiddle) < 1)
+    let badge = try #require(ax3.elements(.badge).first).frame
+    #expect(badge.maxX <= chevron.x)
+    #expect(title.maxX <= badge.x)
+  }
+
   @Test("badges follow the caption curve, as tags do; a header detail wraps")
   func badgesAndHeaderDetail() throws {
     let tree = try fixture("environment/accessibility-stacked.yaml")
