@@ -39,6 +39,11 @@ package enum LayoutTransition {
     var cellElements: [Key: [LayoutElement]] = [:]
     var sectionElements: [Int: [LayoutElement]] = [:]
     var beforeCells: [Int: [LayoutElement]] = [:]
+    // Cells that pass others (a reorder) and cells that appear are drawn above the cells that
+    // stay put or slide, as a table view draws a moving row: never hidden under a neighbour's
+    // box. Departing cells fade out underneath, never veiling a neighbour.
+    var onTop: [LayoutElement] = []
+    var raised = Set<Key>()
     for (newSection, match) in sectionDiff.oldIndexes.enumerated() {
       let newItems = newGroups.items(in: newSection)
       guard let oldSection = match else {
@@ -61,12 +66,19 @@ package enum LayoutTransition {
       for item in oldGroups.items(in: oldSection) where !diff.oldIndexes.contains(item) {
         before += oldGroups.cell(oldSection, item).map { fading($0, p) }
       }
+      // The cells that pass others: those outside the longest run of surviving cells that kept
+      // their order (the rest only slide; a diff's moves include cells shifted by an insert).
+      let kept = diff.oldIndexes.enumerated().compactMap { item, old in old.map { (item, $0) } }
+      let moved = Set(kept.map(\.0)).subtracting(
+        longestIncreasingRun(kept.map(\.1)).map { kept[$0].0 })
       for item in newItems {
         let elements = newGroups.cell(newSection, item)
         guard item < diff.oldIndexes.count, let oldItem = diff.oldIndexes[item] else {
           cellElements[Key(newSection, item)] = elements.map { appearing($0, p) }
+          raised.insert(Key(newSection, item))
           continue
         }
+        if moved.contains(item) { raised.insert(Key(newSection, item)) }
         let previous = oldGroups.cell(oldSection, oldItem)
         let from = anchor(previous)
         let to = anchor(elements)
@@ -84,8 +96,8 @@ package enum LayoutTransition {
       beforeCells[newSection] = before
     }
 
-    // The new layout's painting order, with each section's departing cells drawn just before
-    // its first cell.
+    // The new layout's painting order, with each section's departing cells drawn just before its
+    // first cell, and the passing and appearing cells last.
     var placedBefore = Set<Int>()
     var placedCells = Set<Key>()
     var placedSections = Set<Int>()
@@ -102,7 +114,11 @@ package enum LayoutTransition {
         let key = Key(address.section, item)
         if !placedCells.contains(key) {
           placedCells.insert(key)
-          result += cellElements[key] ?? []
+          if raised.contains(key) {
+            onTop += cellElements[key] ?? []
+          } else {
+            result += cellElements[key] ?? []
+          }
         }
       } else if !placedSections.contains(address.section) {
         placedSections.insert(address.section)
@@ -112,11 +128,36 @@ package enum LayoutTransition {
     for (section, elements) in beforeCells where !placedBefore.contains(section) {
       result += elements
     }
+    result += onTop
     var tree = new
     tree.elements = result
     tree.height = old.height + (new.height - old.height) * p
     tree.shadowRoom = old.shadowRoom + (new.shadowRoom - old.shadowRoom) * p
     return tree
+  }
+
+  /// The positions in `values` of a longest strictly increasing subsequence (patience sorting,
+  /// n log n).
+  static func longestIncreasingRun(_ values: [Int]) -> [Int] {
+    var tails: [Int] = []  // positions of the smallest tail of each run length
+    var previous = [Int](repeating: -1, count: values.count)
+    for (position, value) in values.enumerated() {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { previous[position] = tails[low - 1] }
+      if low == tails.count { tails.append(position) } else { tails[low] = position }
+    }
+    var run: [Int] = []
+    var position = tails.last ?? -1
+    while position >= 0 {
+      run.append(position)
+      position = previous[position]
+    }
+    return run.reversed()
   }
 
   /// A section's own elements (header, footer, card) from the old layout to the new: frames

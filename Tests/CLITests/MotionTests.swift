@@ -198,6 +198,55 @@ struct MotionTests {
     #expect(try #require(frames[8]).1.elements == (try renderer.layout(final)).elements)
   }
 
+  @Test("mid-update, moving and inserted cells are drawn above the cells they pass")
+  func updateDrawOrder() throws {
+    let document = try ListDocument.decode(
+      yaml: """
+        canvas: { width: 320, scale: 1, background: "#EEEEEE" }
+        sections:
+          - cells:
+              - { style: boxed, title: Phone, subtitle: One }
+              - { style: boxed, title: Tablet, subtitle: Two }
+              - { style: boxed, title: Watch, subtitle: Three }
+              - { style: boxed, title: Laptop, subtitle: Four }
+        animation:
+          fps: 20
+          duration: 0.4
+          events:
+            - at: 0
+              duration: 0.4
+              update:
+                sections:
+                  - cells:
+                      - { style: boxed, title: Laptop, subtitle: Four }
+                      - { style: boxed, title: Phone, subtitle: One }
+                      - { style: boxed, title: Speaker, subtitle: New }
+                      - { style: boxed, title: Tablet, subtitle: Two }
+                      - { style: boxed, title: Watch, subtitle: Three }
+        """)
+    let renderer = try ListRenderer()
+    var middle: LayoutTree?
+    try renderer.layoutFrames(document, range: 4..<5) { _, _, tree in middle = tree }
+    let tree = try #require(middle)
+    func index(_ role: LayoutElement.Role, text: String) -> Int? {
+      tree.elements.firstIndex { $0.role == role && $0.textBlock?.text == text }
+    }
+    // The moving cell's and the inserted cell's titles come after every box that stays put or
+    // slides, so no neighbour's box covers them.
+    let stayingSources = Set(
+      tree.elements.filter {
+        $0.role == .title && ["Phone", "Tablet", "Watch"].contains($0.textBlock?.text ?? "")
+      }.map(\.source))
+    let stayingBoxes = tree.elements.indices.filter {
+      tree.elements[$0].role == .cell && stayingSources.contains(tree.elements[$0].source)
+    }
+    #expect(stayingBoxes.count == 3)
+    for title in ["Laptop", "Speaker"] {
+      let drawn = try #require(index(.title, text: title))
+      #expect(stayingBoxes.allSatisfy { $0 < drawn }, "\(title)")
+    }
+  }
+
   @Test("a collapsed expandable row keeps its control inside what is shown, centred on it")
   func collapsedControl() throws {
     let tree = try layout(
