@@ -162,7 +162,7 @@ public struct LayoutElement: Equatable, Sendable {
     /// Text already broken into lines.
     case text(TextBlock)
     /// A Material icon by name, its em square filling the frame.
-    case glyph(name: String, color: Color)
+    case glyph(name: String, color: Color, mirrored: Bool = false)
     /// An image file drawn into the frame.
     case image(ImagePaint)
     /// A switch.

@@ -260,7 +260,10 @@ extension ListLayoutEngine {
     let content: LayoutElement.Content
     switch icon.source {
     case .named(let name):
-      content = .glyph(name: name, color: ink)
+      content = .glyph(
+        name: name, color: ink,
+        mirrored: context.direction == .rtl && icon.mirrorsInRTL
+          && MaterialIcons.directional.contains(name))
     case .file(let path):
       content = .image(ImagePaint(path: path, fit: .aspectFit, tint: icon.isTemplate ? ink : nil))
     }
@@ -427,4 +430,23 @@ extension LayoutElement {
     moved.frame = frame.offsetBy(dx, dy)
     return moved
   }
+}
+
+/// Material icons whose meaning has a direction, mirrored in right-to-left layouts as Material's
+/// bidirectionality guidance has it (arrows and chevrons that point forward or back, send,
+/// reply, forward, undo and redo, log in and out, list, indent and trend icons, someone
+/// walking). Icons of the physical world (a clock, media playback, a check mark) are not.
+package enum MaterialIcons {
+  package static let directional: Set<String> = [
+    "arrow_back", "arrow_forward", "arrow_back_ios", "arrow_forward_ios", "arrow_left",
+    "arrow_right", "arrow_right_alt", "chevron_left", "chevron_right", "navigate_before",
+    "navigate_next", "keyboard_arrow_left", "keyboard_arrow_right", "keyboard_backspace",
+    "first_page", "last_page", "send", "reply", "reply_all", "forward", "undo", "redo",
+    "login", "logout", "exit_to_app", "input", "open_in_new", "launch", "list",
+    "format_list_bulleted", "format_list_numbered", "format_indent_increase",
+    "format_indent_decrease", "trending_up", "trending_down", "trending_flat", "call_made",
+    "call_received", "call_merge", "call_split", "subdirectory_arrow_left",
+    "subdirectory_arrow_right", "read_more", "menu_open", "wrap_text", "short_text", "notes",
+    "sort", "directions_run", "directions_walk", "directions_bike",
+  ]
 }

@@ -19,6 +19,10 @@ public struct Icon: Equatable, Sendable, ExpressibleByStringLiteral {
   /// A template image, as on iOS: a file icon keeps its alpha and takes the icon colour
   /// (default). `false` keeps the file's own colours. Named icons are always tinted.
   public var isTemplate: Bool
+  /// Whether a directional Material icon (`arrow_forward`, `send`, `logout`, … — those
+  /// Material's guidance mirrors) is mirrored in a right-to-left layout (`mirrorInRTL`; default
+  /// true). Other icons and files are never mirrored.
+  public var mirrorsInRTL: Bool = true
 
   /// An icon from its source.
   public init(
@@ -40,9 +44,10 @@ public struct Icon: Equatable, Sendable, ExpressibleByStringLiteral {
   /// A Material icon by name.
   public init(stringLiteral name: String) { self.init(.named(name)) }
 
-  /// The same source and template setting (where a spec names it does not count).
+  /// The same source, template and mirroring settings (where a spec names it does not count).
   public static func == (lhs: Icon, rhs: Icon) -> Bool {
     lhs.source == rhs.source && lhs.isTemplate == rhs.isTemplate
+      && lhs.mirrorsInRTL == rhs.mirrorsInRTL
   }
 }
 
@@ -116,6 +121,16 @@ extension ListDocument {
     try decodeIcon(reader, template: nil)
   }
 
+  /// An icon name or file; `template` (a file icon's `template: false`) keeps a file's colours;
+  /// `mirror` (`mirrorInRTL: false`) keeps a directional icon unmirrored in RTL.
+  static func decodeIcon(_ reader: NodeReader, template: NodeReader?, mirror: NodeReader?)
+    throws -> Icon
+  {
+    var icon = try decodeIcon(reader, template: template)
+    if let mirror { icon.mirrorsInRTL = try mirror.bool() }
+    return icon
+  }
+
   /// An icon name or file; `template` (a file icon's `template: false`) keeps a file's colours.
   static func decodeIcon(_ reader: NodeReader, template: NodeReader?) throws -> Icon {
     let name = try reader.string(allowEmpty: false)
@@ -135,16 +150,18 @@ extension ListDocument {
 
   static func decodeAsset(_ reader: NodeReader) throws -> Asset {
     let object = try reader.object(allowed: [
-      "icon", "image", "monogram", "background", "color", "template",
+      "icon", "image", "monogram", "background", "color", "template", "mirrorInRTL",
     ])
     let color = try object.optional("color")?.color()
     let kind = try object.exactlyOne(of: AssetKind.self)
-    if kind != .icon, let template = object.optional("template") {
-      throw template.error("template applies to icons only")
+    for key in ["template", "mirrorInRTL"] where kind != .icon {
+      if let field = object.optional(key) { throw field.error("\(key) applies to icons only") }
     }
     switch kind {
     case .icon:
-      let icon = try decodeIcon(object.required("icon"), template: object.optional("template"))
+      let icon = try decodeIcon(
+        object.required("icon"), template: object.optional("template"),
+        mirror: object.optional("mirrorInRTL"))
       if let background = try object.optional("background")?.color() {
         return .largeIcon(icon, background: background, color: color)
       }
@@ -225,10 +242,13 @@ extension SpecWriter {
     }
   }
 
-  /// `template: false` beside a file icon that keeps its colours.
+  /// `template: false` beside a file icon that keeps its colours, `mirrorInRTL: false` beside
+  /// one kept unmirrored.
   func template(_ icon: Icon) -> Pairs {
-    if case .file = icon.source, !icon.isTemplate { return [("template", bool(false))] }
-    return []
+    var pairs: Pairs = []
+    if case .file = icon.source, !icon.isTemplate { pairs.append(("template", bool(false))) }
+    if !icon.mirrorsInRTL { pairs.append(("mirrorInRTL", bool(false))) }
+    return pairs
   }
 
   func asset(_ asset: Asset) -> Node {

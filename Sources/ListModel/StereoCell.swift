@@ -60,10 +60,12 @@ extension ListDocument {
   static func decodeStereoImage(_ reader: NodeReader) throws -> StereoImage {
     let object = try reader.object(allowed: [
       "image", "icon", "monogram", "size", "shape", "background", "color", "template",
+      "mirrorInRTL",
     ])
     let kind = try object.exactlyOne(of: StereoImageKind.self)
     let onlyFor: [String: String] = [
       "size": "image", "shape": "image", "template": "icon", "color": "icon or monogram",
+      "mirrorInRTL": "icon",
     ]
     for (key, owner) in onlyFor
     where object.optional(key) != nil && !owner.contains(kind.rawValue) {
@@ -73,7 +75,9 @@ extension ListDocument {
     switch kind {
     case .icon:
       return .icon(
-        try decodeIcon(object.required("icon"), template: object.optional("template")),
+        try decodeIcon(
+          object.required("icon"), template: object.optional("template"),
+          mirror: object.optional("mirrorInRTL")),
         background: try object.optional("background")?.color(), color: color)
     case .monogram:
       return .monogram(

@@ -311,6 +311,9 @@ extension CairoContext {
 
   /// Scales user space by `factor` on both axes.
   func scale(by factor: Double) { cairo_scale(pointer, factor, factor) }
+
+  /// Scales x and y apart (−1 for x mirrors).
+  func scale(x: Double, y: Double) { cairo_scale(pointer, x, y) }
   /// Moves user space's origin to user (x, y).
   func translate(x: Double, y: Double) { cairo_translate(pointer, x, y) }
 

@@ -200,8 +200,17 @@ public final class Painter {
       paintEllipse(cr, frame: frame, fill: fill)
     case .text(let block):
       try paintText(cr, block: block, frame: frame)
-    case .glyph(let name, let color):
-      try paintGlyph(cr, name: name, color: color, frame: frame)
+    case .glyph(let name, let color, let mirrored):
+      guard mirrored else {
+        try paintGlyph(cr, name: name, color: color, frame: frame)
+        return
+      }
+      // Mirrored about the frame's vertical centre line.
+      try cr.withSavedState {
+        cr.translate(x: 2 * frame.x + frame.width, y: 0)
+        cr.scale(x: -1, y: 1)
+        try paintGlyph(cr, name: name, color: color, frame: frame)
+      }
     case .image(let image):
       try paintImage(cr, image: image, frame: frame)
     case .switch(let paint):

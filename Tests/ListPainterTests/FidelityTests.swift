@@ -7,10 +7,11 @@ import Testing
 /// The defects a designer sees, each measured through the layout (and, for shadows, pixels).
 @Suite("Fidelity")
 struct FidelityTests {
-  private func fixture(_ name: String) throws -> LayoutTree {
-    try ListRenderer().layout(
-      try ListDocument.load(
-        path: Paths.fixtures.appendingPathComponent(name).path, allowing: [Paths.fixtures.path]))
+  private func fixture(_ name: String, direction: String? = nil) throws -> LayoutTree {
+    var document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent(name).path, allowing: [Paths.fixtures.path])
+    if let direction { document.canvas.direction = LayoutDirection(rawValue: direction) ?? .ltr }
+    return try ListRenderer().layout(document)
   }
 
   @Test("at AX5 a row stacks: asset, full-width text, then the control at the leading edge")
@@ -62,6 +63,31 @@ struct FidelityTests {
     let badge = try #require(ax3.elements(.badge).first).frame
     #expect(badge.maxX <= chevron.x)
     #expect(title.maxX <= badge.x)
+  }
+
+  @Test("right to left, directional icons are mirrored unless mirrorInRTL: false; others never")
+  func directionalIcons() throws {
+    func mirrored(_ direction: String) throws -> [Bool] {
+      let tree = try fixture("environment/rtl-directional-icons.yaml", direction: direction)
+      return tree.elements.compactMap { element -> Bool? in
+        guard [.asset, .leadingImage].contains(element.role),
+          case .glyph(_, _, let mirrored) = element.content
+        else { return nil }
+        return mirrored
+      }
+    }
+    // send, arrow_back, send kept as drawn, star, logout (a stereo cell's leading icon).
+    #expect(try mirrored("rtl") == [true, true, false, false, true])
+    #expect(try mirrored("ltr") == [false, false, false, false, false])
+    let document = try ListDocument.decode(
+      yaml: "sections:\n  - cells: [ { title: A, asset: { icon: send, mirrorInRTL: false } } ]")
+    #expect(try ListDocument.decode(yaml: try document.yaml()) == document)
+    #expect(throws: SpecError.self) {
+      try ListDocument.decode(
+        yaml:
+          "sections:\n  - cells: [ { title: A, asset: { monogram: AB, background: '#EEEEEE', mirrorInRTL: false } } ]"
+      )
+    }
   }
 
   @Test("badges follow the caption curve, as tags do; a header detail wraps")
