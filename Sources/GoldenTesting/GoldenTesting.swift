@@ -208,21 +208,18 @@ enum GoldenSettings {
   @TaskLocal static var record: RecordMode?
 }
 
-/// One renderer for the whole test run (its fonts and Pango state are built once) and its
-/// fingerprint, used by one check at a time (a renderer is not thread-safe).
-private let shared = Mutex<(renderer: ListRenderer, fingerprint: [String: String])?>(nil)
+/// One renderer for the whole test run (its fonts and Pango state are built once), used by one
+/// check at a time (a renderer is not thread-safe).
+private let shared = Mutex<ListRenderer?>(nil)
 /// Captions of failure panels, drawn by their own renderer.
 private let panelCaptions = Captions()
 
-/// The run's renderer and fingerprint, made on first use.
-private func made(_ state: inout (renderer: ListRenderer, fingerprint: [String: String])?) throws
-  -> (renderer: ListRenderer, fingerprint: [String: String])
-{
+/// The run's renderer, made on first use.
+private func made(_ state: inout ListRenderer?) throws -> ListRenderer {
   if let state { return state }
   let renderer = try ListRenderer()
-  let new = (renderer: renderer, fingerprint: renderer.fingerprint())
-  state = new
-  return new
+  state = renderer
+  return renderer
 }
 
 /// The image strategy for `document`, with the fingerprint of the fonts its text uses.
@@ -235,10 +232,10 @@ private func documentStrategy(_ renderer: ListRenderer?, for document: ListDocum
     return strategy
   }
   var strategy = GoldenStrategy<Bitmap, Bitmap>.image.pullback { (document: ListDocument) in
-    try shared.withLock { state in try made(&state).renderer.render(document) }
+    try shared.withLock { state in try made(&state).render(document) }
   }
   strategy.fingerprint = try shared.withLock { state in
-    try made(&state).renderer.fingerprint(for: document)
+    try made(&state).fingerprint(for: document)
   }
   return strategy
 }

@@ -263,11 +263,7 @@ package final class StagedOutputs {
       direct.append((ContiguousArray(bytes), path))
     case .file:
       let file = try TemporaryFile(for: path)
-      do {
-        try AtomicFile.fill(file, with: ContiguousArray(bytes), path: path)
-      } catch {
-        throw error
-      }
+      try AtomicFile.fill(file, with: ContiguousArray(bytes), path: path)
       files.append(file)
     }
   }

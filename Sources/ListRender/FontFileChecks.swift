@@ -23,25 +23,22 @@ final class FontFileChecks {
     let fail = { (reason: String) in reference.location.error("font '\(path)': \(reason)") }
     let file = FontFile(path: path, package: "")
     var info = stat()
-    if stat(path, &info) == 0 {
-      let stamp = Stamp(
+    let stamp =
+      stat(path, &info) == 0
+      ? Stamp(
         size: Int(info.st_size), seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec,
-        inode: UInt(info.st_ino))
-      if let entry = known[path], entry.stamp == stamp { return (file, entry.checksum) }
-      let bytes = try readRegularFile(path, limit: SpecLimits.maxFontFileBytes, fail: fail)
-      let signatures: [[UInt8]] = [
-        [0, 1, 0, 0], Array("OTTO".utf8), Array("ttcf".utf8), Array("true".utf8),
-      ]
-      guard signatures.contains(where: { bytes.starts(with: $0) }) else {
-        throw fail(
-          "not a font file (expected TrueType, OpenType or a collection: .ttf, .otf, .ttc)")
-      }
-      let checksum = Checksum.crc32(bytes)
-      known[path] = (stamp, checksum)
-      return (file, checksum)
+        inode: UInt(info.st_ino)) : nil
+    if let stamp, let entry = known[path], entry.stamp == stamp { return (file, entry.checksum) }
+    // Read (a missing, unreadable or oversized file fails with the spec's place) and checked.
+    let bytes = try readRegularFile(path, limit: SpecLimits.maxFontFileBytes, fail: fail)
+    let signatures: [[UInt8]] = [
+      [0, 1, 0, 0], Array("OTTO".utf8), Array("ttcf".utf8), Array("true".utf8),
+    ]
+    guard signatures.contains(where: { bytes.starts(with: $0) }) else {
+      throw fail("not a font file (expected TrueType, OpenType or a collection: .ttf, .otf, .ttc)")
     }
-    // Missing or unreadable: the same message as for any other file of the spec.
-    _ = try readRegularFile(path, limit: SpecLimits.maxFontFileBytes, fail: fail)
-    throw fail("cannot read the file (missing or unreadable)")
+    let checksum = Checksum.crc32(bytes)
+    if let stamp { known[path] = (stamp, checksum) }
+    return (file, checksum)
   }
 }
