@@ -1,6 +1,8 @@
 import CPangoCairo
+import Dispatch
 import ListLayout
 import ListModel
+import Synchronization
 
 // C wrapper file: Pango's layouts, lines, contexts and font descriptions are opaque C pointers
 // and live only here (and in FontSystem.swift), each freed with its Swift object.
@@ -104,6 +106,24 @@ struct LineMetrics {
   let ascent: Double
   let fontHeight: Double
   let pitch: Double
+}
+
+/// Pango breaks Thai lines at words found in libthai's dictionary, which is read from disk the
+/// first time any Thai text is broken (3 ms): ``prepare()`` has it read on another core, so
+/// that a document with Thai text pays for it while its fonts load rather than while its text
+/// is shaped. The breaks found do not change.
+package enum ThaiLineBreaking {
+  private static let started = Atomic<Bool>(false)
+
+  /// Reads the dictionary on another thread, once per process.
+  package static func prepare() {
+    guard !started.exchange(true, ordering: .relaxed) else { return }
+    DispatchQueue.global().async {
+      let text = "\u{0E44}\u{0E17}\u{0E22}"  // ไทย
+      var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: 4)
+      pango_get_log_attrs(text, -1, -1, pango_language_from_string("th"), &attributes, 4)
+    }
+  }
 }
 
 /// Makes Pango layouts with the renderer's fonts and keeps every shaped paragraph, so that

@@ -73,7 +73,11 @@ public final class ListRenderer {
   ///   for every document, however it was made), unknown icons and unreadable images;
   ///   ``LayoutError``.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
-    try loadFonts(for: document, characters: try document.validatedCharacters())
+    let characters = try document.validatedCharacters()
+    if characters.contains(where: { (0xE00...0xE7F).contains($0.value) }) {
+      ThaiLineBreaking.prepare()
+    }
+    try loadFonts(for: document, characters: characters)
     try resolveResources(of: document)
     try shapeInParallel(document)
     do {
@@ -230,16 +234,33 @@ public final class ListRenderer {
       ProcessInfo.processInfo.activeProcessorCount > 1
     else { return }
     // The first half of the cells in document order, and the rest: sections often gather text
-    // of one script, so each thread meets fonts of its own.
+    // of one script, so each thread meets fonts of its own. A section's header goes with its
+    // first cell and its footer with its last, so that no thread prepares a script's fonts
+    // only for a header the other thread shapes anyway.
     var front = document
     var back = document
+    front.sections = []
+    back.sections = []
     var before = 0
-    for index in document.sections.indices {
-      let all = document.sections[index].cells
-      let split = min(all.count, max(0, cells / 2 - before))
-      front.sections[index].cells = Array(all[..<split])
-      back.sections[index].cells = Array(all[split...])
-      before += all.count
+    for section in document.sections {
+      let split = min(section.cells.count, max(0, cells / 2 - before))
+      before += section.cells.count
+      var first = section
+      var second = section
+      first.cells = Array(section.cells[..<split])
+      second.cells = Array(section.cells[split...])
+      if first.cells.isEmpty || second.cells.isEmpty {
+        if first.cells.isEmpty {
+          back.sections.append(section)
+        } else {
+          front.sections.append(section)
+        }
+        continue
+      }
+      first.footer = nil
+      second.header = nil
+      front.sections.append(first)
+      back.sections.append(second)
     }
     front.canvas.height = nil
     back.canvas.height = nil
