@@ -63,13 +63,20 @@ public struct GoldenReport: Sendable, CustomStringConvertible {
     public var diff: String?
     /// expected | diff | actual in one PNG (image goldens).
     public var panel: String?
+    /// Every frame of an animation golden's failure (the fields above show its first
+    /// differing frame).
+    public var frames: FrameArtifacts?
 
     /// Artifact paths from their parts.
-    public init(expected: String, actual: String, diff: String?, panel: String?) {
+    public init(
+      expected: String, actual: String, diff: String?, panel: String?,
+      frames: FrameArtifacts? = nil
+    ) {
       self.expected = expected
       self.actual = actual
       self.diff = diff
       self.panel = panel
+      self.frames = frames
     }
   }
 }

@@ -84,8 +84,13 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     let report = result.report
     let stem = "\(index)-" + slug(report.name)
     guard report.isFailure else {
-      // Passed and recorded: the golden, as a thumbnail.
-      if let image = try copy(report.goldenPath, as: stem + ".png") {
+      // Passed and recorded: the golden, as a thumbnail; an animated case's APNG golden, which
+      // a browser plays.
+      let animation = String(report.goldenPath.dropLast(".png".count)) + ".apng.png"
+      let shown =
+        report.goldenPath.hasSuffix(".png") && FileManager.default.fileExists(atPath: animation)
+        ? animation : report.goldenPath
+      if let image = try copy(shown, as: stem + ".png") {
         gallery += """
           <figure class="thumb" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))"><a href="\(escape(image.src))" target="_blank"><img loading="lazy" src="\(escape(image.src))" width="\(image.width)" height="\(image.height)" alt="\(escape(report.name))"></a><figcaption>\(escape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
 
@@ -109,8 +114,13 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
         }
       }
     }
+    var scrubber = ""
+    if let frames = report.artifacts?.frames {
+      scrubber = try frameScrubber(frames, stem: stem, copy: copy)
+    }
     cards += card(
-      report, stem: stem, pictures: pictures, textDiff: textDiff, folder: folder)
+      report, stem: stem, pictures: pictures, textDiff: textDiff, scrubber: scrubber,
+      folder: folder)
   }
   let failing = results.filter(\.report.isFailure).count
   let counts = Dictionary(grouping: results, by: \.report.outcome).mapValues(\.count)
@@ -143,10 +153,49 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     Array(html.utf8), to: (folder as NSString).appendingPathComponent("index.html"))
 }
 
+/// An animation's frames, expected | diff | actual, with a range input over the frames and a
+/// play button, opening at the first differing frame (or at `?frame=N`). Each frame file is
+/// copied into the report once, however many frames show it.
+private func frameScrubber(
+  _ frames: GoldenReport.FrameArtifacts, stem: String,
+  copy: (String?, String) throws -> (src: String, width: Int, height: Int)?
+) throws -> String {
+  var copied: [String: (src: String, width: Int, height: Int)] = [:]
+  func sources(_ paths: [String?], _ role: String) throws -> [String] {
+    try paths.enumerated().map { index, path in
+      guard let path else { return "" }
+      if let done = copied[path] { return done.src }
+      guard let image = try copy(path, "\(stem).\(role)-\(String(format: "%04d", index)).png")
+      else { return "" }
+      copied[path] = image
+      return image.src
+    }
+  }
+  let expected = try sources(frames.expected, "expected")
+  let actual = try sources(frames.actual, "actual")
+  let diff = try sources(frames.diff, "diff")
+  let size = frames.expected.first.flatMap { copied[$0] } ?? ("", 1, 1)
+  func list(_ items: [String]) -> String {
+    escape("[" + items.map { jsonString($0) }.joined(separator: ",") + "]")
+  }
+  func picture(_ role: String) -> String {
+    """
+    <figure><img class="px frame-\(role)" alt="\(role)" data-w="\(size.width)" data-h="\(size.height)" width="\(size.width)" height="\(size.height)"><figcaption>\(role)</figcaption></figure>
+    """
+  }
+  return """
+    <div class="view frames"><div class="scrubber" data-fps="\(frames.fps)" data-first="\(frames.firstDiffering)" data-expected="\(list(expected))" data-actual="\(list(actual))" data-diff="\(list(diff))">
+    <div class="frame-row">\(picture("expected"))\(picture("diff"))\(picture("actual"))</div>
+    <div class="frame-controls"><button type="button" class="play">play</button> <input type="range" class="frame-range" min="0" max="\(max(0, expected.count - 1))" value="\(frames.firstDiffering)" aria-label="frame"> <span class="frame-label"></span></div>
+    </div></div>
+    """
+}
+
 /// One failing, missing or broken case.
 private func card(
   _ report: GoldenReport, stem: String,
-  pictures: [String: (src: String, width: Int, height: Int)], textDiff: String, folder: String
+  pictures: [String: (src: String, width: Int, height: Int)], textDiff: String, scrubber: String,
+  folder: String
 ) -> String {
   func image(_ label: String, _ extra: String = "") -> String {
     guard let picture = pictures[label] else { return "" }
@@ -161,22 +210,25 @@ private func card(
   }
   var views = ""
   if !pictures.isEmpty {
-    let available = ["side", "diff", "actual", "expected", "wipe"].filter {
+    let available = ["frames", "side", "diff", "actual", "expected", "wipe"].filter {
       switch $0 {
+      case "frames": !scrubber.isEmpty
       case "side": true
       case "wipe": pictures["expected"] != nil && pictures["actual"] != nil
       default: pictures[$0] != nil
       }
     }
     let titles = [
-      "side": "Side by side", "diff": "Diff", "actual": "Actual", "expected": "Expected",
+      "frames": "Frames", "side": "Side by side", "diff": "Diff", "actual": "Actual",
+      "expected": "Expected",
       "wipe": "Wipe",
     ]
     let tabs = available.map {
       "<button type=\"button\" class=\"tab\" data-view=\"\($0)\">\(titles[$0] ?? $0)</button>"
     }.joined()
     var panes =
-      "<div class=\"view side\">\(figure("expected"))\(figure("diff"))\(figure("actual"))</div>"
+      scrubber
+      + "<div class=\"view side\">\(figure("expected"))\(figure("diff"))\(figure("actual"))</div>"
     for label in ["diff", "actual", "expected"] where pictures[label] != nil {
       panes += "<div class=\"view \(label)\">\(figure(label))</div>"
     }
@@ -259,6 +311,9 @@ private let reportStyle = """
   .wipe-box { position: relative; border: 1px solid #ccc; }
   .wipe-box img { position: absolute; left: 0; top: 0; } .wipe-box img.px { border: 0; }
   .wipe-clip { position: absolute; left: 0; top: 0; height: 100%; overflow: hidden; }
+  .frame-row { display: flex; gap: 16px; align-items: flex-start; } .frame-controls { margin-top: 8px; }
+  .frame-controls input { width: 320px; vertical-align: middle; } .frame-label { font-variant-numeric: tabular-nums; }
+  img.frame-diff.same { visibility: hidden; }
   .gallery { display: flex; flex-wrap: wrap; gap: 12px; }
   .thumb img { max-width: 160px; height: auto; border: 1px solid #ccc; background: #fff; }
   table th { text-align: left; padding-right: 16px; }
@@ -291,13 +346,37 @@ private let reportScript = """
     card.querySelectorAll('.tab').forEach(t => t.classList.toggle('on', t.dataset.view === view));
     wipe(card);
   }
+  function scrub(box, index) {
+    const lists = { expected: JSON.parse(box.dataset.expected), actual: JSON.parse(box.dataset.actual), diff: JSON.parse(box.dataset.diff) };
+    const count = lists.expected.length, fps = +box.dataset.fps;
+    index = Math.max(0, Math.min(count - 1, index));
+    box.querySelector('.frame-range').value = index;
+    for (const role of ['expected', 'actual', 'diff']) {
+      const img = box.querySelector('img.frame-' + role), src = lists[role][index] || '';
+      if (src) img.src = src;
+      if (role === 'diff') img.classList.toggle('same', !src);
+    }
+    box.querySelector('.frame-label').textContent = 'frame ' + index + ' of ' + count + ' · ' + (index / fps).toFixed(3) + ' s · ' + (lists.diff[index] ? 'differs' : 'matches');
+    box.dataset.index = index;
+  }
+  document.querySelectorAll('.scrubber').forEach(box => {
+    const range = box.querySelector('.frame-range'), play = box.querySelector('.play');
+    range.addEventListener('input', () => scrub(box, +range.value));
+    let timer = null;
+    play.addEventListener('click', () => {
+      if (timer) { clearInterval(timer); timer = null; play.textContent = 'play'; return; }
+      play.textContent = 'pause';
+      timer = setInterval(() => scrub(box, (+box.dataset.index + 1) % (+range.max + 1)), 1000 / +box.dataset.fps);
+    });
+    scrub(box, params.has('frame') ? +params.get('frame') : +box.dataset.first);
+  });
   document.querySelectorAll('.case').forEach(card => {
     card.querySelectorAll('.tab').forEach(t => t.addEventListener('click', () => show(card, t.dataset.view)));
     card.querySelectorAll('[data-zoom]').forEach(b => b.addEventListener('click', () => applyZoom(card, b.dataset.zoom)));
     const range = card.querySelector('.wipe-range');
     if (range) { if (params.has('wipe')) range.value = params.get('wipe'); range.addEventListener('input', () => wipe(card)); }
     const views = [...card.querySelectorAll('.tab')].map(t => t.dataset.view);
-    show(card, views.includes(params.get('view')) ? params.get('view') : 'side');
+    show(card, views.includes(params.get('view')) ? params.get('view') : views.includes('frames') ? 'frames' : 'side');
     applyZoom(card, params.get('zoom') || 'fit');
   });
   function filter() {

@@ -232,6 +232,16 @@ private func runCase(
           try strategy.snapshot(tree), as: strategy.format, name: suiteCase.name,
           goldenPath: layoutPath, mode: mode))
     }
+    if document.animation != nil {
+      // An animated fixture keeps every frame too, as one APNG compared frame by frame.
+      let strategy = GoldenStrategy<FrameSequence, FrameSequence>.animation
+      let animationPath = (options.goldenFolder as NSString).appendingPathComponent(
+        suiteCase.name + "." + strategy.format.pathExtension)
+      report = report.combined(
+        with: try check.verify(
+          try renderer.frameSequence(document), as: strategy.format, name: suiteCase.name,
+          goldenPath: animationPath, mode: mode))
+    }
     return SuiteResult(suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
   } catch {
     // A fixture that does not load or render is an error (exit 2), not a failed comparison;
@@ -244,15 +254,18 @@ private func runCase(
 }
 
 extension GoldenReport {
-  /// One case's two checks (pixels, then layout) as one report: the worse outcome, both
-  /// messages when either did not pass; the image's artifacts first.
+  /// One case's checks (pixels, then layout or animation) as one report: the worse outcome,
+  /// every message of a check that did not pass; the image's artifacts first, an animation's
+  /// frames with them.
   func combined(with other: GoldenReport) -> GoldenReport {
     let rank: [Outcome: Int] = [.passed: 0, .recorded: 1, .missing: 2, .failed: 3, .error: 4]
     let worse = (rank[other.outcome] ?? 0) > (rank[outcome] ?? 0) ? other : self
     let messages = [self, other].filter { $0.outcome != .passed }.map(\.message)
+    var files = artifacts ?? other.artifacts
+    if files?.frames == nil { files?.frames = other.artifacts?.frames }
     return GoldenReport(
-      name: name, outcome: worse.outcome, verdict: verdict, goldenPath: worse.goldenPath,
-      artifacts: artifacts ?? other.artifacts,
+      name: name, outcome: worse.outcome, verdict: worse.verdict ?? verdict,
+      goldenPath: worse.goldenPath, artifacts: files,
       message: messages.isEmpty ? message : messages.joined(separator: "\n"))
   }
 }

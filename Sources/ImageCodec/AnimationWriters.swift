@@ -108,19 +108,12 @@ package final class APNGWriter {
   private let path: String
   /// Bytes written so far (where the next write goes).
   private var offset: Int64 = 0
-  private let fps: Double
-  private let alpha: Bool
   private var merger = FrameMerger()
-  private var previous: Bitmap?
-  private var written = 0
-  private var sequence: UInt32 = 0
-  /// Where the `acTL` frame count is, patched by ``finish()``.
-  private var countOffset: UInt64 = 0
+  private var assembler: APNGAssembler
 
   /// Opens the temporary file. `alpha` fixes the colour type for every frame.
   public init(path: String, fps: Double, alpha: Bool) throws {
-    self.fps = fps
-    self.alpha = alpha
+    assembler = APNGAssembler(fps: fps, alpha: alpha)
     self.path = path
     file = try TemporaryFile(for: path)
   }
@@ -155,60 +148,21 @@ package final class APNGWriter {
       throw AnimationError.frameSize(
         format: "APNG", expected: (size.width, size.height), found: (bitmap.width, bitmap.height))
     }
-    if let frame = merger.add(bitmap) { try write(frame) }
+    if let frame = merger.add(bitmap) { try put(try assembler.bytes(for: frame)) }
   }
 
   /// Writes the last frame, the frame count and the end, then renames the file into place.
   public func finish() throws {
     guard let last = merger.finish() else { throw AnimationError.noFrames(format: "APNG") }
-    try write(last)
+    try put(try assembler.bytes(for: last))
     try put(chunk("IEND", []))
     // acTL: the number of frames written, 0 plays forever.
-    try put(chunk("acTL", be32(UInt32(written)) + be32(0)), at: Int64(countOffset))
+    try put(
+      APNGAssembler.animationControl(frames: assembler.written),
+      at: Int64(assembler.countOffset))
     closed = true
     guard close(file.descriptor) == 0 else { throw FileWriteError(path: path, errno: errno) }
     try file.commit()
-  }
-
-  private func write(_ frame: HeldFrame) throws {
-    let rect =
-      previous.flatMap { frame.bitmap.changedRect(from: $0) }
-      ?? PixelRect(x: 0, y: 0, width: frame.bitmap.width, height: frame.bitmap.height)
-    let png = try PNGCodec.encode(frame.bitmap.cropped(to: rect), alpha: alpha)
-    let chunks = pngChunks(png)
-    var out: [UInt8] = []
-    if written == 0 {
-      guard let header = chunks.first(where: { $0.type == "IHDR" }) else {
-        throw PNGError(message: "no IHDR")
-      }
-      out += Array(png.prefix(8)) + chunk("IHDR", header.data)
-      countOffset = UInt64(out.count)
-      out += chunk("acTL", be32(0) + be32(0))  // the count is patched at the end
-    }
-    // The frame lasts `steps` / fps seconds: steps × 100 / (fps × 100) (16-bit fields).
-    var numerator = frame.steps * 100
-    var denominator = Int((fps * 100).rounded())
-    if numerator > Int(UInt16.max) || denominator > Int(UInt16.max) {
-      numerator = min(Int(UInt16.max), Int((Double(frame.steps) * 1000 / fps).rounded()))
-      denominator = 1000
-    }
-    // dispose_op 0 (none), blend_op 0 (source: the rectangle replaces what was there).
-    out += chunk(
-      "fcTL",
-      be32(nextSequence()) + be32(UInt32(rect.width)) + be32(UInt32(rect.height))
-        + be32(UInt32(rect.x)) + be32(UInt32(rect.y)) + be16(UInt16(numerator))
-        + be16(UInt16(denominator)) + [0, 0])
-    for data in chunks.filter({ $0.type == "IDAT" }).map(\.data) {
-      out += written == 0 ? chunk("IDAT", data) : chunk("fdAT", be32(nextSequence()) + data)
-    }
-    try put(out)
-    previous = frame.bitmap
-    written += 1
-  }
-
-  private func nextSequence() -> UInt32 {
-    defer { sequence += 1 }
-    return sequence
   }
 }
 

@@ -32,3 +32,22 @@ extension GoldenStrategy where Value == LayoutTree, Format == String {
     }
   }
 }
+
+extension GoldenStrategy where Value == ListDocument, Format == FrameSequence {
+  /// A document's animation, every frame (``ListRenderer/frameSequence(_:)``): kept as one
+  /// lossless APNG, `<name>.apng.png`, with the renderer's fingerprint, and compared frame by
+  /// frame and its timing exactly.
+  ///
+  /// ```swift
+  /// expectGolden(of: document, as: .animation(renderer: renderer))  // <test>.apng.png
+  /// ```
+  public static func animation(renderer: ListRenderer) -> GoldenStrategy<
+    ListDocument, FrameSequence
+  > {
+    var strategy = GoldenStrategy<FrameSequence, FrameSequence>.animation.pullback {
+      (document: ListDocument) in try renderer.frameSequence(document)
+    }
+    strategy.fingerprint = renderer.fingerprint()
+    return strategy
+  }
+}

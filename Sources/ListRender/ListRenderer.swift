@@ -374,6 +374,24 @@ public final class ListRenderer {
     }
   }
 
+  /// Every frame of the document's animation (one frame for a document without one), a frame
+  /// identical to the one before it sharing its pixels: what an animation golden keeps.
+  ///
+  /// ```swift
+  /// let sequence = try renderer.frameSequence(document)  // 7 frames at 20 fps
+  /// ```
+  public func frameSequence(_ document: ListDocument) throws -> FrameSequence {
+    var frames: [Bitmap] = []
+    try renderFrames(document, range: 0..<(document.animation?.frameCount ?? 1)) { _, bitmap in
+      if let last = frames.last, last == bitmap {
+        frames.append(last)
+      } else {
+        frames.append(bitmap)
+      }
+    }
+    return FrameSequence(frames: frames, fps: document.animation?.fps ?? 60)
+  }
+
   /// The layout of each frame `range` of the document's animation, handed to `body` in order.
   /// Every frame has the same size (APNG and GIF need it): a content-sized canvas is as tall
   /// as the tallest frame of the whole animation, the background showing below shorter content.

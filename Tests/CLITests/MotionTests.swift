@@ -294,34 +294,6 @@ struct MotionTests {
     #expect(layers == Elevation.shadows(8, model: .web))
   }
 
-  @Test(
-    "key frames match their goldens",
-    arguments: [
-      ("expand", [3, 6]), ("four-states", [3, 6, 9]), ("update", [5, 8]),
-      ("pressed-elevation", [6, 12, 23]),
-    ])
-  func keyFrames(_ name: String, _ keys: [Int]) throws {
-    let renderer = try ListRenderer()
-    let document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent("motion/\(name).yaml").path,
-      allowing: [Paths.fixtures.path])
-    let check = strictGoldenCheck(renderer)
-    let count = try #require(document.animation).frameCount
-    var sizes: Set<[Int]> = []
-    try renderer.renderFrames(document, range: 0..<count) { index, bitmap in
-      sizes.insert([bitmap.width, bitmap.height])
-      guard keys.contains(index) else { return }
-      let frameName = "motion/\(name).frame-" + String(format: "%04d", index)
-      let report = try check.verify(
-        bitmap, name: frameName,
-        goldenPath: Paths.golden.appendingPathComponent(frameName + ".png").path,
-        mode: try RecordMode.fromEnvironment())
-      #expect(!report.isFailure, "\(report.message)")
-    }
-    // Every frame of an animation has the same pixel size.
-    #expect(sizes.count == 1)
-  }
-
   @Test("animate --layout writes each frame's cells: identity, height, expand state, alpha")
   func frameLayoutFiles() throws {
     let folder = try Paths.temporaryFolder()

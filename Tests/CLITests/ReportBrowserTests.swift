@@ -108,4 +108,76 @@ struct ReportBrowserTests {
     let width4 = try #require(four.max()) - (try #require(four.min()))
     #expect(abs(Double(width4) / Double(width1) - 4) < 0.1, "\(width1) → \(width4)")
   }
+
+  @Test(
+    "an animated case's frame scrubber opens at the first differing frame",
+    .enabled(if: chromium != nil, "Chromium is not installed (make deps-test could not install it)")
+  )
+  func frameScrubber() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("Fixtures/a")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    let spec = fixtures.appendingPathComponent("press.yaml")
+    let yaml = { (press: String) in
+      """
+      canvas: { width: 200, scale: 1, theme: material }
+      sections:
+        - cells: [ { style: boxed, title: Press } ]
+      animation:
+        fps: 10
+        duration: 0.8
+        events:
+          - { at: \(press), press: { section: 0, item: 0, x: 100, y: 30 } }
+          - { at: 0.6, release: { section: 0, item: 0 } }
+
+      """
+    }
+    try yaml("0.1").write(to: spec, atomically: true, encoding: .utf8)
+    #expect(try runListRender(["record"], in: folder).status == 0)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("Golden/a/press.apng.png").path))
+    // The press one frame later: frames 0 and 1 match (a press starts at nothing), frame 2 differs.
+    try yaml("0.2").write(to: spec, atomically: true, encoding: .utf8)
+    let verify = try runListRender(["verify"], in: folder)
+    #expect(verify.status == 1)
+    #expect(
+      verify.stderr.contains(
+        "a/press: Golden/a/press.apng.png does not match: frames 2–3 of 8 differ (first at 0.200 s: "
+      ), "\(verify.stderr)")
+    let page = folder.appendingPathComponent("report/index.html")
+    let html = try String(contentsOf: page, encoding: .utf8)
+    // Every href and src of the report resolves inside its folder.
+    for match in html.matches(of: /(?:src|href)="(images\/[^"]+)"/) {
+      #expect(
+        FileManager.default.fileExists(
+          atPath: folder.appendingPathComponent("report/" + match.1).path))
+    }
+    let browser = Process()
+    browser.executableURL = URL(fileURLWithPath: try #require(chromium))
+    browser.arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--dump-dom",
+      page.absoluteString,
+    ]
+    let output = Pipe()
+    browser.standardOutput = output
+    browser.standardError = FileHandle.nullDevice
+    try browser.run()
+    let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    browser.waitUntilExit()
+    #expect(dom.contains("frame 2 of 8 · 0.200 s · differs"), "\(dom.suffix(2000))")
+    // The screenshot at that state: expected, diff (red) and actual of frame 2 side by side.
+    let shot = folder.appendingPathComponent("shot.png")
+    try chromiumScreenshot(
+      try #require(chromium), page: page, to: shot, window: "1200,800",
+      extra: ["--allow-file-access-from-files"])
+    let image = try PNGCodec.decode([UInt8](try Data(contentsOf: shot)))
+    var red = 0
+    for y in 0..<image.height {
+      for x in 0..<image.width where image[x, y] == (255, 0, 0, 255) { red += 1 }
+    }
+    #expect(red > 20, "no diff pixels in the frames view")
+  }
+
 }

@@ -83,4 +83,25 @@ struct DownstreamGoldenTests {
           atPath: folder.path + "/DownstreamGoldenTests/" + name))
     }
   }
+
+  @Test("an animation golden from Swift Testing: every frame of motion/four-states")
+  func animationGolden() throws {
+    let renderer = try ListRenderer()
+    let document = try ListDocument.load(
+      path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fixtures/motion/four-states.yaml").standardized.path)
+    expectGolden(
+      of: document, as: .animation(renderer: renderer), named: "motion/four-states",
+      record: .never)
+    // One event a frame later is a failure that names the frames.
+    var later = document
+    later.animation?.events[1].time = 0.4
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let report = try verifyGolden(
+      of: later, as: .animation(renderer: renderer), named: "motion/four-states",
+      record: .never, artifactsFolder: folder.path)
+    #expect(report.message.contains("frames 4–8 of 10 differ (first at 0.400 s"))
+  }
+
 }

@@ -38,6 +38,17 @@ struct GoldenTests {
         mode: try RecordMode.fromEnvironment())
       #expect(!layoutReport.isFailure, "\(layoutReport.message)")
     }
+    // An animated case keeps every frame (`Golden/<area>/<case>.apng.png`), compared frame by
+    // frame.
+    if document.animation != nil {
+      let animation = GoldenStrategy<FrameSequence, FrameSequence>.animation
+      let animationReport = try check.verify(
+        try renderer.frameSequence(document), as: animation.format, name: name,
+        goldenPath: Paths.golden.appendingPathComponent(
+          name + "." + animation.format.pathExtension
+        ).path, mode: try RecordMode.fromEnvironment())
+      #expect(!animationReport.isFailure, "\(animationReport.message)")
+    }
   }
 }
 

@@ -1,0 +1,230 @@
+/// An animation as its frames: one image per step of `1 / fps` seconds, every frame the same
+/// size. What an animation golden keeps (as a lossless APNG) and compares frame by frame.
+///
+/// ```swift
+/// let sequence = FrameSequence(frames: [first, second, second], fps: 20)
+/// let apng = try APNGCodec.encode(sequence, alpha: false)
+/// try APNGCodec.decode(apng) == sequence  // true
+/// ```
+public struct FrameSequence: Equatable, Sendable {
+  /// The frames in order; identical neighbours are kept as they are (an APNG merges them into
+  /// one frame with a longer delay).
+  public var frames: [Bitmap]
+  /// Frames per second.
+  public var fps: Double
+
+  /// A sequence from its frames.
+  public init(frames: [Bitmap], fps: Double) {
+    self.frames = frames
+    self.fps = fps
+  }
+
+  /// The seconds frame `index` starts at.
+  public func time(ofFrame index: Int) -> Double { Double(index) / fps }
+
+  /// The delays an APNG of this sequence holds, in seconds: one per run of identical frames.
+  public var delays: [Double] {
+    var merger = FrameMerger()
+    var held: [HeldFrame] = []
+    for frame in frames { if let done = merger.add(frame) { held.append(done) } }
+    if let last = merger.finish() { held.append(last) }
+    return held.map { APNGAssembler.delay(steps: $0.steps, fps: fps).seconds }
+  }
+}
+
+/// Animated PNG in memory: ``encode(_:alpha:)`` writes what ``APNGWriter`` writes to a file
+/// (identical neighbours merged, each later frame only the rectangle that changed), and
+/// ``decode(_:)`` reads such a file back into every frame.
+package enum APNGCodec {
+  /// The text keyword that keeps the sequence's frames per second (an APNG has delays only).
+  static let fpsKey = "ListRender-FPS"
+
+  /// The APNG bytes of `sequence`.
+  package static func encode(_ sequence: FrameSequence, alpha: Bool) throws -> [UInt8] {
+    guard let first = sequence.frames.first else { throw AnimationError.noFrames(format: "APNG") }
+    var assembler = APNGAssembler(fps: sequence.fps, alpha: alpha)
+    var merger = FrameMerger()
+    var out: [UInt8] = []
+    for frame in sequence.frames {
+      guard frame.width == first.width, frame.height == first.height else {
+        throw AnimationError.frameSize(
+          format: "APNG", expected: (first.width, first.height),
+          found: (frame.width, frame.height))
+      }
+      if let done = merger.add(frame) { out += try assembler.bytes(for: done) }
+    }
+    if let last = merger.finish() { out += try assembler.bytes(for: last) }
+    out += chunk("IEND", [])
+    let count = APNGAssembler.animationControl(frames: assembler.written)
+    out.replaceSubrange(assembler.countOffset..<(assembler.countOffset + count.count), with: count)
+    return try PNGText.insert([fpsKey: String(sequence.fps)], into: out)
+  }
+
+  /// Every frame of an APNG (the default image first when it is the first frame), each
+  /// repeated for as many steps of `1 / fps` as its delay lasts. The frames per second are
+  /// the ones ``encode(_:alpha:)`` kept, else read from the first frame's delay.
+  /// - Throws: `PNGError` for bytes that are not such an APNG, or one of more than
+  ///   `maxFrames` frames.
+  package static func decode(_ bytes: [UInt8], maxFrames: Int = 100_000) throws -> FrameSequence {
+    let chunks = pngChunks(bytes)
+    guard let header = chunks.first, header.type == "IHDR", header.data.count == 13 else {
+      throw PNGError(message: "not a PNG")
+    }
+    let width = Int(readBE32(header.data, 0))
+    let height = Int(readBE32(header.data, 4))
+    guard width > 0, height > 0, width * height <= PNGCodec.maxDecodedPixels else {
+      throw PNGError(message: "image is \(width)×\(height): too large for an animation")
+    }
+    // Frames: each fcTL and the IDAT/fdAT data that follow it.
+    var controls: [[UInt8]] = []
+    var data: [[UInt8]] = []
+    for chunk in chunks {
+      switch chunk.type {
+      case "fcTL":
+        guard chunk.data.count == 26 else { throw PNGError(message: "a frame control is broken") }
+        controls.append(chunk.data)
+        data.append([])
+      case "IDAT" where !controls.isEmpty:
+        data[data.count - 1] += chunk.data
+      case "fdAT" where !controls.isEmpty && chunk.data.count >= 4:
+        data[data.count - 1] += chunk.data[4...]
+      default: continue
+      }
+    }
+    guard !controls.isEmpty else { throw PNGError(message: "no animation frames in the PNG") }
+    // Each distinct frame is held in memory: at most 500 million pixels in all (2 GB).
+    guard controls.count * width * height <= 500_000_000 else {
+      throw PNGError(
+        message: "\(controls.count) frames of \(width)×\(height) are too many to compare")
+    }
+    let fps =
+      Double(PNGText.read(bytes)[fpsKey] ?? "").flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+      ?? Double(readBE16(controls[0], 22)) / 100
+    guard fps > 0 else { throw PNGError(message: "the frames have no frame rate") }
+    var canvas = Bitmap(width: width, height: height)
+    var frames: [Bitmap] = []
+    for (control, compressed) in zip(controls, data) {
+      let rect = PixelRect(
+        x: Int(readBE32(control, 12)), y: Int(readBE32(control, 16)),
+        width: Int(readBE32(control, 4)), height: Int(readBE32(control, 8)))
+      guard rect.width > 0, rect.height > 0, rect.x + rect.width <= width,
+        rect.y + rect.height <= height
+      else { throw PNGError(message: "a frame lies outside the image") }
+      // The rectangle as a PNG of its own: the header with its size, its data.
+      var ihdr = header.data
+      ihdr.replaceSubrange(0..<8, with: be32(UInt32(rect.width)) + be32(UInt32(rect.height)))
+      let part = try PNGCodec.decode(
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+          + chunk("IDAT", compressed) + chunk("IEND", []))
+      // blend_op 0 (source): the rectangle replaces what was there; dispose_op 0 (none).
+      canvas.paste(part, at: rect)
+      let numerator = Double(readBE16(control, 20))
+      let denominator = Double(readBE16(control, 22))
+      let seconds = numerator / (denominator == 0 ? 100 : denominator)
+      let steps = max(1, Int((seconds * fps).rounded()))
+      guard frames.count + steps <= maxFrames else {
+        throw PNGError(message: "the animation has more than \(maxFrames) frames")
+      }
+      frames += Array(repeating: canvas, count: steps)
+    }
+    return FrameSequence(frames: frames, fps: fps)
+  }
+
+  private static func readBE32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+    UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8
+      | UInt32(bytes[at + 3])
+  }
+
+  private static func readBE16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
+    UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])
+  }
+}
+
+extension Bitmap {
+  /// Copies `part` over the pixels of `rect` (its size).
+  mutating func paste(_ part: Bitmap, at rect: PixelRect) {
+    let width = self.width
+    pixels.withUnsafeMutableBufferPointer { target in
+      part.pixels.withUnsafeBufferPointer { source in
+        guard let t = target.baseAddress, let s = source.baseAddress else { return }
+        for row in 0..<rect.height {
+          (t + ((rect.y + row) * width + rect.x) * 4).update(
+            from: s + row * rect.width * 4, count: rect.width * 4)
+        }
+      }
+    }
+  }
+}
+
+/// The chunks of an APNG, frame by frame: the signature, header and frame count before the
+/// first frame, then each frame's control and data (``APNGWriter`` and ``APNGCodec``).
+struct APNGAssembler {
+  let fps: Double
+  let alpha: Bool
+  private var previous: Bitmap?
+  private var sequence: UInt32 = 0
+  /// Frames assembled so far.
+  private(set) var written = 0
+  /// Where the `acTL` chunk is (its frame count is known at the end).
+  private(set) var countOffset = 0
+
+  init(fps: Double, alpha: Bool) {
+    self.fps = fps
+    self.alpha = alpha
+  }
+
+  /// A frame's delay as the 16-bit fraction APNG keeps: steps × 100 / (fps × 100), or in
+  /// thousandths when that does not fit.
+  static func delay(steps: Int, fps: Double) -> (
+    numerator: UInt16, denominator: UInt16, seconds: Double
+  ) {
+    var numerator = steps * 100
+    var denominator = Int((fps * 100).rounded())
+    if numerator > Int(UInt16.max) || denominator > Int(UInt16.max) {
+      numerator = min(Int(UInt16.max), Int((Double(steps) * 1000 / fps).rounded()))
+      denominator = 1000
+    }
+    return (UInt16(numerator), UInt16(denominator), Double(numerator) / Double(denominator))
+  }
+
+  /// The `acTL` chunk for `frames` frames, played forever.
+  static func animationControl(frames: Int) -> [UInt8] {
+    chunk("acTL", be32(UInt32(frames)) + be32(0))
+  }
+
+  /// The bytes of `frame`: after the previous frame, the smallest rectangle that changed.
+  mutating func bytes(for frame: HeldFrame) throws -> [UInt8] {
+    let rect =
+      previous.flatMap { frame.bitmap.changedRect(from: $0) }
+      ?? PixelRect(x: 0, y: 0, width: frame.bitmap.width, height: frame.bitmap.height)
+    let png = try PNGCodec.encode(frame.bitmap.cropped(to: rect), alpha: alpha)
+    let chunks = pngChunks(png)
+    var out: [UInt8] = []
+    if written == 0 {
+      guard let header = chunks.first(where: { $0.type == "IHDR" }) else {
+        throw PNGError(message: "no IHDR")
+      }
+      out += Array(png.prefix(8)) + chunk("IHDR", header.data)
+      countOffset = out.count
+      out += Self.animationControl(frames: 0)  // the count is set at the end
+    }
+    let delay = Self.delay(steps: frame.steps, fps: fps)
+    // dispose_op 0 (none), blend_op 0 (source: the rectangle replaces what was there).
+    out += chunk(
+      "fcTL",
+      be32(nextSequence()) + be32(UInt32(rect.width)) + be32(UInt32(rect.height))
+        + be32(UInt32(rect.x)) + be32(UInt32(rect.y)) + be16(delay.numerator)
+        + be16(delay.denominator) + [0, 0])
+    for data in chunks.filter({ $0.type == "IDAT" }).map(\.data) {
+      out += written == 0 ? chunk("IDAT", data) : chunk("fdAT", be32(nextSequence()) + data)
+    }
+    previous = frame.bitmap
+    written += 1
+    return out
+  }
+
+  private mutating func nextSequence() -> UInt32 {
+    defer { sequence += 1 }
+    return sequence
+  }
+}
