@@ -232,6 +232,15 @@ private func runCase(
           try strategy.snapshot(tree), as: strategy.format, name: suiteCase.name,
           goldenPath: layoutPath, mode: mode))
     }
+    let accessibility = GoldenStrategy<ListDocument, String>.accessibility(renderer: renderer)
+    let accessibilityPath = (options.goldenFolder as NSString).appendingPathComponent(
+      suiteCase.name + "." + accessibility.format.pathExtension)
+    if options.accessibility || FileManager.default.fileExists(atPath: accessibilityPath) {
+      report = report.combined(
+        with: try check.verify(
+          try ListRenderer.accessibilityJSON(of: document, tree: tree), as: accessibility.format,
+          name: suiteCase.name, goldenPath: accessibilityPath, mode: mode))
+    }
     if document.animation != nil {
       // An animated fixture keeps every frame too, as one APNG compared frame by frame.
       let strategy = GoldenStrategy<FrameSequence, FrameSequence>.animation

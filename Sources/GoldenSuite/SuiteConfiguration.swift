@@ -28,6 +28,9 @@ public struct SuiteConfiguration: Sendable {
   public var variants: [String]
   /// Whether each case's layout dump is checked against `<case>.layout.json` too.
   public var layout: Bool
+  /// Whether each case's accessibility snapshot is checked against `<case>.accessibility.json`
+  /// too (a case with such a golden is checked anyway).
+  public var accessibility: Bool
   /// A PNG laying out each case's variants, labelled.
   public var contactSheet: String?
   /// The HTML report's folder (a new or empty folder, or one a suite run made).
@@ -62,8 +65,9 @@ public struct SuiteConfiguration: Sendable {
     report: String = "report", policy: GoldenPolicy = GoldenPolicy(), artifacts: String? = nil,
     filter: [String] = [], lastFailed: Bool = false, junit: String? = nil, json: String? = nil,
     mode: RecordMode = .never, optimize: Bool = false, fixturesRoot: String? = nil,
-    allowedFolders: [String] = []
+    allowedFolders: [String] = [], accessibility: Bool = false
   ) {
+    self.accessibility = accessibility
     self.fixtures = fixtures
     self.golden = golden
     self.jobs = jobs

@@ -32,6 +32,13 @@ struct Render: ParsableCommand {
 
   @Option(
     name: .long,
+    help:
+      "Also write what VoiceOver would read, element by element in reading order (label, value, traits, frame), as JSON."
+  )
+  var accessibility: String?
+
+  @Option(
+    name: .long,
     help: "Device pixels per point, overriding canvas.scale (\(SpecLimits.scaleRange.text)).")
   var scale: Double?
 
@@ -157,7 +164,8 @@ struct Render: ParsableCommand {
       let toStandardOutput = output == "-"
       try checkOutputs(
         (toStandardOutput ? [] : [("-o", output ?? defaultOutput)])
-          + (layout.map { [("--layout", $0)] } ?? []),
+          + (layout.map { [("--layout", $0)] } ?? [])
+          + (accessibility.map { [("--accessibility", $0)] } ?? []),
         inputs: (spec.flatMap { $0 == "-" ? nil : [("the spec", $0)] } ?? [])
           + document.resourcePaths.map { ("a file the spec uses", $0) })
       // After the overwrite checks (their message says more): the kind of output.
@@ -174,6 +182,11 @@ struct Render: ParsableCommand {
         let outputs = StagedOutputs()
         outputs.add(try renderer.stagedVector(tree, format: format, to: output ?? defaultOutput))
         if let layout { try outputs.add(try tree.dumpJSON(), to: layout) }
+        if let accessibility {
+          try outputs.add(
+            Data(try ListRenderer.accessibilityJSON(of: document, tree: tree).utf8),
+            to: accessibility)
+        }
         try outputs.commit()
         clock.lap("paint and write")
         clock.report()
@@ -197,6 +210,11 @@ struct Render: ParsableCommand {
       let outputs = StagedOutputs()
       if !kind.isStandardOutput { try outputs.add(png, to: output ?? defaultOutput) }
       if let layout, let layoutJSON { try outputs.add(layoutJSON, to: layout) }
+      if let accessibility {
+        try outputs.add(
+          Data(try ListRenderer.accessibilityJSON(of: document, tree: tree).utf8), to: accessibility
+        )
+      }
       if kind.isStandardOutput { FileHandle.standardOutput.write(Data(png)) }
       try outputs.commit()
       clock.lap("write")

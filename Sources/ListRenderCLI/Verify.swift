@@ -46,6 +46,14 @@ struct SuiteOptions: ParsableArguments {
     ))
   var layout = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Also check what VoiceOver reads against <golden>/<case>.accessibility.json.",
+      discussion:
+        "The accessibility snapshot (as `render --accessibility` writes it) is compared line by line; a case with such a golden is checked without the flag; `record --accessibility` writes it for every case."
+    ))
+  var accessibility = false
+
   @Option(
     help: ArgumentHelp(
       "Also lay out each case's variants, labelled, in one PNG.", valueName: "file"))
@@ -129,7 +137,8 @@ struct SuiteOptions: ParsableArguments {
       fixtures: fixtures, golden: golden, jobs: jobs, shard: shard, variants: variants,
       layout: layout, contactSheet: contactSheet, report: report, policy: policy,
       artifacts: artifacts, filter: filter, lastFailed: lastFailed, junit: junit, json: json,
-      mode: mode, optimize: optimize, fixturesRoot: fixturesRoot, allowedFolders: allowedFolders)
+      mode: mode, optimize: optimize, fixturesRoot: fixturesRoot, allowedFolders: allowedFolders,
+      accessibility: accessibility)
   }
 
   var policy: GoldenPolicy {

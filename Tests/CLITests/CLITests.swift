@@ -39,6 +39,32 @@ struct CLITests {
     #expect(leftovers.isEmpty)
   }
 
+  @Test("render --accessibility writes what VoiceOver reads, as the accessibility golden keeps it")
+  func accessibilityOutput() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let json = folder.appendingPathComponent("tag.accessibility.json")
+    let result = try runListRender([
+      "render", Paths.fixtures.appendingPathComponent("headline/tag.yaml").path, "-o",
+      folder.appendingPathComponent("tag.png").path, "--accessibility", json.path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      try Data(contentsOf: json)
+        == Data(
+          contentsOf: Paths.golden.appendingPathComponent("headline/tag.accessibility.json")))
+    struct Snapshot: Decodable { let elements: [AccessibilityElement] }
+    let snapshot = try JSONDecoder().decode(Snapshot.self, from: try Data(contentsOf: json))
+    #expect(snapshot.elements.map(\.label).first == "Fibre 1 Gb, NEW, Installation in 48 h")
+    // The output may not be the spec.
+    let same = try runListRender([
+      "render", Paths.fixtures.appendingPathComponent("headline/tag.yaml").path, "-o",
+      folder.appendingPathComponent("x.png").path, "--accessibility",
+      Paths.fixtures.appendingPathComponent("headline/tag.yaml").path,
+    ])
+    #expect(same.status == 2)
+  }
+
   @Test("--scale and --width override the canvas; the default output is named after the spec")
   func overrides() throws {
     let folder = try Paths.temporaryFolder()

@@ -104,4 +104,16 @@ struct DownstreamGoldenTests {
     #expect(report.message.contains("frames 4–8 of 10 differ (first at 0.400 s"))
   }
 
+  @Test("an accessibility golden from Swift Testing: what VoiceOver reads on headline/tag")
+  func accessibilityGolden() throws {
+    let renderer = try ListRenderer()
+    let document = try ListDocument.load(
+      path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fixtures/headline/tag.yaml").standardized.path)
+    expectGolden(
+      of: document, as: .accessibility(renderer: renderer), named: "headline/tag", record: .never)
+    let elements = try renderer.accessibilityElements(of: document)
+    #expect(elements.first?.label == "Fibre 1 Gb, NEW, Installation in 48 h")
+  }
+
 }

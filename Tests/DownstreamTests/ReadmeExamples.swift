@@ -65,3 +65,16 @@ final class InboxTests: XCTestCase {
   expectGolden(of: try ListRenderer().layout(inbox), as: cellFrames, named: "ReadmeExamples/cells")
 }
 // README end
+
+// README: animation and accessibility goldens
+@Test(.goldens(record: .missing)) func pressAnimates() throws {
+  let renderer = try ListRenderer()
+  let press = try loadFixture("Fixtures/press.yaml")  // a spec with an `animation:`
+  expectGolden(of: press, as: .animation(renderer: renderer))  // …/pressAnimates.apng.png
+}
+
+@Test(.goldens(record: .missing)) func readAloud() throws {
+  let renderer = try ListRenderer()
+  expectGolden(of: inbox, as: .accessibility(renderer: renderer))  // …/readAloud.accessibility.json
+}
+// README end

@@ -38,6 +38,17 @@ struct GoldenTests {
         mode: try RecordMode.fromEnvironment())
       #expect(!layoutReport.isFailure, "\(layoutReport.message)")
     }
+    // And what VoiceOver reads, where the case keeps it (`<case>.accessibility.json`).
+    let accessibility = GoldenStrategy<ListDocument, String>.accessibility(renderer: renderer)
+    let accessibilityPath = Paths.golden.appendingPathComponent(
+      name + "." + accessibility.format.pathExtension
+    ).path
+    if FileManager.default.fileExists(atPath: accessibilityPath) {
+      let accessibilityReport = try check.verify(
+        try accessibility.snapshot(document), as: accessibility.format, name: name,
+        goldenPath: accessibilityPath, mode: try RecordMode.fromEnvironment())
+      #expect(!accessibilityReport.isFailure, "\(accessibilityReport.message)")
+    }
     // An animated case keeps every frame (`Golden/<area>/<case>.apng.png`), compared frame by
     // frame.
     if document.animation != nil {
