@@ -325,7 +325,9 @@ private let reportScript = """
     const imgs = card.querySelectorAll('img.px');
     let widest = 1;
     imgs.forEach(i => widest = Math.max(widest, +i.dataset.w));
-    const factor = zoom === 'fit' ? Math.min(1, 360 / widest) : +zoom;
+    // Fit: three images side by side (with their gaps and borders) within the card's width.
+    const room = (card.clientWidth - 32 - 2 * 16 - 6 * 2) / 3;
+    const factor = zoom === 'fit' ? Math.max(0.05, Math.min(1, 360 / widest, room / widest)) : +zoom;
     imgs.forEach(i => { i.style.width = (i.dataset.w * factor) + 'px'; i.style.height = (i.dataset.h * factor) + 'px'; });
     card.querySelectorAll('.px-box').forEach(b => { b.style.width = (b.dataset.w * factor) + 'px'; b.style.height = (b.dataset.h * factor) + 'px'; });
     card.classList.toggle('zoomed', factor >= 2);

@@ -180,4 +180,40 @@ struct ReportBrowserTests {
     #expect(red > 20, "no diff pixels in the frames view")
   }
 
+  @Test(
+    "side by side fits a 1200 px window: three 800 px images are scaled, none is cut",
+    .enabled(if: chromium != nil, "Chromium is not installed (make deps-test could not install it)")
+  )
+  func sideBySideFits() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("Fixtures/a")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    let spec = fixtures.appendingPathComponent("wide.yaml")
+    let yaml = { (title: String) in
+      "canvas: { width: 400, scale: 2 }\nsections:\n  - cells: [ { title: \(title), control: { text: \(title) } } ]\n"
+    }
+    try yaml("Report").write(to: spec, atomically: true, encoding: .utf8)
+    #expect(try runListRender(["record"], in: folder).status == 0)
+    try yaml("Changed").write(to: spec, atomically: true, encoding: .utf8)
+    #expect(try runListRender(["verify"], in: folder).status == 1)
+    let shot = folder.appendingPathComponent("shot.png")
+    try chromiumScreenshot(
+      try #require(chromium), page: folder.appendingPathComponent("report/index.html"),
+      to: shot, window: "1200,700")
+    let image = try PNGCodec.decode([UInt8](try Data(contentsOf: shot)))
+    // The actual image's trailing value is on screen: the rightmost ink pixel is inside the
+    // card, left of the window's edge.
+    var rightmost = 0
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        // Movistar's ink (11, 39, 57), scaled down and so blended with white: bluish, not grey.
+        let p = image[x, y]
+        if p.r < 150 && Int(p.b) - Int(p.r) > 15 { rightmost = max(rightmost, x) }
+      }
+    }
+    #expect(rightmost > 800, "no actual image on the right")
+    #expect(rightmost < 1200 - 24, "the actual image runs past the window")
+  }
+
 }
