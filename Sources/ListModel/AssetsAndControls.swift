@@ -83,6 +83,17 @@ public enum Asset: Equatable, Sendable {
   case image(ImageReference)
   /// Initials on a 40 pt circle.
   case monogram(String, background: Color, color: Color? = nil)
+
+  /// An icon as the YAML's `asset: { icon: … }` gives it: 24 pt and tinted, or on a 40 pt
+  /// circle of `background` when one is given.
+  ///
+  /// ```swift
+  /// RowCell("Wi-Fi", asset: .icon("wifi"))
+  /// ```
+  public static func icon(_ icon: Icon, background: Color? = nil, color: Color? = nil) -> Asset {
+    background.map { .largeIcon(icon, background: $0, color: color) }
+      ?? .smallIcon(icon, color: color)
+  }
 }
 
 /// A navigation badge. An integer literal is a count.
@@ -112,6 +123,17 @@ public enum Control: Equatable, Sendable {
   case icon(Icon)
   /// A small button.
   case button(String)
+
+  /// A chevron after a count badge, from a count held in a variable (`badge: 3` in the YAML);
+  /// 0 shows no badge.
+  ///
+  /// ```swift
+  /// let unread = 12
+  /// RowCell("Inbox", control: .navigation(badge: unread))  // shows "+9"
+  /// ```
+  public static func navigation(badge count: Int) -> Control {
+    .navigation(badge: count == 0 ? nil : .count(count))
+  }
 }
 
 // MARK: Spec

@@ -44,6 +44,9 @@ public struct Label: Equatable, Sendable, ExpressibleByStringLiteral {
   /// A label with no line limit.
   public init(stringLiteral text: String) { self.init(text) }
 
+  /// The label itself (``LabelConvertible``).
+  public var listLabel: Label { self }
+
   /// Labels are equal when their text, line limit and language are (wherever they were read).
   public static func == (lhs: Label, rhs: Label) -> Bool {
     lhs.text == rhs.text && lhs.maxLines == rhs.maxLines && lhs.language == rhs.language
@@ -95,4 +98,28 @@ extension Validator {
       throw inside(field) { $0.fail(problem, at: "language") }
     }
   }
+}
+
+/// Text a cell's label can be made from: a ``Label`` (with its line limit and language) or a
+/// `String` or `Substring`, so that a variable holding text reads as the YAML does.
+///
+/// ```swift
+/// let name = "Ana García"
+/// RowCell(name, subtitle: Label("Lunch on Friday?", maxLines: 1))
+/// ```
+public protocol LabelConvertible {
+  /// The text as a label.
+  var listLabel: Label { get }
+}
+
+extension Label: LabelConvertible {}
+
+extension String: LabelConvertible {
+  /// A label of this text, with no line limit.
+  public var listLabel: Label { Label(self) }
+}
+
+extension Substring: LabelConvertible {
+  /// A label of this text, with no line limit.
+  public var listLabel: Label { Label(String(self)) }
 }

@@ -32,14 +32,22 @@ public struct RowCell: Equatable, Sendable {
     self.control = control
   }
 
-  /// A row from its title and the rest, in the order they read.
+  /// A row from its title and the rest, in the order they read; each text a ``Label`` or a
+  /// `String`, literal or not.
+  ///
+  /// ```swift
+  /// let plan = "Unlimited"
+  /// RowCell("Data", subtitle: plan, asset: .icon("wifi"), control: .navigation(badge: count))
+  /// ```
   public init(
-    _ title: Label, subtitle: Label? = nil, descriptionText: Label? = nil, asset: Asset? = nil,
+    _ title: any LabelConvertible, subtitle: (any LabelConvertible)? = nil,
+    descriptionText: (any LabelConvertible)? = nil, asset: Asset? = nil,
     headline: Headline? = nil, control: Control? = nil, style: CellStyle = .fullWidth
   ) {
     self.init(
-      style: style, asset: asset, headline: headline, title: title, subtitle: subtitle,
-      descriptionText: descriptionText, control: control)
+      style: style, asset: asset, headline: headline, title: title.listLabel,
+      subtitle: subtitle?.listLabel, descriptionText: descriptionText?.listLabel,
+      control: control)
   }
 }
 

@@ -24,12 +24,15 @@ public struct StereoCell: Equatable, Sendable {
     self.trailingImage = trailingImage
   }
 
-  /// A stereo cell from its title and the rest, in the order they read.
+  /// A stereo cell from its title and the rest, in the order they read; each text a ``Label``
+  /// or a `String`, literal or not.
   public init(
-    _ title: Label, detail: Label? = nil, leading: StereoImage? = nil,
-    trailing: StereoImage? = nil
+    _ title: any LabelConvertible, detail: (any LabelConvertible)? = nil,
+    leading: StereoImage? = nil, trailing: StereoImage? = nil
   ) {
-    self.init(title: title, detail: detail, leadingImage: leading, trailingImage: trailing)
+    self.init(
+      title: title.listLabel, detail: detail?.listLabel, leadingImage: leading,
+      trailingImage: trailing)
   }
 }
 

@@ -35,4 +35,38 @@ struct DownstreamTests {
       #expect(block.contains("// illustration"), "not compiled by a test:\n\(block)")
     }
   }
+
+  @Test("what the YAML says compiles in Swift: icon assets, text and counts from variables")
+  func dslMatchesYAML() throws {
+    let subtitle = "Connected"
+    let unread = 12
+    let name: Substring = "Ana García Díaz".prefix(10)
+    let document = ListDocument(canvas: Canvas(width: 360, scale: 1)) {
+      Section {
+        RowCell(
+          "Wi-Fi", subtitle: subtitle, asset: .icon("wifi"), control: .navigation(badge: unread))
+        RowCell("Fibre", asset: .icon("router", background: Color(hex: "#E3F2FD")!))
+        RowCell(
+          name, subtitle: Label("Lunch on Friday?", maxLines: 1), control: .navigation(badge: 2))
+        RowCell("Plain", descriptionText: subtitle, control: .navigation(badge: 0))
+        StereoCell(subtitle, detail: "A literal")
+      }
+    }
+    let yaml = try ListDocument.decode(
+      yaml: """
+        canvas: { width: 360, scale: 1 }
+        sections:
+          - cells:
+              - { title: Wi-Fi, subtitle: Connected, asset: { icon: wifi }, control: { navigation: { badge: 12 } } }
+              - { title: Fibre, asset: { icon: router, background: "#E3F2FD" } }
+              - { title: Ana García, subtitle: { text: Lunch on Friday?, maxLines: 1 }, control: { navigation: { badge: 2 } } }
+              - { title: Plain, description: Connected, control: { navigation: { badge: 0 } } }
+              - { kind: stereo, title: Connected, detail: A literal }
+        """)
+    #expect(document.sections[0].cells.map(\.kind) == yaml.sections[0].cells.map(\.kind))
+    // A negative count is refused as the YAML's is.
+    let negative = ListDocument { Section { RowCell("Bad", control: .navigation(badge: -1)) } }
+    #expect(throws: SpecError.self) { try ListRenderer().render(negative) }
+  }
+
 }
