@@ -203,13 +203,17 @@ extension ListDocument {
       return .navigation(badge: nil)
     }
     let kinds = ControlKind.allCases
-    let object = try reader.object(allowed: kinds.map(\.rawValue))
+    let object = try reader.object(allowed: kinds.map(\.rawValue) + ["mirrorInRTL"])
     let present = kinds.filter { object.fields[$0.rawValue] != nil }
     guard present.count == 1 else {
       throw reader.error(
         "expected exactly one of: \(kinds.map(\.rawValue).joined(separator: ", "))")
     }
     let field = object.fields[present[0].rawValue] ?? reader
+    if let mirror = object.optional("mirrorInRTL"), present[0] != .icon {
+      throw mirror.error(
+        "mirrorInRTL goes with an icon control (control: { icon: …, mirrorInRTL: false })")
+    }
     switch present[0] {
     case .navigation:
       guard !field.isNull else { return .navigation(badge: nil) }
@@ -232,7 +236,9 @@ extension ListDocument {
     case .checkbox: return .checkbox(try field.bool())
     case .radio: return .radio(try field.bool())
     case .text: return .text(try field.string())
-    case .icon: return .icon(try decodeIcon(field))
+    case .icon:
+      return .icon(
+        try decodeIcon(field, template: nil, mirror: object.optional("mirrorInRTL")))
     case .button: return .button(try field.string(allowEmpty: false))
     }
   }
@@ -304,7 +310,9 @@ extension SpecWriter {
     case .checkbox(let on): return map([("checkbox", bool(on))])
     case .radio(let on): return map([("radio", bool(on))])
     case .text(let text): return map([("text", string(text))])
-    case .icon(let icon): return map([("icon", self.icon(icon))])
+    case .icon(let icon):
+      return map(
+        [("icon", self.icon(icon))] + (icon.mirrorsInRTL ? [] : [("mirrorInRTL", bool(false))]))
     case .button(let text): return map([("button", string(text))])
     }
   }

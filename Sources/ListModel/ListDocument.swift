@@ -247,9 +247,16 @@ extension ListDocument {
     }
     if let canvas = object.optional("canvas") { document.canvas = try Canvas.decode(canvas) }
     if let field = object.optional("emptyView") {
-      let empty = try field.object(allowed: ["icon", "title", "message", "button", "elevation"])
+      let empty = try field.object(allowed: [
+        "icon", "mirrorInRTL", "title", "message", "button", "elevation",
+      ])
+      if let mirror = empty.optional("mirrorInRTL"), empty.optional("icon") == nil {
+        throw mirror.error("mirrorInRTL goes with the empty view's icon")
+      }
       document.emptyView = EmptyView(
-        icon: try empty.optional("icon").map(decodeIcon),
+        icon: try empty.optional("icon").map {
+          try decodeIcon($0, template: nil, mirror: empty.optional("mirrorInRTL"))
+        },
         title: try empty.optional("title")?.string(),
         message: try empty.optional("message")?.string(),
         button: try empty.optional("button")?.string())
@@ -289,7 +296,10 @@ extension SpecWriter {
     pairs.append(("sections", .sequence(.init(document.sections.map(section)))))
     if let empty = document.emptyView {
       var fields: Pairs = []
-      if let icon = empty.icon { fields.append(("icon", self.icon(icon))) }
+      if let icon = empty.icon {
+        fields.append(("icon", self.icon(icon)))
+        if !icon.mirrorsInRTL { fields.append(("mirrorInRTL", bool(false))) }
+      }
       if let title = empty.title { fields.append(("title", string(title))) }
       if let message = empty.message { fields.append(("message", string(message))) }
       if let button = empty.button { fields.append(("button", string(button))) }

@@ -88,6 +88,36 @@ struct FidelityTests {
           "sections:\n  - cells: [ { title: A, asset: { monogram: AB, background: '#EEEEEE', mirrorInRTL: false } } ]"
       )
     }
+    // A control icon and the empty view's icon mirror too, and take the same opt-out.
+    func glyphs(_ yaml: String) throws -> [Bool] {
+      try layout(yaml).elements.compactMap { element -> Bool? in
+        guard case .glyph(_, _, let mirrored) = element.content, element.role != .chevron
+        else { return nil }
+        return mirrored
+      }
+    }
+    let rtl = "canvas: { width: 360, direction: rtl }\n"
+    #expect(
+      try glyphs(
+        rtl
+          + "sections:\n  - cells: [ { title: A, control: { icon: arrow_forward } }, { title: B, control: { icon: arrow_forward, mirrorInRTL: false } } ]\n"
+      ) == [true, false])
+    #expect(
+      try glyphs(
+        rtl + "sections: []\nemptyView: { icon: arrow_back, title: Nothing }\n") == [true])
+    let kept = try ListDocument.decode(
+      yaml: rtl
+        + "sections: []\nemptyView: { icon: arrow_back, mirrorInRTL: false, title: Nothing }\n")
+    #expect(try glyphs(try kept.yaml()) == [false])
+    #expect(try ListDocument.decode(yaml: try kept.yaml()) == kept)
+    let control = try ListDocument.decode(
+      yaml: "sections:\n  - cells: [ { title: A, control: { icon: send, mirrorInRTL: false } } ]")
+    #expect(try ListDocument.decode(yaml: try control.yaml()) == control)
+    #expect(throws: SpecError.self) {
+      try ListDocument.decode(
+        yaml:
+          "sections:\n  - cells: [ { title: A, control: { switch: true, mirrorInRTL: false } } ]")
+    }
   }
 
   @Test("badges follow the caption curve, as tags do; a header detail wraps")
