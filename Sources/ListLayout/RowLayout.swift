@@ -24,7 +24,7 @@ extension ListLayoutEngine {
 
     let contentX = boxX + inner
     let contentWidth = boxWidth - 2 * inner
-    let assetSize: Double? = row.asset.map { if case .smallIcon = $0 { 24 } else { 40 } }
+    let assetBox = try row.asset.map(assetSize)
     let assetGap: Double =
       row.asset.map { if case .smallIcon = $0 { theme.smallIconGap } else { Self.sectionSpacing } }
       ?? 0
@@ -44,7 +44,7 @@ extension ListLayoutEngine {
         $0, inverse: inverse, contentWidth: contentWidth, stacked: controlOwnsLine, in: context)
     }
     let trailingControl = controlOwnsLine ? nil : control
-    let textX = stacked ? contentX : contentX + (assetSize.map { $0 + assetGap } ?? 0)
+    let textX = stacked ? contentX : contentX + (assetBox.map { $0.width + assetGap } ?? 0)
     let textWidth = max(
       1,
       contentWidth - (textX - contentX)
@@ -109,13 +109,14 @@ extension ListLayoutEngine {
     let lines = 1 + (row.subtitle == nil ? 0 : 1) + (row.descriptionText == nil ? 0 : 1)
     // Stacked: the asset, the text and the control one below the other, 16 apart (the spacing
     // between sections, mistica-ios `ListCellContentView.swift`).
-    let stackedTextTop = assetSize.map { $0 + Self.sectionSpacing } ?? 0
+    let stackedTextTop = assetBox.map { $0.height + Self.sectionSpacing } ?? 0
     let contentHeight =
       stacked
       ? stackedTextTop + max(textHeight, trailingControl?.size.height ?? 0)
         + (controlOwnsLine ? control.map { Self.sectionSpacing + $0.size.height } ?? 0 : 0)
       : max(
-        textHeight, assetSize.map { titleOnly ? $0 : $0 + 4 } ?? 0, control?.size.height ?? 0)
+        textHeight, assetBox.map { titleOnly ? $0.height : $0.height + 4 } ?? 0,
+        control?.size.height ?? 0)
     let boxHeight = max(
       theme.rowMinHeight(
         style: row.style, hasAsset: row.asset != nil, lines: lines,
@@ -155,12 +156,12 @@ extension ListLayoutEngine {
     if let overlay = stateOverlay(box, cornerRadius: cornerRadius, in: context) {
       elements.append(overlay)
     }
-    if let asset = row.asset, let size = assetSize {
+    if let asset = row.asset, let size = assetBox {
       let assetY =
-        stacked ? contentTop : titleOnly ? boxY + (boxHeight - size) / 2 : contentTop + 4
+        stacked ? contentTop : titleOnly ? boxY + (boxHeight - size.height) / 2 : contentTop + 4
       elements += try assetElements(
-        asset, frame: Rect(x: contentX, y: assetY, width: size, height: size), ink: primary,
-        in: context
+        asset, frame: Rect(x: contentX, y: assetY, width: size.width, height: size.height),
+        ink: primary, in: context
       ).map { $0.withOpacity(opacity) }
     }
     elements += labels.map { $0.offsetBy(0, textTop) }
@@ -210,10 +211,36 @@ extension ListLayoutEngine {
     return element
   }
 
+  /// Section A's size: 24 pt for a small icon, 40 pt for a circle, a custom image's longer
+  /// side its `size` at its aspect ratio (a circle: `size` across).
+  private func assetSize(_ asset: Asset) throws -> (width: Double, height: Double) {
+    switch asset {
+    case .smallIcon: return (24, 24)
+    case .largeIcon, .image, .monogram: return (40, 40)
+    case .customImage(_, let size, .circle):
+      return (size, size)
+    case .customImage(let image, let size, .rectangle):
+      let intrinsic = try images.size(of: image)
+      let factor = size / max(intrinsic.width, intrinsic.height, 1e-9)
+      return (intrinsic.width * factor, intrinsic.height * factor)
+    }
+  }
+
   /// Section A's elements in `frame` (24 pt for a small icon, 40 pt otherwise).
   func assetElements(
     _ asset: Asset, frame: Rect, ink: Color, in context: CellContext
   ) throws -> [LayoutElement] {
+    // Colours that name the theme's take its value (dark mode, the skin).
+    let theme = context.theme
+    let asset: Asset =
+      switch asset {
+      case .smallIcon(let icon, let color): .smallIcon(icon, color: theme.resolve(color))
+      case .largeIcon(let icon, let background, let color):
+        .largeIcon(icon, background: theme.resolve(background), color: theme.resolve(color))
+      case .monogram(let text, let background, let color):
+        .monogram(text, background: theme.resolve(background), color: theme.resolve(color))
+      case .image, .customImage: asset
+      }
     switch asset {
     case .smallIcon(let icon, let color):
       return [iconElement(icon, role: .asset, frame: frame, color: color ?? ink, in: context)]
@@ -233,6 +260,13 @@ extension ListLayoutEngine {
         LayoutElement(
           role: .asset, source: context.source, frame: frame,
           content: .image(ImagePaint(path: image.path, fit: .aspectFill, clipToCircle: true)))
+      ]
+    case .customImage(let image, _, let shape):
+      return [
+        LayoutElement(
+          role: .asset, source: context.source, frame: frame,
+          content: .image(
+            ImagePaint(path: image.path, fit: .aspectFill, clipToCircle: shape == .circle)))
       ]
     case .monogram(let text, let background, let color):
       var label = try naturalText(

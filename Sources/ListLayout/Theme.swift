@@ -45,6 +45,12 @@ package struct Theme: Equatable, Sendable {
   /// The colour of `name`.
   public subscript(_ name: ColorName) -> Color { colors[name] ?? .black }
 
+  /// `color` itself, or the theme's colour it names (``Color/theme(_:)``).
+  package func resolve(_ color: Color) -> Color { color.themeName.map { self[$0] } ?? color }
+
+  /// ``resolve(_:)-(Color)`` for an optional colour.
+  package func resolve(_ color: Color?) -> Color? { color.map { resolve($0) } }
+
   /// The theme a canvas asks for.
   public init(canvas: Canvas) {
     self.init(system: DesignSystem.named(canvas.theme, skin: canvas.skin), canvas: canvas)

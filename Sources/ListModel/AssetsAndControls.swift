@@ -83,6 +83,10 @@ public enum Asset: Equatable, Sendable {
   case image(ImageReference)
   /// Initials on a 40 pt circle.
   case monogram(String, background: Color, color: Color? = nil)
+  /// An image `size` points across (mistica-ios `.custom(asset, size:)`; mistica-web's 16:9,
+  /// 7:10 and square row images), aspect-fill: a rectangle at the image's aspect ratio whose
+  /// longer side is `size`, or a circle `size` across.
+  case customImage(ImageReference, size: Double, shape: ImageShape)
 
   /// An icon as the YAML's `asset: { icon: … }` gives it: 24 pt and tinted, or on a 40 pt
   /// circle of `background` when one is given.
@@ -172,28 +176,37 @@ extension ListDocument {
 
   static func decodeAsset(_ reader: NodeReader) throws -> Asset {
     let object = try reader.object(allowed: [
-      "icon", "image", "monogram", "background", "color", "template", "mirrorInRTL",
+      "icon", "image", "monogram", "background", "color", "template", "mirrorInRTL", "size",
+      "shape",
     ])
-    let color = try object.optional("color")?.color()
+    let color = try object.optional("color")?.color(themeNames: true)
     let kind = try object.exactlyOne(of: AssetKind.self)
     for key in ["template", "mirrorInRTL"] where kind != .icon {
       if let field = object.optional(key) { throw field.error("\(key) applies to icons only") }
+    }
+    for key in ["size", "shape"] where kind != .image {
+      if let field = object.optional(key) { throw field.error("\(key) applies to images only") }
     }
     switch kind {
     case .icon:
       let icon = try decodeIcon(
         object.required("icon"), template: object.optional("template"),
         mirror: object.optional("mirrorInRTL"))
-      if let background = try object.optional("background")?.color() {
+      if let background = try object.optional("background")?.color(themeNames: true) {
         return .largeIcon(icon, background: background, color: color)
       }
       return .smallIcon(icon, color: color)
     case .image:
-      return .image(try decodeImage(object.required("image")))
+      let image = try decodeImage(object.required("image"))
+      let size = try object.optional("size")?.number(in: SpecLimits.imageSizeRange)
+      let shape = try object.optional("shape")?.enumeration(ImageShape.self)
+      // Without a size or shape, the 40 pt circle of a row's image.
+      guard size != nil || shape != nil else { return .image(image) }
+      return .customImage(image, size: size ?? 40, shape: shape ?? .circle)
     case .monogram:
       return .monogram(
         try decodeMonogram(object.required("monogram")),
-        background: try object.required("background").color(), color: color)
+        background: try object.required("background").color(themeNames: true), color: color)
     }
   }
 
@@ -289,6 +302,10 @@ extension SpecWriter {
           + optionalColor(color) + template(icon))
     case .image(let image):
       return map([("image", string(image.path))])
+    case .customImage(let image, let size, let shape):
+      return map([
+        ("image", string(image.path)), ("size", number(size)), ("shape", string(shape.rawValue)),
+      ])
     case .monogram(let text, let background, let color):
       return map(
         [("monogram", string(text)), ("background", self.color(background))]
@@ -346,6 +363,9 @@ extension Validator {
       try self.color(color, "asset.color")
     case .image(let image)?:
       try string(image.path, "asset.image", allowEmpty: false)
+    case .customImage(let image, let size, _)?:
+      try string(image.path, "asset.image", allowEmpty: false)
+      try number(size, SpecLimits.imageSizeRange, "asset.size")
     case .monogram(let text, let background, let color)?:
       try monogram(text, "asset.monogram")
       try self.color(background, "asset.background")

@@ -13,6 +13,10 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
   public var blue: Double
   /// Opacity, 0...1.
   public var alpha: Double
+  /// The theme colour this stands for, resolved when the document is laid out (so that it
+  /// follows dark mode and the skin); nil for a colour of its own. Asset colours may name one
+  /// (`color: brand`).
+  public var themeName: ColorName?
 
   /// A colour from channels in 0...1.
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
@@ -43,13 +47,25 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
     Color(red: red, green: green, blue: blue, alpha: alpha)
   }
 
+  /// The theme's colour `name`, whatever the appearance and skin make it.
+  ///
+  /// ```swift
+  /// RowCell("Wi-Fi", asset: .icon("wifi", background: .theme(.tag), color: .theme(.brand)))
+  /// ```
+  public static func theme(_ name: ColorName) -> Color {
+    var color = Color(red: 0, green: 0, blue: 0)
+    color.themeName = name
+    return color
+  }
+
   /// Opaque black.
   public static let black = Color(red: 0, green: 0, blue: 0)
   /// Opaque white.
   public static let white = Color(red: 1, green: 1, blue: 1)
 
-  /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+  /// `#RRGGBB`, or `#RRGGBBAA` when not opaque; a theme colour's name.
   public var description: String {
+    if let themeName { return themeName.rawValue }
     func byte(_ value: Double) -> String {
       let hex = String(Int((value * 255).rounded()), radix: 16, uppercase: true)
       return hex.count == 1 ? "0" + hex : hex

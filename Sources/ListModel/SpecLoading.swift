@@ -168,7 +168,7 @@ extension ListDocument {
       case .row(let row):
         switch row.asset {
         case .smallIcon(let icon, _)?, .largeIcon(let icon, _, _)?: add(icon)
-        case .image(let image)?: paths.append(image.path)
+        case .image(let image)?, .customImage(let image, _, _)?: paths.append(image.path)
         case .monogram?, nil: break
         }
         if case .icon(let icon)? = row.control { add(icon) }

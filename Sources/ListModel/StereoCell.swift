@@ -74,18 +74,18 @@ extension ListDocument {
     where object.optional(key) != nil && !owner.contains(kind.rawValue) {
       throw try object.required(key).error("\(key) applies to \(owner) only")
     }
-    let color = try object.optional("color")?.color()
+    let color = try object.optional("color")?.color(themeNames: true)
     switch kind {
     case .icon:
       return .icon(
         try decodeIcon(
           object.required("icon"), template: object.optional("template"),
           mirror: object.optional("mirrorInRTL")),
-        background: try object.optional("background")?.color(), color: color)
+        background: try object.optional("background")?.color(themeNames: true), color: color)
     case .monogram:
       return .monogram(
         try decodeMonogram(object.required("monogram")),
-        background: try object.required("background").color(), color: color)
+        background: try object.required("background").color(themeNames: true), color: color)
     case .image:
       if let background = object.optional("background") {
         throw background.error("background applies to icon or monogram only")

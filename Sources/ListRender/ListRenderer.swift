@@ -505,7 +505,7 @@ public final class ListRenderer {
         case .row(let row):
           switch row.asset {
           case .smallIcon(let icon, _)?, .largeIcon(let icon, _, _)?: try resolve(icon)
-          case .image(let image)?: try images.load(image)
+          case .image(let image)?, .customImage(let image, _, _)?: try images.load(image)
           case .monogram?, nil: break
           }
           if case .icon(let icon)? = row.control { try resolve(icon) }

@@ -120,6 +120,54 @@ struct FidelityTests {
     }
   }
 
+  @Test("row images: a 16:9 image 80 pt wide is 80 × 45, a 7:10 one 56 × 80, a circle 56 across")
+  func rowImages() throws {
+    let tree = try fixture("assets/row-images.yaml")
+    let assets = tree.elements(.asset).map(\.frame)
+    #expect(assets.map(\.width) == [80, 56, 80, 56, 40])
+    #expect(assets.map(\.height) == [45, 80, 80, 56, 40])
+    // The text starts 16 pt past the image; the row grows to hold it.
+    let titles = tree.elements(.title).map(\.frame)
+    #expect(titles[0].x == assets[0].maxX + 16)
+    let cells = tree.elements(.cell).map(\.frame)
+    #expect(cells[1].height >= 80 + 2 * 16)
+    let document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent("assets/row-images.yaml").path,
+      allowing: [Paths.fixtures.path])
+    #expect(try ListDocument.decode(yaml: try document.yaml()).sections == document.sections)
+    #expect(throws: SpecError.self) {
+      try ListDocument.decode(
+        yaml: "sections:\n  - cells: [ { title: A, asset: { icon: star, size: 80 } } ]")
+    }
+  }
+
+  @Test("asset colours that name the theme's follow the appearance; hex colours stay")
+  func themeColours() throws {
+    for appearance in ["light", "dark"] {
+      var document = try ListDocument.load(
+        path: Paths.fixtures.appendingPathComponent("assets/theme-colours-light.yaml").path,
+        allowing: [Paths.fixtures.path])
+      document.canvas.appearance = Appearance(rawValue: appearance) ?? .light
+      let theme = Theme(canvas: document.canvas)
+      let tree = try ListRenderer().layout(document)
+      let backgrounds = tree.elements(.assetBackground).compactMap { element -> Color? in
+        if case .ellipse(let fill) = element.content { return fill }
+        return nil
+      }
+      #expect(backgrounds == [theme[.tag], theme[.brand], theme[.brand]], "\(appearance)")
+      // Written back by name (a theme colour is equal only to the same name).
+      #expect(try ListDocument.decode(yaml: try document.yaml()).sections == document.sections)
+      #expect(try document.yaml().contains("tag"))
+    }
+    let error = #expect(throws: SpecError.self) {
+      try ListDocument.decode(
+        yaml: "sections:\n  - cells: [ { title: A, asset: { icon: star, color: brandd } } ]")
+    }
+    #expect(
+      error?.message.contains("or a theme colour (background,") == true,
+      "\(String(describing: error))")
+  }
+
   @Test("badges follow the caption curve, as tags do; a header detail wraps")
   func badgesAndHeaderDetail() throws {
     let tree = try fixture("environment/accessibility-stacked.yaml")
@@ -281,4 +329,5 @@ struct PaletteTests {
       }
     }
   }
+
 }
