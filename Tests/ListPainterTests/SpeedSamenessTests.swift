@@ -316,4 +316,17 @@ struct WorldTextThreadsTests {
       }
     }
   }
+
+  @Test("an English label is shaped without a language unless it holds Hangul; others keep theirs")
+  func shapingLanguage() {
+    #expect(TextShaper.shapingLanguage("en", text: "Inbox") == "und")
+    #expect(TextShaper.shapingLanguage("en", text: "สมชาย ใจดี") == "und")
+    #expect(TextShaper.shapingLanguage("en", text: "Анна Петрова → ★") == "und")
+    #expect(TextShaper.shapingLanguage("en", text: "주말에 같이 🎬") == "en")
+    #expect(TextShaper.shapingLanguage("ja", text: "直") == "ja")
+    #expect(TextShaper.shapingLanguage("zh-Hans", text: "Inbox") == "zh-Hans")
+    // The pixels are those of shaping each script in Pango's sample language: Golden/bench/world
+    // and text/world-inbox (recorded before) still match exactly.
+  }
+
 }
