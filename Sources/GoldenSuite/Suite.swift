@@ -223,33 +223,30 @@ private func runCase(
     var check = check
     check.fingerprint = try renderer.fingerprint(for: document)
     var report = try check.verify(bitmap, name: suiteCase.name, goldenPath: goldenPath, mode: mode)
-    if options.layout {
-      let strategy = GoldenStrategy<LayoutTree, String>.layout
-      let layoutPath = (options.goldenFolder as NSString).appendingPathComponent(
-        suiteCase.name + "." + strategy.format.pathExtension)
+    /// The golden of another kind beside the image (`<case>.<extension>`), when `wanted` (or,
+    /// `whenKept`, when that golden exists): checked, its report combined with the image's.
+    func alsoCheck<Format>(
+      _ format: GoldenFormat<Format>, wanted: Bool, whenKept: Bool = false,
+      _ value: () throws -> Format
+    ) throws {
+      let path = (options.goldenFolder as NSString).appendingPathComponent(
+        suiteCase.name + "." + format.pathExtension)
+      guard wanted || (whenKept && FileManager.default.fileExists(atPath: path)) else { return }
       report = report.combined(
         with: try check.verify(
-          try strategy.snapshot(tree), as: strategy.format, name: suiteCase.name,
-          goldenPath: layoutPath, mode: mode))
+          try value(), as: format, name: suiteCase.name, goldenPath: path, mode: mode))
     }
-    let accessibility = GoldenStrategy<ListDocument, String>.accessibility(renderer: renderer)
-    let accessibilityPath = (options.goldenFolder as NSString).appendingPathComponent(
-      suiteCase.name + "." + accessibility.format.pathExtension)
-    if options.accessibility || FileManager.default.fileExists(atPath: accessibilityPath) {
-      report = report.combined(
-        with: try check.verify(
-          try ListRenderer.accessibilityJSON(of: document, tree: tree), as: accessibility.format,
-          name: suiteCase.name, goldenPath: accessibilityPath, mode: mode))
+    try alsoCheck(GoldenStrategy<LayoutTree, String>.layout.format, wanted: options.layout) {
+      try GoldenStrategy<LayoutTree, String>.layout.snapshot(tree)
     }
-    if document.animation != nil {
-      // An animated fixture keeps every frame too, as one APNG compared frame by frame.
-      let strategy = GoldenStrategy<FrameSequence, FrameSequence>.animation
-      let animationPath = (options.goldenFolder as NSString).appendingPathComponent(
-        suiteCase.name + "." + strategy.format.pathExtension)
-      report = report.combined(
-        with: try check.verify(
-          try renderer.frameSequence(document), as: strategy.format, name: suiteCase.name,
-          goldenPath: animationPath, mode: mode))
+    // What VoiceOver reads, with --accessibility or where the case keeps it.
+    try alsoCheck(
+      GoldenStrategy<ListDocument, String>.accessibility(renderer: renderer).format,
+      wanted: options.accessibility, whenKept: true
+    ) { try ListRenderer.accessibilityJSON(of: document, tree: tree) }
+    // An animated fixture keeps every frame too, as one APNG compared frame by frame.
+    try alsoCheck(GoldenFormat<FrameSequence>.animation, wanted: document.animation != nil) {
+      try renderer.frameSequence(document)
     }
     return SuiteResult(suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
   } catch {
