@@ -176,7 +176,11 @@ func runSuite(_ options: SuiteConfiguration, mode: RecordMode, optimize: Bool) t
     + String(format: "%.2f s", elapsed)
   print(summary)
   if optimize {
-    let goldens = results.filter { !$0.report.isFailure }.map(\.report.goldenPath)
+    // The still PNGs only: zopflipng would drop an APNG's frames, and a text golden is no PNG
+    // (a case's report may name either when that check was the one recorded).
+    let goldens = results.filter { !$0.report.isFailure }.map {
+      (options.goldenFolder as NSString).appendingPathComponent($0.suiteCase.name + ".png")
+    }.filter { FileManager.default.fileExists(atPath: $0) }
     let (before, after) = try optimizeGoldens(goldens, jobs: options.workers)
     print("optimized \(goldens.count) goldens: \(before / 1024) KB → \(after / 1024) KB")
   }

@@ -404,6 +404,23 @@ struct SuiteCLITests {
     #expect(try PNGCodec.decode(after) == PNGCodec.decode(before))
     #expect(PNGText.read(after)[GoldenCheck.fingerprintKey] != nil)
     #expect(try suite("verify", in: folder).status == 0)
+    // An animated case recorded with --optimize keeps every frame of its APNG golden (only the
+    // stills are re-compressed).
+    try
+      "canvas: { width: 120, scale: 1, theme: material }\nsections:\n  - cells: [ { style: boxed, title: P } ]\nanimation: { fps: 10, duration: 0.3, events: [ { at: 0, press: { section: 0, item: 0, x: 20, y: 20 } } ] }\n"
+      .write(
+        to: folder.appendingPathComponent("Fixtures/a/press.yaml"), atomically: true,
+        encoding: .utf8)
+    // (The still is recorded first, so that the run that optimizes has a passing still and a
+    // recorded APNG: the case's report names the APNG.)
+    _ = try suite("record", in: folder)
+    let apngPath = folder.appendingPathComponent("Golden/a/press.apng.png")
+    try FileManager.default.removeItem(at: apngPath)
+    let animated = try suite("record", ["--optimize"], in: folder)
+    #expect(animated.status == 0, "\(animated.stderr)")
+    let apng = [UInt8](try Data(contentsOf: apngPath))
+    #expect(AnimationBytes.chunks(apng).contains { $0.type == "acTL" })
+    #expect(try suite("verify", in: folder).status == 0)
   }
 
   @Test("verify: one failing and one missing case exit 1 with their messages")
