@@ -288,8 +288,13 @@ extension SpecWriter {
   func template(_ icon: Icon) -> Pairs {
     var pairs: Pairs = []
     if case .file = icon.source, !icon.isTemplate { pairs.append(("template", bool(false))) }
-    if !icon.mirrorsInRTL { pairs.append(("mirrorInRTL", bool(false))) }
-    return pairs
+    return pairs + mirror(icon)
+  }
+
+  /// `mirrorInRTL: false` beside an icon kept unmirrored (row assets, control icons, the empty
+  /// view's icon).
+  func mirror(_ icon: Icon) -> Pairs {
+    icon.mirrorsInRTL ? [] : [("mirrorInRTL", bool(false))]
   }
 
   func asset(_ asset: Asset) -> Node {
@@ -328,8 +333,7 @@ extension SpecWriter {
     case .radio(let on): return map([("radio", bool(on))])
     case .text(let text): return map([("text", string(text))])
     case .icon(let icon):
-      return map(
-        [("icon", self.icon(icon))] + (icon.mirrorsInRTL ? [] : [("mirrorInRTL", bool(false))]))
+      return map([("icon", self.icon(icon))] + mirror(icon))
     case .button(let text): return map([("button", string(text))])
     }
   }

@@ -296,10 +296,7 @@ extension SpecWriter {
     pairs.append(("sections", .sequence(.init(document.sections.map(section)))))
     if let empty = document.emptyView {
       var fields: Pairs = []
-      if let icon = empty.icon {
-        fields.append(("icon", self.icon(icon)))
-        if !icon.mirrorsInRTL { fields.append(("mirrorInRTL", bool(false))) }
-      }
+      if let icon = empty.icon { fields += [("icon", self.icon(icon))] + mirror(icon) }
       if let title = empty.title { fields.append(("title", string(title))) }
       if let message = empty.message { fields.append(("message", string(message))) }
       if let button = empty.button { fields.append(("button", string(button))) }

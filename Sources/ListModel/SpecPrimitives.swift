@@ -205,13 +205,13 @@ struct NodeReader {
   func color(themeNames: Bool = false) throws -> Color {
     let text = try string()
     if themeNames, let name = ColorName(rawValue: text) { return .theme(name) }
-    if themeNames, Color(hex: text) == nil {
-      throw error(
-        "'\(quoted(text))' is not a colour; expected #RGB, #RRGGBB, #RRGGBBAA or a theme colour ("
-          + ColorName.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-    }
     guard let color = Color(hex: text) else {
-      throw error("'\(quoted(text))' is not a colour; expected #RGB, #RRGGBB or #RRGGBBAA")
+      throw error(
+        "'\(quoted(text))' is not a colour; expected "
+          + (themeNames
+            ? "#RGB, #RRGGBB, #RRGGBBAA or a theme colour ("
+              + ColorName.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+            : "#RGB, #RRGGBB or #RRGGBBAA"))
     }
     return color
   }

@@ -74,9 +74,7 @@ public final class ListRenderer {
   ///   ``LayoutError``.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
     let characters = try document.validatedCharacters()
-    if characters.contains(where: { (0xE00...0xE7F).contains($0.value) }) {
-      ThaiLineBreaking.prepare()
-    }
+    ThaiLineBreaking.prepare(for: characters)
     try loadFonts(for: document, characters: characters)
     try resolveResources(of: document)
     try shapeInParallel(document)
