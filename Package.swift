@@ -42,20 +42,33 @@ let package = Package(
     .target(name: "GoldenImage", dependencies: ["ImageCodec"], swiftSettings: strict),
     .target(
       name: "ListRender",
-      dependencies: ["ListModel", "ListLayout", "ListPainter", "ImageCodec", "GoldenImage"],
+      dependencies: ["ListModel", "ListLayout", "ListPainter", "ImageCodec"],
       swiftSettings: strict
     ),
+    // Golden strategies of documents (image, layout, accessibility, animation) and the caption
+    // strips of failure panels: what binds the renderer to the golden library, on the testing
+    // side, so that a user who only renders links no comparison code.
+    .target(
+      name: "ListGoldens", dependencies: ["ListRender", "GoldenImage"], swiftSettings: strict),
+    // What the commands share below them: exit statuses and failures, the progress bar, phase
+    // timings, loading a document as a command names it.
+    .target(name: "CommandSupport", dependencies: ["ListRender"], swiftSettings: strict),
     // Running a folder of fixtures against goldens: shards, variants, filters, JUnit/JSON and
     // the HTML report. The CLI's verify and record are one call into it.
     .target(
       name: "GoldenSuite",
-      dependencies: ["ListRender", "ListModel", "ListLayout", "ImageCodec", "GoldenImage"],
+      dependencies: [
+        "ListRender", "ListModel", "ListLayout", "ImageCodec", "GoldenImage", "ListGoldens",
+        "CommandSupport",
+      ],
       swiftSettings: strict),
     // Test support for package users: XCTest and Swift Testing helpers. The CLI does not link it.
     .target(
-      name: "GoldenTesting", dependencies: ["ListRender", "GoldenImage"], swiftSettings: strict),
+      name: "GoldenTesting", dependencies: ["ListRender", "GoldenImage", "ListGoldens"],
+      swiftSettings: strict),
     .target(
-      name: "GoldenXCTest", dependencies: ["GoldenTesting", "ListRender", "GoldenImage"],
+      name: "GoldenXCTest",
+      dependencies: ["GoldenTesting", "ListRender", "GoldenImage", "ListGoldens"],
       swiftSettings: strict),
     // The executable's module is not called `listrender` so that it cannot collide with
     // `ListRender` on case-insensitive file systems; the product (the binary) keeps the name.
@@ -65,7 +78,8 @@ let package = Package(
       // that incremental builds see their changes.
       dependencies: [
         "ListRender", "ListModel", "ListLayout", "ListPainter", "ImageCodec", "GoldenImage",
-        "GoldenSuite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "GoldenSuite", "CommandSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),
@@ -94,7 +108,8 @@ let package = Package(
     .testTarget(
       name: "GoldenTests",
       dependencies: [
-        "ListRender", "GoldenImage", "GoldenSuite", "GoldenTesting", "GoldenXCTest", "TestSupport",
+        "ListRender", "GoldenImage", "ListGoldens", "GoldenSuite", "GoldenTesting", "GoldenXCTest",
+        "TestSupport",
       ],
       swiftSettings: strict),
     .testTarget(

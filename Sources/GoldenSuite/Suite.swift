@@ -1,10 +1,15 @@
+import CommandSupport
 import Foundation
 import GoldenImage
 import ImageCodec
+import ListGoldens
 import ListLayout
 import ListModel
 import ListRender
 import Synchronization
+
+@_exported import struct CommandSupport.CommandFailure
+@_exported import protocol CommandSupport.ExitStatusError
 
 /// One case of a suite run: a fixture, optionally in one variant.
 public struct SuiteCase: Sendable {
@@ -14,12 +19,7 @@ public struct SuiteCase: Sendable {
   public let name: String
   /// The variant's values joined by `-`; empty for none.
   public let variant: String
-  let combination: [Pair]
-
-  struct Pair: Sendable {
-    let key: String
-    let value: String
-  }
+  let combination: [VariantAxis.Choice]
 }
 
 /// The result of one case, with the render kept for the contact sheet when asked.
@@ -65,13 +65,36 @@ final class ResultStore: Sendable {
   var all: [SuiteResult] { state.withLock { $0.results.compactMap { $0 } } }
 }
 
+/// What a suite run tells as it goes, in order; it prints nothing itself (`listrender verify`
+/// prints these).
+public enum SuiteEvent: Sendable {
+  /// A case finished, `done` of `total` (from the worker that ran it: cases finish in any
+  /// order).
+  case caseFinished(SuiteResult, done: Int, total: Int)
+  /// A case that failed, missed its golden or could not be checked: its message, once every
+  /// case has finished.
+  case caseFailed(SuiteResult)
+  /// The summary line (also ``SuiteRun/summary``).
+  case summary(String)
+  /// Passing goldens re-compressed by ``SuiteConfiguration/optimize``: how many, their bytes
+  /// before and after.
+  case optimized(goldens: Int, bytesBefore: Int, bytesAfter: Int)
+  /// A line for the CI service of ``SuiteConfiguration/annotations`` (one per failed case).
+  case annotation(String)
+  /// The HTML report's page was written.
+  case wroteReport(String)
+  /// The contact sheet was written.
+  case wroteContactSheet(String)
+}
+
 /// A suite run: a folder of fixtures rendered and checked against their goldens, in parallel
-/// (one renderer per worker), with progress on the terminal, a summary, the HTML report, and
-/// JUnit, JSON and contact-sheet outputs when asked. What `listrender verify` and `record` run.
+/// (one renderer per worker), with a summary, the HTML report, and JUnit, JSON and
+/// contact-sheet outputs when asked; what happens is told as ``SuiteEvent``s. What
+/// `listrender verify` and `record` run.
 ///
 /// ```swift
 /// let run = try GoldenSuite(SuiteConfiguration(fixtures: "Fixtures/rows")).run()
-/// print(run.summary)  // "12 cases: 12 passed, 0 failed, 0 missing, 0 recorded in 0.31 s"
+/// #expect(run.summary.hasSuffix("0 failed, 0 missing, 0 recorded"))  // "12 cases: 12 passed, …"
 /// ```
 public struct GoldenSuite: Sendable {
   /// What to run.
@@ -80,19 +103,14 @@ public struct GoldenSuite: Sendable {
   /// A suite for a configuration.
   public init(_ configuration: SuiteConfiguration) { self.configuration = configuration }
 
-  /// Runs every selected case; returns the results once the reports are written.
+  /// Runs every selected case, telling `events` what happens (from several threads while
+  /// cases run); returns the results once the reports are written.
   /// - Throws: ``CommandFailure`` (exit status 2) when the fixtures folder, an output or the
   ///   report folder is unusable; a case that fails or cannot be rendered is a result, not an
   ///   error.
-  public func run() throws -> SuiteRun {
-    try runSuite(configuration, mode: configuration.mode, optimize: configuration.optimize)
-  }
-
-  /// ``run()``, then a ``CommandFailure`` carrying the run's exit status when it is not 0 (the
-  /// failures were printed already).
-  package func runAsCommand() throws {
-    let run = try run()
-    if run.exitStatus != 0 { throw CommandFailure(status: run.exitStatus) }
+  public func run(events: @Sendable (SuiteEvent) -> Void = { _ in }) throws -> SuiteRun {
+    try runSuite(
+      configuration, mode: configuration.mode, optimize: configuration.optimize, events: events)
   }
 }
 
@@ -112,7 +130,10 @@ public struct SuiteRun: Sendable {
   }
 }
 
-func runSuite(_ options: SuiteConfiguration, mode: RecordMode, optimize: Bool) throws -> SuiteRun {
+func runSuite(
+  _ options: SuiteConfiguration, mode: RecordMode, optimize: Bool,
+  events: @Sendable (SuiteEvent) -> Void
+) throws -> SuiteRun {
   let started = Date()
   let fixtures = try fixtureFiles(in: options.fixtures)
   try checkOutputs(
@@ -123,21 +144,20 @@ func runSuite(_ options: SuiteConfiguration, mode: RecordMode, optimize: Bool) t
       ("the fixture \($0)", (options.fixtures as NSString).appendingPathComponent($0))
     })
   try claimReportFolder(options.report)
-  let shard = try options.shard.map(Shard.init)
-  let selected = fixtures.enumerated().filter { shard?.contains($0.offset) ?? true }.map(\.element)
-  let combinations = VariantAxis.combinations(try VariantAxis.parse(options.variants))
+  let selected = fixtures.enumerated().filter { options.shard?.contains($0.offset) ?? true }.map(
+    \.element)
+  let combinations = VariantAxis.combinations(options.variants)
   let all = selected.flatMap { fixture in
     combinations.map { combination in
       let base = (fixture as NSString).deletingPathExtension
       let variant = combination.map(\.value).joined(separator: "-")
       return SuiteCase(
         fixture: fixture, name: variant.isEmpty ? base : "\(base)@\(variant)", variant: variant,
-        combination: combination.map { SuiteCase.Pair(key: $0.key, value: $0.value) })
+        combination: combination)
     }
   }
   let cases = try options.select(all)
   let store = ResultStore(count: cases.count)
-  let progress = ProgressBar(total: cases.count)
   let keepRenders = options.contactSheet != nil
   var checker = GoldenCheck(
     artifactsFolder: options.artifacts ?? GoldenCheck.defaultArtifactsFolder(),
@@ -157,24 +177,19 @@ func runSuite(_ options: SuiteConfiguration, mode: RecordMode, optimize: Bool) t
         keepRender: keepRenders)
       result.seconds = Date().timeIntervalSince(caseStarted)
       let done = store.store(result, at: index)
-      let outcome = result.report.outcome.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-      progress.update(
-        done: done, label: result.report.name, plainLine: "\(outcome) \(result.report.name)")
+      events(.caseFinished(result, done: done, total: cases.count))
     }
   }
   let results = store.all
-  progress.finish()
   let elapsed = Date().timeIntervalSince(started)
   let counts = Dictionary(grouping: results, by: \.report.outcome).mapValues(\.count)
-  for result in results where result.report.isFailure {
-    FileHandle.standardError.write(Data((result.report.message + "\n").utf8))
-  }
+  for result in results where result.report.isFailure { events(.caseFailed(result)) }
   let summary =
     "\(results.count) \(results.count == 1 ? "case" : "cases"): \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, "
     + "\(counts[.missing] ?? 0) missing, \(counts[.recorded] ?? 0) recorded"
     + (counts[.error].map { ", \($0) \($0 == 1 ? "error" : "errors")" } ?? "") + " in "
     + String(format: "%.2f s", elapsed)
-  print(summary)
+  events(.summary(summary))
   if optimize {
     // The still PNGs only: zopflipng would drop an APNG's frames, and a text golden is no PNG
     // (a case's report may name either when that check was the one recorded).
@@ -182,7 +197,7 @@ func runSuite(_ options: SuiteConfiguration, mode: RecordMode, optimize: Bool) t
       (options.goldenFolder as NSString).appendingPathComponent($0.suiteCase.name + ".png")
     }.filter { FileManager.default.fileExists(atPath: $0) }
     let (before, after) = try optimizeGoldens(goldens, jobs: options.workers)
-    print("optimized \(goldens.count) goldens: \(before / 1024) KB → \(after / 1024) KB")
+    events(.optimized(goldens: goldens.count, bytesBefore: before, bytesAfter: after))
   }
   do {
     try writeLastFailed(results, report: options.report)
@@ -192,15 +207,17 @@ func runSuite(_ options: SuiteConfiguration, mode: RecordMode, optimize: Bool) t
     if let json = options.json {
       try writeJSON(results, seconds: elapsed, options: options, to: json)
     }
-    if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
-      printAnnotations(results, options: options)
+    if let annotations = options.annotations {
+      for line in annotationLines(results, options: options, style: annotations) {
+        events(.annotation(line))
+      }
     }
     try writeReport(
       results, context: ReportContext(summary: summary, seconds: elapsed), to: options.report)
-    print("report: \((options.report as NSString).appendingPathComponent("index.html"))")
+    events(.wroteReport((options.report as NSString).appendingPathComponent("index.html")))
     if let sheet = options.contactSheet {
       try writeContactSheet(results, to: sheet)
-      print("contact sheet: \(sheet)")
+      events(.wroteContactSheet(sheet))
     }
   } catch {
     throw CommandFailure.wrapping(error)
@@ -221,7 +238,7 @@ private func runCase(
     var document = try ListDocument.load(
       path: (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture),
       allowing: options.readableFolders)
-    try VariantAxis.apply(suiteCase.combination.map { ($0.key, $0.value) }, to: &document)
+    VariantAxis.apply(suiteCase.combination, to: &document)
     let (bitmap, tree) = try renderer.renderWithLayout(document)
     // The environment of this case: the fonts its text used (a brand font's CRC included).
     var check = check

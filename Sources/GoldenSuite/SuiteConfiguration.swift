@@ -5,6 +5,12 @@ import ListLayout
 import ListModel
 import ListRender
 
+/// The CI services whose annotations a suite run can write for its failed cases.
+public enum SuiteAnnotations: Sendable {
+  /// GitHub Actions' workflow commands: `::error file=…,line=1,title=…::message`.
+  case githubActions
+}
+
 /// What a suite run checks and writes: a folder of fixtures (every `.yaml`/`.json` below it is
 /// a case), the goldens folder, how cases are chosen, compared and recorded, and the reports.
 /// `listrender verify` and `record` fill it from their options.
@@ -23,9 +29,9 @@ public struct SuiteConfiguration: Sendable {
   /// Cases rendered in parallel, one renderer each; nil: the number of cores.
   public var jobs: Int?
   /// `i/n`: the i-th of n deterministic shares of the cases.
-  public var shard: String?
-  /// Axes of variants, `key=value,value` with any canvas key; every combination is rendered.
-  public var variants: [String]
+  public var shard: Shard?
+  /// Axes of variants, each a canvas key and its values; every combination is rendered.
+  public var variants: [VariantAxis]
   /// Whether each case's layout dump is checked against `<case>.layout.json` too.
   public var layout: Bool
   /// Whether each case's accessibility snapshot is checked against `<case>.accessibility.json`
@@ -56,17 +62,21 @@ public struct SuiteConfiguration: Sendable {
   public var fixturesRoot: String?
   /// More folders the fixtures may read files from (`--allow-path`).
   public var allowedFolders: [String] = []
+  /// Failed cases as annotations for a CI service (``SuiteEvent/annotation(_:)``); nil: none.
+  public var annotations: SuiteAnnotations?
 
   /// A configuration: by default every case of `fixtures`, compared and never recorded, the
   /// report in `report/`.
   public init(
-    fixtures: String = "Fixtures", golden: String? = nil, jobs: Int? = nil, shard: String? = nil,
-    variants: [String] = [], layout: Bool = false, contactSheet: String? = nil,
+    fixtures: String = "Fixtures", golden: String? = nil, jobs: Int? = nil, shard: Shard? = nil,
+    variants: [VariantAxis] = [], layout: Bool = false, contactSheet: String? = nil,
     report: String = "report", policy: GoldenPolicy = GoldenPolicy(), artifacts: String? = nil,
     filter: [String] = [], lastFailed: Bool = false, junit: String? = nil, json: String? = nil,
     mode: RecordMode = .never, optimize: Bool = false, fixturesRoot: String? = nil,
-    allowedFolders: [String] = [], accessibility: Bool = false
+    allowedFolders: [String] = [], accessibility: Bool = false,
+    annotations: SuiteAnnotations? = nil
   ) {
+    self.annotations = annotations
     self.accessibility = accessibility
     self.fixtures = fixtures
     self.golden = golden

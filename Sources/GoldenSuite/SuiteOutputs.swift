@@ -1,3 +1,4 @@
+import CommandSupport
 import Foundation
 import GoldenImage
 import ImageCodec
@@ -151,13 +152,17 @@ func writeJSON(
   try AtomicFile.write(Array(try encoder.encode(run)) + [0x0A], to: path)
 }
 
-/// GitHub Actions annotations for failing cases, pointing at their fixtures.
-func printAnnotations(_ results: [SuiteResult], options: SuiteConfiguration) {
-  for result in results where result.report.isFailure {
+/// CI annotations for failing cases, pointing at their fixtures.
+func annotationLines(
+  _ results: [SuiteResult], options: SuiteConfiguration, style: SuiteAnnotations
+) -> [String] {
+  results.filter(\.report.isFailure).map { result in
     let file = (options.fixtures as NSString).appendingPathComponent(result.suiteCase.fixture)
-    print(
-      "::error file=\(annotationProperty(file)),line=1,title=\(annotationProperty(result.report.name))::\(annotationData(result.report.message))"
-    )
+    switch style {
+    case .githubActions:
+      return
+        "::error file=\(annotationProperty(file)),line=1,title=\(annotationProperty(result.report.name))::\(annotationData(result.report.message))"
+    }
   }
 }
 

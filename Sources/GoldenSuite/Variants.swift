@@ -1,3 +1,4 @@
+import CommandSupport
 import Foundation
 import GoldenImage
 import ImageCodec
@@ -5,75 +6,112 @@ import ListLayout
 import ListModel
 import ListRender
 
-/// `i/n`: the cases whose index (in sorted order) is i−1 modulo n.
-package struct Shard {
-  let index: Int
-  let count: Int
+/// One of n deterministic shares of a suite's cases (`--shard i/n`): the cases whose position
+/// in sorted order is i−1 modulo n.
+///
+/// ```swift
+/// configuration.shard = try Shard(index: 2, of: 4)  // cases 1, 5, 9, … (0-based)
+/// ```
+public struct Shard: Equatable, Sendable, CustomStringConvertible {
+  /// Which share, from 1.
+  public let index: Int
+  /// How many shares.
+  public let count: Int
 
-  package init(_ text: String) throws {
-    let parts = text.split(separator: "/").compactMap { Int($0) }
-    guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-      throw CommandFailure(
-        "--shard must be i/n with 1 ≤ i ≤ n, such as 2/4", status: ExitStatus.badInput)
-    }
-    index = parts[0]
-    count = parts[1]
+  /// The `index`-th of `count` shares.
+  /// - Throws: ``CommandFailure`` (exit status 2) unless 1 ≤ index ≤ count.
+  public init(index: Int, of count: Int) throws {
+    guard count >= 1, (1...count).contains(index) else { throw Self.badShard }
+    self.index = index
+    self.count = count
   }
 
+  /// `i/n`, as `--shard` takes it.
+  /// - Throws: ``CommandFailure`` (exit status 2) for anything else.
+  public init(parsing text: String) throws {
+    let parts = text.split(separator: "/").compactMap { Int($0) }
+    guard parts.count == 2 else { throw Self.badShard }
+    try self.init(index: parts[0], of: parts[1])
+  }
+
+  /// `i/n`.
+  public var description: String { "\(index)/\(count)" }
+
+  /// Whether the case at `position` (0-based, in sorted order) is in this share.
   package func contains(_ position: Int) -> Bool { position % count == index - 1 }
+
+  private static var badShard: CommandFailure {
+    CommandFailure("--shard must be i/n with 1 ≤ i ≤ n, such as 2/4", status: ExitStatus.badInput)
+  }
 }
 
-/// One axis of `--variants`: a canvas field and its values.
-package struct VariantAxis {
-  /// Every canvas key can be an axis.
-  package static let keys = CanvasKey.allCases.map(\.rawValue)
-  let key: String
-  let values: [String]
+/// One axis of variants (`--variants key=value,value`): a canvas key and the values every
+/// fixture is rendered with, each checked as the spec would check it.
+///
+/// ```swift
+/// configuration.variants = [try VariantAxis(parsing: "appearance=light,dark")]
+/// ```
+public struct VariantAxis: Sendable {
+  /// The canvas key's name (`appearance`, `contentSize`, …).
+  public var name: String { key.rawValue }
+  /// The values, as given.
+  public let values: [String]
+  /// The key, whose value each variant takes from its decoded canvas.
+  package let key: CanvasKey
+  /// A canvas per value, decoded from it: the value a variant applies.
+  let canvases: [Canvas]
 
-  package static func parse(_ arguments: [String]) throws -> [VariantAxis] {
-    try arguments.map { argument in
-      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, keys.contains(parts[0]) else {
+  /// Every canvas key's name (the keys an axis can have).
+  package static let keys = CanvasKey.allCases.map(\.rawValue)
+
+  /// `key=value,value`, with any canvas key.
+  /// - Throws: ``CommandFailure`` (exit status 2) for another key, no value, or a value the
+  ///   spec would refuse.
+  public init(parsing argument: String) throws {
+    let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+    guard parts.count == 2, let key = CanvasKey(rawValue: parts[0]) else {
+      throw CommandFailure(
+        "--variants takes key=value,value with key one of \(Self.keys.joined(separator: ", ")); got '\(argument)'",
+        status: ExitStatus.badInput)
+    }
+    let values = parts[1].split(separator: ",").map(String.init)
+    guard !values.isEmpty else {
+      throw CommandFailure("--variants \(parts[0]) has no values", status: ExitStatus.badInput)
+    }
+    // Each value is decoded now, as the spec's canvas would be, not case by case later.
+    canvases = try values.map { value in
+      do {
+        let yaml = "canvas: { \(key.rawValue): \(value) }\nsections: []"
+        return try ListDocument.decode(yaml: yaml, file: "--variants").canvas
+      } catch let error as SpecError {
         throw CommandFailure(
-          "--variants takes key=value,value with key one of \(keys.joined(separator: ", ")); got '\(argument)'",
-          status: ExitStatus.badInput)
+          "--variants \(parts[0])=\(value): \(error.message)", status: ExitStatus.badInput)
       }
-      let values = parts[1].split(separator: ",").map(String.init)
-      guard !values.isEmpty else {
-        throw CommandFailure("--variants \(parts[0]) has no values", status: ExitStatus.badInput)
-      }
-      // Each value is checked now, as the spec would check it, not case by case later.
-      for value in values {
-        var probe = ListDocument()
-        do {
-          try apply([(parts[0], value)], to: &probe)
-        } catch let error as SpecError {
-          throw CommandFailure(
-            "--variants \(parts[0])=\(value): \(error.message)", status: ExitStatus.badInput)
+    }
+    self.key = key
+    self.values = values
+  }
+
+  /// One value of the axis: what it is called and what it sets.
+  struct Choice: Sendable {
+    let key: CanvasKey
+    let value: String
+    let canvas: Canvas
+  }
+
+  /// Every combination of the axes' values, in the order given; one empty combination for none.
+  static func combinations(_ axes: [VariantAxis]) -> [[Choice]] {
+    axes.reduce([[]]) { partial, axis in
+      partial.flatMap { prefix in
+        zip(axis.values, axis.canvases).map {
+          prefix + [Choice(key: axis.key, value: $0, canvas: $1)]
         }
       }
-      return VariantAxis(key: parts[0], values: values)
     }
   }
 
-  /// Every combination, in the order given: [[(key, value)]]; one empty combination for none.
-  package static func combinations(_ axes: [VariantAxis]) -> [[(key: String, value: String)]] {
-    axes.reduce([[]]) { partial, axis in
-      partial.flatMap { prefix in axis.values.map { prefix + [(axis.key, $0)] } }
-    }
-  }
-
-  /// Applies one combination to a document by decoding each value as the spec would.
-  package static func apply(
-    _ combination: [(key: String, value: String)], to document: inout ListDocument
-  )
-    throws
-  {
-    for (key, value) in combination {
-      let yaml = "canvas: { \(key): \(value) }\nsections: []"
-      let canvas = try ListDocument.decode(yaml: yaml, file: "--variants").canvas
-      guard let canvasKey = CanvasKey(rawValue: key) else { continue }  // parse() checked it
-      document.canvas.take(canvasKey, from: canvas)
-    }
+  /// Applies one combination to a document's canvas, key by key.
+  static func apply(_ combination: [Choice], to document: inout ListDocument) {
+    for choice in combination { document.canvas.take(choice.key, from: choice.canvas) }
   }
 }

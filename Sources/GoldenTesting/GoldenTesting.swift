@@ -1,5 +1,6 @@
 import Foundation
 @_exported import GoldenImage
+@_exported import ListGoldens
 import ListRender
 import Synchronization
 import Testing
@@ -269,7 +270,7 @@ func check<Value, Format>(
   if mode != .never {
     try namesInRun.withLock { state in
       if let owner = state.owners[goldenPath], owner != testID {
-        throw GoldenNameClash(path: goldenPath, first: owner, second: testID)
+        throw GoldenNameClash.twoTests(path: goldenPath, first: owner, second: testID)
       }
       state.owners[goldenPath] = testID
     }
@@ -288,18 +289,12 @@ private func defaultName<Format>(place: CallPlace, testID: String, format: Golde
 {
   let file = ((place.filePath as NSString).lastPathComponent as NSString).deletingPathExtension
   guard let test = Test.current else {
-    throw GoldenNameClash(
-      path: file, first: "no current test",
-      second: "name the golden (`named:`) when checking outside a Swift Testing test")
+    throw GoldenNameClash.noCurrentTest(file: file)
   }
   // The cases of a parameterized test run in any order, so numbered names would follow the
   // order they ran in (Swift Testing does not give the case's arguments to name it by).
   if Test.Case.current?.isParameterized == true {
-    throw GoldenNameClash(
-      path: "\(file)/\(test.name)", first: "parameterized",
-      second:
-        "a parameterized test's goldens need `named:` (for example `named: \"settings-\\(size)\"`): its cases run in any order, so default names would go to whichever case ran first"
-    )
+    throw GoldenNameClash.parameterized(test: "\(file)/\(test.name)")
   }
   var base = test.name
   if let open = base.firstIndex(of: "(") { base = String(base[..<open]) }
@@ -312,16 +307,22 @@ private func defaultName<Format>(place: CallPlace, testID: String, format: Golde
 }
 
 /// Two tests named the same golden, or no name could be found.
-struct GoldenNameClash: Error, CustomStringConvertible {
-  let path: String
-  let first: String
-  let second: String
+enum GoldenNameClash: Error, CustomStringConvertible {
+  /// Two tests write the golden at `path`.
+  case twoTests(path: String, first: String, second: String)
+  /// A default name was needed outside a Swift Testing test.
+  case noCurrentTest(file: String)
+  /// A default name was needed in a parameterized test.
+  case parameterized(test: String)
 
   var description: String {
-    switch first {
-    case "no current test", "parameterized": "\(path): \(second)"
-    default:
+    switch self {
+    case .twoTests(let path, let first, let second):
       "\(path) is written by two tests: \(first) and \(second); give one of them `named:`"
+    case .noCurrentTest(let file):
+      "\(file): name the golden (`named:`) when checking outside a Swift Testing test"
+    case .parameterized(let test):
+      "\(test): a parameterized test's goldens need `named:` (for example `named: \"settings-\\(size)\"`): its cases run in any order, so default names would go to whichever case ran first"
     }
   }
 }

@@ -9,18 +9,33 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The safe area's leading and trailing insets leave no width for the list.
   case safeAreaTooWide(canvasWidth: Double, insets: Double)
 
-  /// A sentence for the terminal.
+  /// A sentence for the terminal: the spec key first where the sentence needs it.
   public var description: String {
     switch self {
+    case .imageTooLarge, .emptyList: reason
+    case .safeAreaTooWide: "canvas.\(key): \(reason)"
+    }
+  }
+
+  /// The spec key the error is about, for locating it in a decoded spec (`size` is the
+  /// canvas's width, height or scale, whichever the spec gives).
+  public var key: String {
+    switch self {
+    case .imageTooLarge: "size"
+    case .safeAreaTooWide: "safeArea"
+    case .emptyList: "sections"
+    }
+  }
+
+  /// What is wrong, without the key's name (for a message that starts at the key's location).
+  public var reason: String {
+    switch self {
     case .imageTooLarge(let width, let height):
-      return
-        "the image would be \(width)×\(height) px; the limits are \(SpecLimits.maxPixelSide) px a side and \(SpecLimits.maxPixels) px in all (lower canvas.scale, or set canvas.height to render a viewport)"
+      "the image would be \(width)×\(height) px; the limits are \(SpecLimits.maxPixelSide) px a side and \(SpecLimits.maxPixels) px in all (lower canvas.scale, or set canvas.height to render a viewport)"
     case .emptyList:
-      return
-        "the list is empty: there is nothing to draw (add cells, or an emptyView to show the empty state, or give canvas.height)"
+      "the list is empty: there is nothing to draw (add cells, or an emptyView to show the empty state, or give canvas.height)"
     case .safeAreaTooWide(let width, let insets):
-      return
-        "canvas.safeArea: leading + trailing (\(insets) pt) leave no room in canvas.width (\(width) pt)"
+      "leading + trailing (\(insets) pt) leave no room in canvas.width (\(width) pt)"
     }
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GoldenImage
 
 /// One element VoiceOver would focus, in reading order: a section header, a cell, a cell's
 /// control, or part of the empty view.
@@ -62,21 +61,6 @@ extension ListRenderer {
     -> String
   {
     try AccessibilityTree.json(AccessibilityTree(document: document, tree: tree).elements)
-  }
-}
-
-extension GoldenStrategy where Value == ListDocument, Format == String {
-  /// What VoiceOver reads (``ListRenderer/accessibilityJSON(of:)``), kept as
-  /// `<name>.accessibility.json` and compared line by line: a failure lists the elements whose
-  /// label, value, traits or frame changed.
-  ///
-  /// ```swift
-  /// expectGolden(of: document, as: .accessibility(renderer: renderer))
-  /// ```
-  public static func accessibility(renderer: ListRenderer) -> GoldenStrategy<ListDocument, String> {
-    GoldenStrategy<String, String>.lines(pathExtension: "accessibility.json").pullback {
-      (document: ListDocument) in try renderer.accessibilityJSON(of: document)
-    }
   }
 }
 

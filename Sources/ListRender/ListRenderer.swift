@@ -88,17 +88,8 @@ public final class ListRenderer {
   /// A layout error of a decoded spec as a ``SpecError`` at the key it is about (`file:line:
   /// column: sections: the list is empty…`); of a document built in code, as it is.
   static func located(_ error: LayoutError, in document: ListDocument) -> any Error {
-    let key: String
-    switch error {
-    case .imageTooLarge: key = "size"
-    case .safeAreaTooWide: key = "safeArea"
-    case .emptyList: key = "sections"
-    }
     // The location names the key; the sentence need not say it again.
-    let message =
-      error.description.hasPrefix("canvas.safeArea: ")
-      ? String(error.description.dropFirst("canvas.safeArea: ".count)) : error.description
-    return document.located(message, about: key) ?? error
+    document.located(error.reason, about: error.key) ?? error
   }
 
   /// A layout engine over this renderer's text and images, with its missing-glyph rule.

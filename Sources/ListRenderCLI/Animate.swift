@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import Dispatch
 import Foundation
 import GoldenImage
@@ -79,106 +80,40 @@ struct Animate: ParsableCommand {
       renderer.allowsMissingGlyphs = allowMissingGlyphs
       let document = try loadDocument(
         spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
-      guard let animation = document.animation else {
-        throw CommandFailure(
-          "\(spec ?? Showcase.name): the spec has no `animation:` section",
-          status: ExitStatus.badInput)
-      }
-      let all = 0..<animation.frameCount
-      var range = all
-      if let frames, let chosen = Self.parseRange(frames) {
-        guard chosen.upperBound < animation.frameCount else {
-          throw CommandFailure(
-            "--frames \(frames): the animation has frames 0..\(animation.frameCount - 1)",
-            status: ExitStatus.badInput)
-        }
-        range = chosen.lowerBound..<(chosen.upperBound + 1)
-      }
       let folder =
         output
         ?? (apng == nil && gif == nil
           ? URL(fileURLWithPath: spec ?? Showcase.name).deletingPathExtension().lastPathComponent
             + "-frames" : nil)
-      let frameNames = range.map { String(format: "frame-%04d", $0) }
-      try checkOutputs(
-        (apng.map { [("--apng", $0)] } ?? []) + (gif.map { [("--gif", $0)] } ?? []),
-        inputs: (spec.map { [("the spec", $0)] } ?? [])
-          + document.resourcePaths.map { ("a file the spec uses", $0) },
-        folders: (folder.map { [("-o", $0, frameNames.map { $0 + ".png" })] } ?? [])
-          + (layoutFolder.map { [("--layout", $0, frameNames.map { $0 + ".json" })] } ?? []))
-      // Folders this run makes go again if it fails or is interrupted (when left empty).
-      for made in [folder, layoutFolder].compactMap({ $0 })
-      where !FileManager.default.fileExists(atPath: made) {
-        Interruption.removeFolderOnInterrupt(made)
-      }
-      let alpha = (document.canvas.background?.alpha ?? 1) < 1
-      let apngWriter = try apng.map {
-        try APNGWriter(path: $0, fps: animation.fps, alpha: alpha)
-      }
-      let gifWriter = try gif.map { try GIFWriter(path: $0, fps: animation.fps) }
-      let progress = ProgressBar(total: range.count)
-      // PNG frames and layouts are encoded and written on a second thread while the next frame
-      // is painted; APNG and GIF frames are added here, in order.
-      let pipeline = FramePipeline()
-      let frameFiles = FrameFiles()
-      var seen: Set<String> = []
-      try renderer.layoutFrames(document, range: range) { index, state, tree in
-        for warning in missingGlyphWarnings(tree, seen: &seen) {
-          FileHandle.standardError.write(Data((warning + "\n").utf8))
-        }
-        let image = try renderer.paintImage(tree)
-        let layoutJSON = try layoutFolder.map { _ in
-          try FrameDump(
-            time: AnimationTimeline.time(ofFrame: index, fps: animation.fps), frame: state,
-            tree: tree
-          ).json()
-        }
-        let layoutFolder = layoutFolder
-        try pipeline.submit {
-          // Frames written by this run go again if it is interrupted.
-          if let layoutFolder, let layoutJSON {
-            let path = (layoutFolder as NSString).appendingPathComponent(
-              String(format: "frame-%04d.json", index))
-            Interruption.removeOnInterrupt(path)
-            try AtomicFile.write(layoutJSON, to: path)
-          }
-          if let folder {
-            let path = (folder as NSString).appendingPathComponent(
-              String(format: "frame-%04d.png", index))
-            Interruption.removeOnInterrupt(path)
-            try AtomicFile.write(try frameFiles.png(for: image, alpha: alpha), to: path)
-          }
-        }
-        if apngWriter != nil || gifWriter != nil {
-          let frame = try image.bitmap()
-          try apngWriter?.add(frame)
-          try gifWriter?.add(frame)
-        }
-        progress.update(done: index - range.lowerBound + 1, label: "frames")
-      }
-      try pipeline.finish()
-      for name in frameNames {
-        if let folder {
-          Interruption.forget((folder as NSString).appendingPathComponent(name + ".png"))
-        }
-        if let layoutFolder {
-          Interruption.forget((layoutFolder as NSString).appendingPathComponent(name + ".json"))
+      var outputs: [ExportOutput] = []
+      if let apng { outputs.append(.apng(apng)) }
+      if let gif { outputs.append(.gif(gif)) }
+      if let folder { outputs.append(.frames(folder: folder)) }
+      if let layoutFolder { outputs.append(.frameLayouts(folder: layoutFolder)) }
+      var progress: ProgressBar?
+      var count = 0
+      try renderer.export(
+        document, to: outputs,
+        options: ExportOptions(spec: spec, frames: frames.flatMap(Self.parseRange))
+      ) { event in
+        switch event {
+        case .phase: break
+        case .warning(let warning): FileHandle.standardError.write(Data((warning + "\n").utf8))
+        case .frame(let done, let total):
+          if progress == nil { progress = ProgressBar(total: total) }
+          progress?.update(done: done, label: "frames")
+          count = total
         }
       }
-      try apngWriter?.finish()
-      try gifWriter?.finish()
-      progress.finish()
+      progress?.finish()
       var written: [String] = []
-      if let folder { written.append("\(range.count) frames in \(folder)/") }
+      if let folder { written.append("\(count) frames in \(folder)/") }
       if let apng { written.append(apng) }
       if let gif { written.append(gif) }
       print("wrote " + written.joined(separator: ", "))
     } catch let failure as CommandFailure {
-      Interruption.removeAll()
       throw failure
     } catch {
-      // Nothing partial is left: the frames this run wrote go too.
-      Interruption.removeAll()
       throw CommandFailure.wrapping(error, file: spec ?? Showcase.name)
     }
   }

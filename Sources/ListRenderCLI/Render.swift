@@ -1,8 +1,8 @@
 import ArgumentParser
+import CommandSupport
 import Foundation
 import GoldenImage
 import GoldenSuite
-import ListPainter
 import ListRender
 
 struct Render: ParsableCommand {
@@ -90,36 +90,6 @@ struct Render: ParsableCommand {
     try require(threads, in: OptionRange.workers, option: "threads")
   }
 
-  /// What `-o` asks for.
-  fileprivate enum OutputKind {
-    case png
-    case standardOutput
-    case vector(VectorFormat)
-  }
-
-  private var outputKind: OutputKind {
-    get throws {
-      let path = output ?? defaultOutput
-      if path == "-" { return .standardOutput }
-      // A device or a pipe (/dev/stdout, /dev/null) takes a PNG whatever its name.
-      var status = stat()
-      if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
-        status.st_mode & S_IFMT != S_IFDIR
-      {
-        return .png
-      }
-      switch (path as NSString).pathExtension.lowercased() {
-      case "png", "": return .png
-      case "svg": return .vector(.svg)
-      case "pdf": return .vector(.pdf)
-      default:
-        throw ValidationError(
-          "-o \(path): the output's extension must be .png, .svg or .pdf (or - for a PNG on standard output)"
-        )
-      }
-    }
-  }
-
   func run() throws {
     guard watch, let spec else {
       try renderOnce()
@@ -161,68 +131,21 @@ struct Render: ParsableCommand {
       let document = try loadDocument(
         spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
       decoded(document)
-      let toStandardOutput = output == "-"
-      try checkOutputs(
-        (toStandardOutput ? [] : [("-o", output ?? defaultOutput)])
-          + (layout.map { [("--layout", $0)] } ?? [])
-          + (accessibility.map { [("--accessibility", $0)] } ?? []),
-        inputs: (spec.flatMap { $0 == "-" ? nil : [("the spec", $0)] } ?? [])
-          + document.resourcePaths.map { ("a file the spec uses", $0) })
-      // After the overwrite checks (their message says more): the kind of output.
-      let kind = try outputKind
-      clock.lap("decode")
-      let tree = try renderer.layout(document)
-      var seen: Set<String> = []
-      for warning in missingGlyphWarnings(tree, seen: &seen) {
-        FileHandle.standardError.write(Data((warning + "\n").utf8))
-      }
-      clock.lap("layout")
-      if case .vector(let format) = kind {
-        // Both outputs or neither: each goes to its temporary, renamed when both are whole.
-        let outputs = StagedOutputs()
-        outputs.add(try renderer.stagedVector(tree, format: format, to: output ?? defaultOutput))
-        if let layout { try outputs.add(try tree.dumpJSON(), to: layout) }
-        if let accessibility {
-          try outputs.add(
-            Data(try ListRenderer.accessibilityJSON(of: document, tree: tree).utf8),
-            to: accessibility)
+      try renderer.export(
+        document,
+        to: [.image(output ?? defaultOutput)] + (layout.map { [.layout($0)] } ?? [])
+          + (accessibility.map { [.accessibility($0)] } ?? []),
+        options: ExportOptions(spec: spec, threads: threads, sequential: sequential)
+      ) { event in
+        switch event {
+        case .phase(let name): clock.lap(name)
+        case .warning(let warning): FileHandle.standardError.write(Data((warning + "\n").utf8))
+        case .frame: break
         }
-        try outputs.commit()
-        clock.lap("paint and write")
-        clock.report()
-        return
       }
-      let png: [UInt8]
-      if sequential {
-        let image = try renderer.paintImage(tree)
-        clock.lap("paint")
-        png = try PNGCodec.encode(
-          rows: image, alpha: !image.isOpaque, threads: threads, scale: tree.scale)
-        clock.lap("encode")
-      } else {
-        // Painted and encoded at once: the other cores compress rows already painted.
-        png = try renderer.renderPNG(tree, threads: threads)
-        clock.lap("paint and encode")
-      }
-      let layoutJSON = try layout.map { _ in try tree.dumpJSON() }
-      // Everything is rendered before anything is written, and every output is written to its
-      // temporary before any is renamed into place: all of them, or none.
-      let outputs = StagedOutputs()
-      if !kind.isStandardOutput { try outputs.add(png, to: output ?? defaultOutput) }
-      if let layout, let layoutJSON { try outputs.add(layoutJSON, to: layout) }
-      if let accessibility {
-        try outputs.add(
-          Data(try ListRenderer.accessibilityJSON(of: document, tree: tree).utf8), to: accessibility
-        )
-      }
-      if kind.isStandardOutput { FileHandle.standardOutput.write(Data(png)) }
-      try outputs.commit()
-      clock.lap("write")
       clock.report()
     } catch let failure as CommandFailure {
       throw failure
-    } catch let error as ValidationError {
-      throw CommandFailure(error.message, status: ExitStatus.badInput)
     } catch {
       throw CommandFailure.wrapping(error, file: spec ?? Showcase.name)
     }
@@ -239,11 +162,4 @@ func fileStamp(_ path: String) -> String {
   var status = stat()
   guard stat(path, &status) == 0 else { return "" }
   return "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_size)"
-}
-
-extension Render.OutputKind {
-  fileprivate var isStandardOutput: Bool {
-    if case .standardOutput = self { return true }
-    return false
-  }
 }

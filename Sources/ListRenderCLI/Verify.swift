@@ -1,8 +1,10 @@
 import ArgumentParser
+import CommandSupport
 import Foundation
 import GoldenImage
 import GoldenSuite
 import ListRender
+import Synchronization
 
 /// Options shared by `verify` and `record`.
 struct SuiteOptions: ParsableArguments {
@@ -122,8 +124,8 @@ struct SuiteOptions: ParsableArguments {
   func validate() throws {
     try require(jobs, in: OptionRange.workers, option: "jobs")
     do {
-      if let shard { _ = try Shard(shard) }
-      _ = try VariantAxis.parse(variants)
+      if let shard { _ = try Shard(parsing: shard) }
+      for axis in variants { _ = try VariantAxis(parsing: axis) }
     } catch {
       throw ValidationError("\(error)")
     }
@@ -132,13 +134,16 @@ struct SuiteOptions: ParsableArguments {
   }
 
   /// The suite these options describe, recording as `mode` says.
-  func configuration(mode: RecordMode, optimize: Bool = false) -> SuiteConfiguration {
+  func configuration(mode: RecordMode, optimize: Bool = false) throws -> SuiteConfiguration {
     SuiteConfiguration(
-      fixtures: fixtures, golden: golden, jobs: jobs, shard: shard, variants: variants,
+      fixtures: fixtures, golden: golden, jobs: jobs, shard: try shard.map(Shard.init(parsing:)),
+      variants: try variants.map(VariantAxis.init(parsing:)),
       layout: layout, contactSheet: contactSheet, report: report, policy: policy,
       artifacts: artifacts, filter: filter, lastFailed: lastFailed, junit: junit, json: json,
       mode: mode, optimize: optimize, fixturesRoot: fixturesRoot, allowedFolders: allowedFolders,
-      accessibility: accessibility)
+      accessibility: accessibility,
+      annotations: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+        ? .githubActions : nil)
   }
 
   var policy: GoldenPolicy {
@@ -183,9 +188,45 @@ struct Verify: ParsableCommand {
   }
 
   func run() throws {
-    try GoldenSuite(options.configuration(mode: try record ?? RecordMode.fromEnvironment()))
-      .runAsCommand()
+    try runAsCommand(
+      GoldenSuite(try options.configuration(mode: try record ?? RecordMode.fromEnvironment())))
   }
+}
+
+/// Runs a suite, printing what it tells: a progress bar (or one line a case when standard
+/// error is not a terminal), failures, the summary and the files written; a
+/// ``CommandFailure`` carrying the run's exit status when it is not 0.
+func runAsCommand(_ suite: GoldenSuite) throws {
+  let progress = Mutex<ProgressBar?>(nil)
+  let run = try suite.run { event in
+    switch event {
+    case .caseFinished(let result, let done, let total):
+      let outcome = result.report.outcome.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+      progress.withLock { bar in
+        if bar == nil { bar = ProgressBar(total: total) }
+        bar?.update(
+          done: done, label: result.report.name, plainLine: "\(outcome) \(result.report.name)")
+      }
+    case .caseFailed(let result):
+      progress.withLock { bar in
+        bar?.finish()
+        bar = nil
+      }
+      FileHandle.standardError.write(Data((result.report.message + "\n").utf8))
+    case .summary(let summary):
+      progress.withLock { bar in
+        bar?.finish()
+        bar = nil
+      }
+      print(summary)
+    case .optimized(let goldens, let before, let after):
+      print("optimized \(goldens) goldens: \(before / 1024) KB → \(after / 1024) KB")
+    case .annotation(let line): print(line)
+    case .wroteReport(let path): print("report: \(path)")
+    case .wroteContactSheet(let path): print("contact sheet: \(path)")
+    }
+  }
+  if run.exitStatus != 0 { throw CommandFailure(status: run.exitStatus) }
 }
 
 extension RecordMode: ExpressibleByArgument {}
@@ -209,7 +250,7 @@ struct Record: ParsableCommand {
   var optimize = false
 
   func run() throws {
-    try GoldenSuite(options.configuration(mode: all ? .all : .failed, optimize: optimize))
-      .runAsCommand()
+    try runAsCommand(
+      GoldenSuite(try options.configuration(mode: all ? .all : .failed, optimize: optimize)))
   }
 }

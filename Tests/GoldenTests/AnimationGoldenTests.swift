@@ -1,4 +1,5 @@
 import Foundation
+import ListGoldens
 import ListRender
 import TestSupport
 import Testing

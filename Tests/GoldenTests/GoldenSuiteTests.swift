@@ -72,7 +72,10 @@ struct GoldenSuiteTests {
   func variants() throws {
     let (folder, fixtures, golden) = try Self.workspace()
     let configuration = SuiteConfiguration(
-      fixtures: fixtures, golden: golden, variants: ["stickyHeaders=true", "scale=1"],
+      fixtures: fixtures, golden: golden,
+      variants: [
+        try VariantAxis(parsing: "stickyHeaders=true"), try VariantAxis(parsing: "scale=1"),
+      ],
       report: folder.appendingPathComponent("report").path,
       artifacts: folder.appendingPathComponent("artifacts").path, filter: ["dark*"],
       mode: .missing)

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenImage
+import ListGoldens
 import ListRender
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import GoldenImage
+import ListRender
 
 extension GoldenStrategy where Value == ListDocument, Format == Bitmap {
   /// A document's pixels: the bitmap strategy pulled back through `renderer` (kept as PNG with
@@ -49,5 +50,20 @@ extension GoldenStrategy where Value == ListDocument, Format == FrameSequence {
     }
     strategy.fingerprint = renderer.fingerprint()
     return strategy
+  }
+}
+
+extension GoldenStrategy where Value == ListDocument, Format == String {
+  /// What VoiceOver reads (``ListRenderer/accessibilityJSON(of:)``), kept as
+  /// `<name>.accessibility.json` and compared line by line: a failure lists the elements whose
+  /// label, value, traits or frame changed.
+  ///
+  /// ```swift
+  /// expectGolden(of: document, as: .accessibility(renderer: renderer))
+  /// ```
+  public static func accessibility(renderer: ListRenderer) -> GoldenStrategy<ListDocument, String> {
+    GoldenStrategy<String, String>.lines(pathExtension: "accessibility.json").pullback {
+      (document: ListDocument) in try renderer.accessibilityJSON(of: document)
+    }
   }
 }

@@ -1,5 +1,5 @@
 import GoldenImage
-import ListPainter
+import ListRender
 import Synchronization
 
 /// Caption strips for golden panels and contact sheets: the text in a label cell on grey, at

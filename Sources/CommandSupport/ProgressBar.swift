@@ -1,9 +1,4 @@
 import Foundation
-import GoldenImage
-import ImageCodec
-import ListLayout
-import ListModel
-import ListRender
 import Synchronization
 
 /// The one progress display of the command line: a bar on standard error when it is a

@@ -1,8 +1,4 @@
 import Foundation
-import GoldenImage
-import ImageCodec
-import ListLayout
-import ListModel
 import ListRender
 
 /// An error that says which exit status a command ends with.
@@ -63,6 +59,11 @@ extension LayoutError: ExitStatusError {
   public var exitStatus: Int32 { ExitStatus.badInput }
 }
 
+extension ExportError: ExitStatusError {
+  /// Bad input: 2 (an output refused before anything was written).
+  public var exitStatus: Int32 { ExitStatus.badInput }
+}
+
 /// Foundation's file errors as sentences (`cannot write report: not a directory`), never
 /// `Error Domain=NSCocoaErrorDomain Code=512`; other errors as they describe themselves.
 package func sentence(for error: Error) -> String {
@@ -87,48 +88,4 @@ package func sentence(for error: Error) -> String {
     (NSFileReadUnknownError...NSFileReadUnknownStringEncodingError).contains(nsError.code)
     ? "read" : "write"
   return "cannot \(verb) \(path): \(reason)"
-}
-
-/// Refuses, before any work, outputs that are empty or would write over an input or over
-/// another output of the same command: each is reported (exit status 2).
-/// - Parameters:
-///   - outputs: each output's option and path.
-///   - inputs: each input's description and path.
-///   - folders: output folders and the file names the command will write into each.
-package func checkOutputs(
-  _ outputs: [(option: String, path: String)], inputs: [(what: String, path: String)],
-  folders: [(option: String, path: String, names: [String])] = []
-) throws {
-  var written: [(option: String, path: String)] = []
-  for output in outputs {
-    guard !output.path.isEmpty else {
-      throw CommandFailure(
-        "\(output.option) is empty: give a file name", status: ExitStatus.badInput)
-    }
-    written.append((output.option, canonical(output.path)))
-  }
-  for folder in folders {
-    guard !folder.path.isEmpty else {
-      throw CommandFailure("\(folder.option) is empty: give a folder", status: ExitStatus.badInput)
-    }
-    let base = canonical(folder.path)
-    written += folder.names.map {
-      ("\(folder.option) \(folder.path)", (base as NSString).appendingPathComponent($0))
-    }
-  }
-  let read = inputs.map { ($0.what, canonical($0.path)) }
-  var seen: [String: String] = [:]
-  for (option, path) in written {
-    if let input = read.first(where: { $0.1 == path }) {
-      throw CommandFailure(
-        "\(option) would write over \(input.0) (\(path)); choose another output",
-        status: ExitStatus.badInput)
-    }
-    if let other = seen[path] {
-      throw CommandFailure(
-        "\(other) and \(option) both write \(path); give them different paths",
-        status: ExitStatus.badInput)
-    }
-    seen[path] = option
-  }
 }

@@ -1,0 +1,437 @@
+import Dispatch
+import Foundation
+import ListPainter
+import Synchronization
+
+import enum ListPainter.VectorFormat
+
+/// The file formats a still image is written in.
+public enum ImageFileFormat: String, CaseIterable, Sendable {
+  /// PNG (RGB when opaque, RGBA otherwise), with the scale as its pixel density.
+  case png
+  /// SVG, in points, text as glyphs.
+  case svg
+  /// PDF, in points, text as glyphs.
+  case pdf
+
+  /// The format a file name asks for by its extension (`.png`, `.svg`, `.pdf`; none: PNG),
+  /// or nil for another extension. A device or a pipe (`/dev/stdout`, `/dev/null`) takes PNG
+  /// whatever its name.
+  public static func forOutput(_ path: String) -> ImageFileFormat? {
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
+      status.st_mode & S_IFMT != S_IFDIR
+    {
+      return .png
+    }
+    let pathExtension = (path as NSString).pathExtension.lowercased()
+    return pathExtension.isEmpty ? .png : ImageFileFormat(rawValue: pathExtension)
+  }
+}
+
+/// One output of ``ListRenderer/export(_:to:options:events:)``, by what it holds. Each is
+/// named in messages by the `listrender` option that asks for it (`-o`, `--layout`, …).
+public enum ExportOutput: Hashable, Sendable {
+  /// The still image at a path (`-`: a PNG on standard output), in a format (nil: the one its
+  /// name asks for, ``ImageFileFormat/forOutput(_:)``).
+  case image(String, ImageFileFormat? = nil)
+  /// The still's layout dump (frames in points, text lines) as JSON.
+  case layout(String)
+  /// What VoiceOver would read, element by element, as JSON.
+  case accessibility(String)
+  /// The animation's frames, `frame-0000.png`, `frame-0001.png`, … in a folder.
+  case frames(folder: String)
+  /// Each animation frame's layout, `frame-0000.json`, … in a folder.
+  case frameLayouts(folder: String)
+  /// The animation as one animated PNG.
+  case apng(String)
+  /// The animation as one animated GIF.
+  case gif(String)
+
+  /// The `listrender` option that asks for this output.
+  public var option: String {
+    switch self {
+    case .image, .frames: "-o"
+    case .layout, .frameLayouts: "--layout"
+    case .accessibility: "--accessibility"
+    case .apng: "--apng"
+    case .gif: "--gif"
+    }
+  }
+
+  /// Whether the output is of the animation (frames, APNG, GIF) rather than of the still.
+  public var isAnimated: Bool {
+    switch self {
+    case .image, .layout, .accessibility: false
+    case .frames, .frameLayouts, .apng, .gif: true
+    }
+  }
+}
+
+/// How ``ListRenderer/export(_:to:options:events:)`` works: what it reads, which frames, which
+/// threads.
+public struct ExportOptions: Sendable {
+  /// The spec file the document came from (an output must not write over it); nil for none.
+  public var spec: String?
+  /// The animation frames to write (0-based); nil: all of them.
+  public var frames: ClosedRange<Int>?
+  /// Threads that compress a PNG; nil: the number of cores (the bytes are the same).
+  public var threads: Int?
+  /// Paint the still, then encode it, instead of both at once (to time the two apart).
+  public var sequential: Bool
+
+  /// Options: every frame, PNG compressed on every core.
+  public init(
+    spec: String? = nil, frames: ClosedRange<Int>? = nil, threads: Int? = nil,
+    sequential: Bool = false
+  ) {
+    self.spec = spec
+    self.frames = frames
+    self.threads = threads
+    self.sequential = sequential
+  }
+}
+
+/// What an export tells as it goes.
+public enum ExportEvent: Sendable {
+  /// A phase finished (`layout`, `paint and encode`, `write`, …), for timings.
+  case phase(String)
+  /// A label has a character no font has, drawn as a box (with ``ListRenderer/allowsMissingGlyphs``).
+  case warning(String)
+  /// `done` of `total` animation frames are written.
+  case frame(done: Int, total: Int)
+}
+
+/// Why an export was refused before anything was written.
+public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// An output's path is empty.
+  case emptyPath(option: String, folder: Bool)
+  /// An output would replace an input: the spec or a file it uses.
+  case overwritesInput(option: String, input: String, path: String)
+  /// Two outputs lead to the same file.
+  case sameFile(option: String, other: String, path: String)
+  /// The image's extension is not one of ``ImageFileFormat``'s.
+  case unknownExtension(path: String)
+  /// Animated outputs were asked of a document with no animation.
+  case noAnimation(source: String)
+  /// The frames asked for are not all in the animation.
+  case framesOutOfRange(ClosedRange<Int>, count: Int)
+
+  /// The sentence a command prints.
+  public var description: String {
+    switch self {
+    case .emptyPath(let option, let folder):
+      "\(option) is empty: give a \(folder ? "folder" : "file name")"
+    case .overwritesInput(let option, let input, let path):
+      "\(option) would write over \(input) (\(path)); choose another output"
+    case .sameFile(let option, let other, let path):
+      "\(option) and \(other) both write \(path); give them different paths"
+    case .unknownExtension(let path):
+      "-o \(path): the output's extension must be .png, .svg or .pdf (or - for a PNG on standard output)"
+    case .noAnimation(let source): "\(source): the spec has no `animation:` section"
+    case .framesOutOfRange(let frames, let count):
+      "--frames \(frames.lowerBound)..\(frames.upperBound): the animation has frames 0..\(count - 1)"
+    }
+  }
+}
+
+extension ListRenderer {
+  /// Writes a document to every output asked for: all of them, or none (each is written to a
+  /// temporary beside it and renamed into place once all are whole; frames written by a run
+  /// that fails go again). Still outputs and animated ones are not mixed in one call.
+  ///
+  /// ```swift
+  /// try renderer.export(document, to: [.image("inbox.png", .png), .layout("inbox.json")])
+  /// ```
+  /// - Throws: ``ExportError`` when an output is refused (before anything is written), else
+  ///   the error of the step that failed.
+  public func export(
+    _ document: ListDocument, to outputs: [ExportOutput], options: ExportOptions = ExportOptions(),
+    events: (ExportEvent) -> Void = { _ in }
+  ) throws {
+    let inputs =
+      (options.spec.flatMap { $0 == "-" ? nil : [("the spec", $0)] } ?? [])
+      + document.resourcePaths.map { ("a file the spec uses", $0) }
+    if outputs.contains(where: \.isAnimated) {
+      try exportAnimation(document, to: outputs, inputs: inputs, options: options, events: events)
+    } else {
+      try exportStill(document, to: outputs, inputs: inputs, options: options, events: events)
+    }
+  }
+
+  private func exportStill(
+    _ document: ListDocument, to outputs: [ExportOutput], inputs: [(String, String)],
+    options: ExportOptions, events: (ExportEvent) -> Void
+  ) throws {
+    var image: (path: String, format: ImageFileFormat?)?
+    var layoutPath: String?
+    var accessibilityPath: String?
+    var files: [(option: String, path: String)] = []
+    for output in outputs {
+      switch output {
+      case .image(let path, let format):
+        image = (path, format)
+        if path != "-" { files.append((output.option, path)) }
+      case .layout(let path):
+        layoutPath = path
+        files.append((output.option, path))
+      case .accessibility(let path):
+        accessibilityPath = path
+        files.append((output.option, path))
+      case .frames, .frameLayouts, .apng, .gif:
+        preconditionFailure("animated outputs are exported by exportAnimation")
+      }
+    }
+    try checkOutputs(files, inputs: inputs)
+    // After the overwrite checks (their message says more): the image's format.
+    var format: ImageFileFormat?
+    if let image {
+      format = image.path == "-" ? .png : image.format ?? ImageFileFormat.forOutput(image.path)
+      guard format != nil else { throw ExportError.unknownExtension(path: image.path) }
+    }
+    events(.phase("decode"))
+    let tree = try layout(document)
+    var seen: Set<String> = []
+    for warning in missingGlyphWarnings(tree, seen: &seen) { events(.warning(warning)) }
+    events(.phase("layout"))
+    // Everything is rendered before anything is written, and every output is written to its
+    // temporary before any is renamed into place: all of them, or none.
+    let staged = StagedOutputs()
+    var standardOutput: [UInt8]?
+    if let image, let format {
+      switch format {
+      case .svg, .pdf:
+        let vector: VectorFormat = format == .svg ? .svg : .pdf
+        staged.add(try stagedVector(tree, format: vector, to: image.path))
+        events(.phase("paint and write"))
+      case .png:
+        let png: [UInt8]
+        if options.sequential {
+          let painted = try paintImage(tree)
+          events(.phase("paint"))
+          png = try PNGCodec.encode(
+            rows: painted, alpha: !painted.isOpaque, threads: options.threads, scale: tree.scale)
+          events(.phase("encode"))
+        } else {
+          // Painted and encoded at once: the other cores compress rows already painted.
+          png = try renderPNG(tree, threads: options.threads)
+          events(.phase("paint and encode"))
+        }
+        if image.path == "-" { standardOutput = png } else { try staged.add(png, to: image.path) }
+      }
+    }
+    if let layoutPath { try staged.add(try tree.dumpJSON(), to: layoutPath) }
+    if let accessibilityPath {
+      try staged.add(
+        Data(try Self.accessibilityJSON(of: document, tree: tree).utf8), to: accessibilityPath)
+    }
+    if let standardOutput { FileHandle.standardOutput.write(Data(standardOutput)) }
+    try staged.commit()
+    if format == .png { events(.phase("write")) }
+  }
+
+  private func exportAnimation(
+    _ document: ListDocument, to outputs: [ExportOutput], inputs: [(String, String)],
+    options: ExportOptions, events: (ExportEvent) -> Void
+  ) throws {
+    do {
+      guard let animation = document.animation else {
+        throw ExportError.noAnimation(source: options.spec ?? Showcase.name)
+      }
+      var range = 0..<animation.frameCount
+      if let chosen = options.frames {
+        guard chosen.upperBound < animation.frameCount else {
+          throw ExportError.framesOutOfRange(chosen, count: animation.frameCount)
+        }
+        range = chosen.lowerBound..<(chosen.upperBound + 1)
+      }
+      var framesFolder: String?
+      var layoutsFolder: String?
+      var apng: String?
+      var gif: String?
+      var files: [(option: String, path: String)] = []
+      for output in outputs {
+        switch output {
+        case .frames(let path): framesFolder = path
+        case .frameLayouts(let path): layoutsFolder = path
+        case .apng(let path):
+          apng = path
+          files.append((output.option, path))
+        case .gif(let path):
+          gif = path
+          files.append((output.option, path))
+        case .image, .layout, .accessibility:
+          preconditionFailure("still outputs are exported by exportStill")
+        }
+      }
+      let (folder, layoutFolder) = (framesFolder, layoutsFolder)
+      let frameNames = range.map { String(format: "frame-%04d", $0) }
+      try checkOutputs(
+        files, inputs: inputs,
+        folders: (folder.map { [("-o", $0, frameNames.map { $0 + ".png" })] } ?? [])
+          + (layoutFolder.map { [("--layout", $0, frameNames.map { $0 + ".json" })] } ?? []))
+      // Folders this run makes go again if it fails or is interrupted (when left empty).
+      for made in [folder, layoutFolder].compactMap({ $0 })
+      where !FileManager.default.fileExists(atPath: made) {
+        Interruption.removeFolderOnInterrupt(made)
+      }
+      let alpha = (document.canvas.background?.alpha ?? 1) < 1
+      let apngWriter = try apng.map { try APNGWriter(path: $0, fps: animation.fps, alpha: alpha) }
+      let gifWriter = try gif.map { try GIFWriter(path: $0, fps: animation.fps) }
+      // PNG frames and layouts are encoded and written on a second thread while the next frame
+      // is painted; APNG and GIF frames are added here, in order.
+      let pipeline = FramePipeline()
+      let frameFiles = FrameFiles()
+      var seen: Set<String> = []
+      try layoutFrames(document, range: range) { index, state, tree in
+        for warning in missingGlyphWarnings(tree, seen: &seen) { events(.warning(warning)) }
+        let image = try paintImage(tree)
+        let layoutJSON = try layoutFolder.map { _ in
+          try FrameDump(
+            time: AnimationTimeline.time(ofFrame: index, fps: animation.fps), frame: state,
+            tree: tree
+          ).json()
+        }
+        try pipeline.submit {
+          // Frames written by this run go again if it is interrupted.
+          if let layoutFolder, let layoutJSON {
+            let path = (layoutFolder as NSString).appendingPathComponent(
+              String(format: "frame-%04d.json", index))
+            Interruption.removeOnInterrupt(path)
+            try AtomicFile.write(layoutJSON, to: path)
+          }
+          if let folder {
+            let path = (folder as NSString).appendingPathComponent(
+              String(format: "frame-%04d.png", index))
+            Interruption.removeOnInterrupt(path)
+            try AtomicFile.write(try frameFiles.png(for: image, alpha: alpha), to: path)
+          }
+        }
+        if apngWriter != nil || gifWriter != nil {
+          let frame = try image.bitmap()
+          try apngWriter?.add(frame)
+          try gifWriter?.add(frame)
+        }
+        events(.frame(done: index - range.lowerBound + 1, total: range.count))
+      }
+      try pipeline.finish()
+      for name in frameNames {
+        if let folder {
+          Interruption.forget((folder as NSString).appendingPathComponent(name + ".png"))
+        }
+        if let layoutFolder {
+          Interruption.forget((layoutFolder as NSString).appendingPathComponent(name + ".json"))
+        }
+      }
+      try apngWriter?.finish()
+      try gifWriter?.finish()
+    } catch {
+      // Nothing partial is left: the frames this run wrote go too.
+      Interruption.removeAll()
+      throw error
+    }
+  }
+}
+
+/// Refuses, before any work, outputs that are empty or would write over an input or over
+/// another output of the same command (``ExportError``).
+/// - Parameters:
+///   - outputs: each output's option and path.
+///   - inputs: each input's description and path.
+///   - folders: output folders and the file names the command will write into each.
+package func checkOutputs(
+  _ outputs: [(option: String, path: String)], inputs: [(what: String, path: String)],
+  folders: [(option: String, path: String, names: [String])] = []
+) throws {
+  var written: [(option: String, path: String)] = []
+  for output in outputs {
+    guard !output.path.isEmpty else {
+      throw ExportError.emptyPath(option: output.option, folder: false)
+    }
+    written.append((output.option, canonical(output.path)))
+  }
+  for folder in folders {
+    guard !folder.path.isEmpty else {
+      throw ExportError.emptyPath(option: folder.option, folder: true)
+    }
+    let base = canonical(folder.path)
+    written += folder.names.map {
+      ("\(folder.option) \(folder.path)", (base as NSString).appendingPathComponent($0))
+    }
+  }
+  let read = inputs.map { ($0.what, canonical($0.path)) }
+  var seen: [String: String] = [:]
+  for (option, path) in written {
+    if let input = read.first(where: { $0.1 == path }) {
+      throw ExportError.overwritesInput(option: option, input: input.0, path: path)
+    }
+    if let other = seen[path] {
+      throw ExportError.sameFile(option: other, other: option, path: path)
+    }
+    seen[path] = option
+  }
+}
+
+/// Work done on one background thread in order, at most two items ahead of the caller; the
+/// first error stops the rest and is thrown to the caller.
+final class FramePipeline: Sendable {
+  private let queue = DispatchQueue(label: "listrender.frames")
+  private let slots = DispatchSemaphore(value: 2)
+  private let failure = Mutex<(any Error)?>(nil)
+
+  /// Queues `work` (waiting while two items are queued); throws an earlier item's error.
+  func submit(_ work: @escaping @Sendable () throws -> Void) throws {
+    try check()
+    slots.wait()
+    queue.async { [self] in
+      defer { slots.signal() }
+      guard failure.withLock({ $0 == nil }) else { return }
+      do { try work() } catch { failure.withLock { $0 = $0 ?? error } }
+    }
+  }
+
+  /// Waits for every queued item; throws the first error.
+  func finish() throws {
+    queue.sync {}
+    try check()
+  }
+
+  private func check() throws {
+    if let error = failure.withLock({ $0 }) { throw error }
+  }
+}
+
+/// PNG bytes of consecutive frames: a frame identical to the one before it reuses its bytes.
+final class FrameFiles: Sendable {
+  private let previous = Mutex<(image: PaintedImage, png: [UInt8])?>(nil)
+
+  /// The PNG of `image` (compressed on this thread: the caller's is painting the next frame).
+  func png(for image: PaintedImage, alpha: Bool) throws -> [UInt8] {
+    if let last = previous.withLock({ $0 }), last.image.hasSamePixels(as: image) {
+      previous.withLock { $0 = (image, last.png) }
+      return last.png
+    }
+    let png = try PNGCodec.encode(rows: image, alpha: alpha, threads: 1)
+    previous.withLock { $0 = (image, png) }
+    return png
+  }
+}
+
+/// One warning per text element of `tree` that has a character no font has (drawn as a box
+/// under `allowsMissingGlyphs`), not repeating `seen` paths; adds them to `seen`.
+func missingGlyphWarnings(_ tree: LayoutTree, seen: inout Set<String>) -> [String] {
+  var warnings: [String] = []
+  for element in tree.elements {
+    guard case .text(let block) = element.content, let scalar = block.missingCharacter else {
+      continue
+    }
+    let path = "\(element.source).\(element.role.rawValue)"
+    guard seen.insert(path).inserted else { continue }
+    let code = String(scalar.value, radix: 16, uppercase: true)
+    let name = scalar.properties.name.map { " " + $0 } ?? ""
+    warnings.append(
+      "warning: \(path): no font has U+\(String(repeating: "0", count: max(0, 4 - code.count)))"
+        + "\(code)\(name); drawn as a box")
+  }
+  return warnings
+}
