@@ -1,5 +1,5 @@
 # ListRender: `make demo` and `make test` install what is missing, then build and run.
-APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libimagequant-dev \
+APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libimagequant-dev libwebp-dev \
                 librsvg2-dev libgdk-pixbuf-2.0-dev \
                 webp-pixbuf-loader fonts-roboto-unhinted fonts-material-design-icons-iconfont \
                 fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji
@@ -98,9 +98,9 @@ bench: deps
 	python3 Fixtures/bench/bench.py
 
 ## skins: rewrite Sources/ListLayout/MisticaSkins.swift from Telefonica/mistica-design's token
-## files at the commits Fixtures/skins/generate.py names (downloaded; TOKENS=DIR reads a folder)
+## files at the commits Sources/ListLayout/generate-skins.py names (downloaded; TOKENS=DIR reads a folder)
 skins:
-	python3 Fixtures/skins/generate.py $(if $(TOKENS),--tokens $(TOKENS))
+	python3 Sources/ListLayout/generate-skins.py $(if $(TOKENS),--tokens $(TOKENS))
 
 clean:
 	rm -rf .build out

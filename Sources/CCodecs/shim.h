@@ -9,6 +9,11 @@
 #include <gif_lib.h>
 #include <libimagequant.h>
 #include <stdbool.h>
+// Lossless WebP output and goldens: libwebp encodes and decodes, libwebpmux adds the chunk
+// that carries a golden's fingerprint.
+#include <webp/decode.h>
+#include <webp/encode.h>
+#include <webp/mux.h>
 
 static inline GifFileType *lr_gif_open(const char *path, int *error) {
   return EGifOpenFileName(path, false, error);

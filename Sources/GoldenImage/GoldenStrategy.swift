@@ -120,12 +120,31 @@ extension GoldenFormat where Format == Bitmap {
   /// PNG goldens (carrying the checker's fingerprint), compared with its ``GoldenPolicy``;
   /// a failure writes the expected, actual, diff and three-panel images.
   public static var image: GoldenFormat<Bitmap> {
+    still(pathExtension: "png") { bitmap, check in try check.goldenBytes(bitmap) }
+  }
+
+  /// Lossless WebP goldens: ``image``'s pixels and fingerprint in a smaller file, compared
+  /// the same way.
+  public static var webPImage: GoldenFormat<Bitmap> {
+    still(pathExtension: "webp") { bitmap, check in
+      try WebPCodec.encode(
+        bitmap,
+        text: check.fingerprint.isEmpty
+          ? [:] : [GoldenCheck.fingerprintKey: GoldenCheck.format(check.fingerprint)])
+    }
+  }
+
+  /// A still image golden kept by `encode`, read as PNG or WebP whichever it is.
+  private static func still(
+    pathExtension: String, encode: @escaping @Sendable (Bitmap, GoldenCheck) throws -> [UInt8]
+  ) -> GoldenFormat<Bitmap> {
     GoldenFormat(
-      pathExtension: "png",
-      encode: { bitmap, check in try check.goldenBytes(bitmap) },
-      decode: { try PNGCodec.decode($0) },
+      pathExtension: pathExtension,
+      encode: encode,
+      decode: { try PNGCodec.decodeImage($0) },
       recordedFingerprint: { bytes in
-        PNGText.read(bytes)[GoldenCheck.fingerprintKey].map(GoldenCheck.parse)
+        let text = WebPCodec.isWebP(bytes) ? WebPCodec.readText(bytes) : PNGText.read(bytes)
+        return text[GoldenCheck.fingerprintKey].map(GoldenCheck.parse)
       },
       compare: { expected, actual, check, base in
         let (verdict, diff) = compareImages(

@@ -69,13 +69,19 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
   let images = (folder as NSString).appendingPathComponent("images")
   try? FileManager.default.removeItem(atPath: images)
   try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
-  /// Copies a PNG into the report; its path relative to the page and its pixel size.
+  /// Copies a PNG or WebP image into the report; its path relative to the page and its pixel
+  /// size.
   func copy(_ path: String?, as file: String) throws -> (src: String, width: Int, height: Int)? {
     guard let path, let data = FileManager.default.contents(atPath: path), data.count >= 24
     else { return nil }
-    let bytes = [UInt8](data.prefix(24))
-    let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-    let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+    var bytes = [UInt8](data.prefix(24))
+    var width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+    var height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+    if WebPCodec.isWebP(bytes) {
+      bytes = [UInt8](data)
+      guard let size = WebPCodec.size(bytes) else { return nil }
+      (width, height) = size
+    }
     try AtomicFile.write(data, to: (folder as NSString).appendingPathComponent("images/" + file))
     return ("images/" + file, width, height)
   }
@@ -87,11 +93,12 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     guard report.isFailure else {
       // Passed and recorded: the golden, as a thumbnail; an animated case's APNG golden, which
       // a browser plays.
-      let animation = String(report.goldenPath.dropLast(".png".count)) + ".apng.png"
+      let animation = (report.goldenPath as NSString).deletingPathExtension + ".apng.png"
       let shown =
-        report.goldenPath.hasSuffix(".png") && FileManager.default.fileExists(atPath: animation)
+        !report.goldenPath.hasSuffix(".apng.png")
+          && FileManager.default.fileExists(atPath: animation)
         ? animation : report.goldenPath
-      if let image = try copy(shown, as: stem + ".png") {
+      if let image = try copy(shown, as: stem + "." + (shown as NSString).pathExtension) {
         gallery += """
           <figure class="thumb" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))"><a href="\(escape(image.src))" target="_blank"><img loading="lazy" src="\(escape(image.src))" width="\(image.width)" height="\(image.height)" alt="\(escape(report.name))"></a><figcaption>\(escape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
 

@@ -229,8 +229,7 @@ private func runCase(
   _ suiteCase: SuiteCase, options: SuiteConfiguration, mode: RecordMode, check: GoldenCheck,
   renderer: Result<ListRenderer, any Error>, keepRender: Bool
 ) -> SuiteResult {
-  let goldenPath = (options.goldenFolder as NSString).appendingPathComponent(
-    suiteCase.name + ".png")
+  let (goldenPath, stillFormat, other) = stillGolden(suiteCase.name, options: options, mode: mode)
   do {
     let renderer = try renderer.get()
     // Fixtures may share files anywhere under the fixtures root (Fixtures/assets), also when
@@ -243,7 +242,10 @@ private func runCase(
     // The environment of this case: the fonts its text used (a brand font's CRC included).
     var check = check
     check.fingerprint = try renderer.fingerprint(for: document)
-    var report = try check.verify(bitmap, name: suiteCase.name, goldenPath: goldenPath, mode: mode)
+    var report = try check.verify(
+      bitmap, as: stillFormat, name: suiteCase.name, goldenPath: goldenPath, mode: mode)
+    // A golden rewritten in the other format replaces the one it was read from.
+    if report.outcome == .recorded, let other { try FileManager.default.removeItem(atPath: other) }
     /// The golden of another kind beside the image (`<case>.<extension>`), when `wanted` (or,
     /// `whenKept`, when that golden exists): checked, its report combined with the image's.
     func alsoCheck<Format>(
@@ -278,6 +280,25 @@ private func runCase(
       artifacts: nil, message: error is SpecError ? "\(error)" : "\(suiteCase.name): \(error)")
     return SuiteResult(suiteCase: suiteCase, report: report, render: nil)
   }
+}
+
+/// A case's still golden: its path and format, and the golden of the other format that
+/// recording it replaces. The existing golden is read whichever format it has (the configured
+/// one first); a new golden, and every golden under `.all`, is written in the configured format.
+private func stillGolden(_ name: String, options: SuiteConfiguration, mode: RecordMode) -> (
+  path: String, format: GoldenFormat<Bitmap>, replaces: String?
+) {
+  func path(_ format: GoldenFileFormat) -> String {
+    (options.goldenFolder as NSString).appendingPathComponent(name + "." + format.rawValue)
+  }
+  let chosen = options.goldenFormat
+  let others = GoldenFileFormat.allCases.filter { $0 != chosen }
+  let existing = others.first { FileManager.default.fileExists(atPath: path($0)) }
+  if let existing, !FileManager.default.fileExists(atPath: path(chosen)) {
+    if mode == .all { return (path(chosen), chosen.format, path(existing)) }
+    return (path(existing), existing.format, nil)
+  }
+  return (path(chosen), chosen.format, nil)
 }
 
 extension GoldenReport {

@@ -5,6 +5,22 @@ import ListLayout
 import ListModel
 import ListRender
 
+/// The file formats of still image goldens.
+public enum GoldenFileFormat: String, CaseIterable, Sendable {
+  /// `<case>.png`.
+  case png
+  /// `<case>.webp`: lossless WebP, the same pixels in a smaller file.
+  case webp
+
+  /// How goldens of this format are kept and compared.
+  var format: GoldenFormat<Bitmap> {
+    switch self {
+    case .png: .image
+    case .webp: .webPImage
+    }
+  }
+}
+
 /// The CI services whose annotations a suite run can write for its failed cases.
 public enum SuiteAnnotations: Sendable {
   /// GitHub Actions' workflow commands: `::error file=…,line=1,title=…::message`.
@@ -62,6 +78,9 @@ public struct SuiteConfiguration: Sendable {
   public var fixturesRoot: String?
   /// More folders the fixtures may read files from (`--allow-path`).
   public var allowedFolders: [String] = []
+  /// The file format of the still goldens this run writes (one of either format is read
+  /// whichever it is; `.all` rewrites every golden in this format).
+  public var goldenFormat: GoldenFileFormat = .png
   /// Failed cases as annotations for a CI service (``SuiteEvent/annotation(_:)``); nil: none.
   public var annotations: SuiteAnnotations?
 
@@ -74,8 +93,9 @@ public struct SuiteConfiguration: Sendable {
     filter: [String] = [], lastFailed: Bool = false, junit: String? = nil, json: String? = nil,
     mode: RecordMode = .never, optimize: Bool = false, fixturesRoot: String? = nil,
     allowedFolders: [String] = [], accessibility: Bool = false,
-    annotations: SuiteAnnotations? = nil
+    goldenFormat: GoldenFileFormat = .png, annotations: SuiteAnnotations? = nil
   ) {
+    self.goldenFormat = goldenFormat
     self.annotations = annotations
     self.accessibility = accessibility
     self.fixtures = fixtures

@@ -147,16 +147,22 @@ public enum PNGCodec {
 }
 
 extension PNGCodec {
-  /// Reads and decodes a PNG, naming the file in errors.
+  /// Reads and decodes a PNG or a WebP image (told apart by their first bytes), naming the
+  /// file in errors.
   package static func decode(file path: String) throws -> Bitmap {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw PNGFileError("\(path): cannot read the file")
     }
     do {
-      return try decode([UInt8](data))
+      return try decodeImage([UInt8](data))
     } catch {
       throw PNGFileError("\(path): \(error)")
     }
+  }
+
+  /// Decodes a PNG or a WebP image, told apart by their first bytes.
+  package static func decodeImage(_ bytes: [UInt8]) throws -> Bitmap {
+    WebPCodec.isWebP(bytes) ? try WebPCodec.decode(bytes) : try decode(bytes)
   }
 }
 

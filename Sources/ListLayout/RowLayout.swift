@@ -34,11 +34,7 @@ extension ListLayoutEngine {
     // Only wide controls (a button, a text value, a switch) take a line of their own there; a
     // chevron (with its badge), a checkbox, a radio or an icon stays at the trailing edge,
     // centred on the text, as iOS keeps a disclosure indicator.
-    let controlOwnsLine: Bool =
-      switch row.control {
-      case .button?, .text?, .switch?: stacked
-      default: false
-      }
+    let controlOwnsLine = stacked && row.control?.isWide == true
     let control = try row.control.map {
       try layoutControl(
         $0, inverse: inverse, contentWidth: contentWidth, stacked: controlOwnsLine, in: context)
@@ -483,4 +479,15 @@ package enum MaterialIcons {
     "subdirectory_arrow_right", "read_more", "menu_open", "wrap_text", "short_text", "notes",
     "sort", "directions_run", "directions_walk", "directions_bike",
   ]
+}
+
+extension Control {
+  /// Whether the control is wide (a button, a text value, a switch): at accessibility sizes it
+  /// takes a line of its own; the others stay at the trailing edge.
+  var isWide: Bool {
+    switch self {
+    case .button, .text, .switch: true
+    case .navigation, .checkbox, .radio, .icon: false
+    }
+  }
 }

@@ -43,7 +43,15 @@ package struct Theme: Equatable, Sendable {
   public var monogram = TextStyle(family: "Roboto", weight: .medium, size: 16, minLineHeight: 24)
 
   /// The colour of `name`.
-  public subscript(_ name: ColorName) -> Color { colors[name] ?? .black }
+  public subscript(_ name: ColorName) -> Color {
+    // Every design system and skin defines every name (SkinTests checks them all); a debug
+    // build stops at a palette that lost one rather than drawing it black.
+    guard let color = colors[name] else {
+      assertionFailure("the theme has no colour \(name.rawValue)")
+      return .black
+    }
+    return color
+  }
 
   /// `color` itself, or the theme's colour it names (``Color/theme(_:)``).
   package func resolve(_ color: Color) -> Color { color.themeName.map { self[$0] } ?? color }

@@ -7,7 +7,8 @@ public struct Animation: Equatable, Sendable {
   public var fps: Double
   /// Length in seconds.
   public var duration: Double
-  /// Presses and releases, by time.
+  /// What happens, by time: presses and releases, toggles and transitions of expandable cells,
+  /// list updates.
   public var events: [AnimationEvent]
 
   /// An animation from its parts.
@@ -43,6 +44,18 @@ public struct AnimationEvent: Equatable, Sendable {
     public var isTransition: Bool {
       if case .transition = self { return true }
       return false
+    }
+
+    /// The spec key that says this action (`press`, `release`, …): one switch, so an action
+    /// cannot be added without its key, nor a key without its decoding.
+    var kind: ListDocument.EventKind {
+      switch self {
+      case .press: .press
+      case .release: .release
+      case .toggle: .toggle
+      case .transition: .transition
+      case .update: .update
+      }
     }
   }
 
@@ -291,16 +304,14 @@ extension SpecWriter {
       var pairs: Pairs = [("at", number(event.time))]
       if let duration = event.duration { pairs.append(("duration", number(duration))) }
       let target: Pairs = [("section", number(event.section)), ("item", number(event.item))]
+      let fields: Pairs
       switch event.action {
-      case .press(let x, let y):
-        pairs.append(("press", map(target + [("x", number(x)), ("y", number(y))])))
-      case .release: pairs.append(("release", map(target)))
-      case .toggle: pairs.append(("toggle", map(target)))
-      case .transition(let state):
-        pairs.append(("transition", map(target + [("to", expansionState(state))])))
-      case .update(let sections):
-        pairs.append(("update", map([("sections", .sequence(.init(sections.map(section))))])))
+      case .press(let x, let y): fields = target + [("x", number(x)), ("y", number(y))]
+      case .release, .toggle: fields = target
+      case .transition(let state): fields = target + [("to", expansionState(state))]
+      case .update(let sections): fields = [("sections", .sequence(.init(sections.map(section))))]
       }
+      pairs.append((event.action.kind.rawValue, map(fields)))
       return map(pairs)
     }
     return map([

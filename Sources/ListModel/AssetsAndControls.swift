@@ -390,3 +390,14 @@ extension Validator {
     }
   }
 }
+
+extension Control {
+  /// The icon the control draws, if it draws one (the walks over a document's files and
+  /// resources read it, so a new control kind is a compile error there until handled here).
+  package var drawnIcon: Icon? {
+    switch self {
+    case .icon(let icon): icon
+    case .navigation, .switch, .checkbox, .radio, .text, .button: nil
+    }
+  }
+}

@@ -56,7 +56,7 @@ public struct Label: Equatable, Sendable, ExpressibleByStringLiteral {
 // MARK: Spec
 
 extension ListDocument {
-  /// A string, or `{ text, maxLines }`.
+  /// A string, or `{ text, maxLines, language }`.
   static func decodeLabel(
     _ reader: NodeReader, allowEmpty: Bool = true, defaultMaxLines: Int? = nil
   ) throws -> Label {
@@ -76,7 +76,8 @@ extension ListDocument {
 }
 
 extension SpecWriter {
-  /// A string, or `{ text, maxLines }` when its line limit is not the field's default.
+  /// A string, or `{ text, maxLines, language }` when its line limit is not the field's default
+  /// or it has a language of its own.
   func label(_ label: Label, defaultMaxLines: Int? = nil) -> Node {
     let maxLines = label.maxLines == defaultMaxLines ? nil : label.maxLines
     guard maxLines != nil || label.language != nil else { return string(label.text) }

@@ -171,7 +171,7 @@ extension ListDocument {
         case .image(let image)?, .customImage(let image, _, _)?: paths.append(image.path)
         case .monogram?, nil: break
         }
-        if case .icon(let icon)? = row.control { add(icon) }
+        add(row.control?.drawnIcon)
       case .stereo(let stereo):
         for image in [stereo.leadingImage, stereo.trailingImage] {
           switch image {

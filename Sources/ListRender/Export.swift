@@ -13,8 +13,11 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
   case svg
   /// PDF, in points, text as glyphs.
   case pdf
+  /// Lossless WebP: the PNG's pixels, in a smaller file.
+  case webp
 
-  /// The format a file name asks for by its extension (`.png`, `.svg`, `.pdf`; none: PNG),
+  /// The format a file name asks for by its extension (`.png`, `.svg`, `.pdf`, `.webp`; none:
+  /// PNG),
   /// or nil for another extension. A device or a pipe (`/dev/stdout`, `/dev/null`) takes PNG
   /// whatever its name.
   public static func forOutput(_ path: String) -> ImageFileFormat? {
@@ -39,8 +42,9 @@ public enum ExportOutput: Hashable, Sendable {
   case layout(String)
   /// What VoiceOver would read, element by element, as JSON.
   case accessibility(String)
-  /// The animation's frames, `frame-0000.png`, `frame-0001.png`, … in a folder.
-  case frames(folder: String)
+  /// The animation's frames, `frame-0000.png`, `frame-0001.png`, … in a folder (or
+  /// `frame-0000.webp`, … as lossless WebP).
+  case frames(folder: String, ImageFileFormat = .png)
   /// Each animation frame's layout, `frame-0000.json`, … in a folder.
   case frameLayouts(folder: String)
   /// The animation as one animated PNG.
@@ -114,6 +118,8 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownExtension(path: String)
   /// Animated outputs were asked of a document with no animation.
   case noAnimation(source: String)
+  /// Animation frames were asked for in a vector format.
+  case notAFrameFormat(ImageFileFormat)
   /// The frames asked for are not all in the animation.
   case framesOutOfRange(ClosedRange<Int>, count: Int)
 
@@ -127,7 +133,9 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case .sameFile(let option, let other, let path):
       "\(option) and \(other) both write \(path); give them different paths"
     case .unknownExtension(let path):
-      "-o \(path): the output's extension must be .png, .svg or .pdf (or - for a PNG on standard output)"
+      "-o \(path): the output's extension must be .png, .svg, .pdf or .webp (or - for a PNG on standard output)"
+    case .notAFrameFormat(let format):
+      "frames are written as PNG or WebP files, not \(format.rawValue.uppercased())"
     case .noAnimation(let source): "\(source): the spec has no `animation:` section"
     case .framesOutOfRange(let frames, let count):
       "--frames \(frames.lowerBound)..\(frames.upperBound): the animation has frames 0..\(count - 1)"
@@ -218,6 +226,10 @@ extension ListRenderer {
           events(.phase("paint and encode"))
         }
         if image.path == "-" { standardOutput = png } else { try staged.add(png, to: image.path) }
+      case .webp:
+        let webp = try WebPCodec.encode(try paint(tree))
+        events(.phase("paint and encode"))
+        try staged.add(webp, to: image.path)
       }
     }
     if let layoutPath { try staged.add(try tree.dumpJSON(), to: layoutPath) }
@@ -227,7 +239,7 @@ extension ListRenderer {
     }
     if let standardOutput { FileHandle.standardOutput.write(Data(standardOutput)) }
     try staged.commit()
-    if format == .png { events(.phase("write")) }
+    if format == .png || format == .webp { events(.phase("write")) }
   }
 
   private func exportAnimation(
@@ -246,13 +258,19 @@ extension ListRenderer {
         range = chosen.lowerBound..<(chosen.upperBound + 1)
       }
       var framesFolder: String?
+      var framesFormat = ImageFileFormat.png
       var layoutsFolder: String?
       var apng: String?
       var gif: String?
       var files: [(option: String, path: String)] = []
       for output in outputs {
         switch output {
-        case .frames(let path): framesFolder = path
+        case .frames(let path, let format):
+          switch format {
+          case .png, .webp: framesFormat = format
+          case .svg, .pdf: throw ExportError.notAFrameFormat(format)
+          }
+          framesFolder = path
         case .frameLayouts(let path): layoutsFolder = path
         case .apng(let path):
           apng = path
@@ -264,11 +282,12 @@ extension ListRenderer {
           preconditionFailure("still outputs are exported by exportStill")
         }
       }
-      let (folder, layoutFolder) = (framesFolder, layoutsFolder)
+      let (folder, layoutFolder, frameFormat) = (framesFolder, layoutsFolder, framesFormat)
       let frameNames = range.map { String(format: "frame-%04d", $0) }
       try checkOutputs(
         files, inputs: inputs,
-        folders: (folder.map { [("-o", $0, frameNames.map { $0 + ".png" })] } ?? [])
+        folders: (folder.map { [("-o", $0, frameNames.map { $0 + "." + frameFormat.rawValue })] }
+          ?? [])
           + (layoutFolder.map { [("--layout", $0, frameNames.map { $0 + ".json" })] } ?? []))
       // Folders this run makes go again if it fails or is interrupted (when left empty).
       for made in [folder, layoutFolder].compactMap({ $0 })
@@ -302,9 +321,10 @@ extension ListRenderer {
           }
           if let folder {
             let path = (folder as NSString).appendingPathComponent(
-              String(format: "frame-%04d.png", index))
+              String(format: "frame-%04d.", index) + frameFormat.rawValue)
             Interruption.removeOnInterrupt(path)
-            try AtomicFile.write(try frameFiles.png(for: image, alpha: alpha), to: path)
+            try AtomicFile.write(
+              try frameFiles.bytes(for: image, format: frameFormat, alpha: alpha), to: path)
           }
         }
         if apngWriter != nil || gifWriter != nil {
@@ -317,7 +337,8 @@ extension ListRenderer {
       try pipeline.finish()
       for name in frameNames {
         if let folder {
-          Interruption.forget((folder as NSString).appendingPathComponent(name + ".png"))
+          Interruption.forget(
+            (folder as NSString).appendingPathComponent(name + "." + frameFormat.rawValue))
         }
         if let layoutFolder {
           Interruption.forget((layoutFolder as NSString).appendingPathComponent(name + ".json"))
@@ -401,19 +422,25 @@ final class FramePipeline: Sendable {
   }
 }
 
-/// PNG bytes of consecutive frames: a frame identical to the one before it reuses its bytes.
+/// The file bytes of consecutive frames: a frame identical to the one before it reuses its
+/// bytes.
 final class FrameFiles: Sendable {
-  private let previous = Mutex<(image: PaintedImage, png: [UInt8])?>(nil)
+  private let previous = Mutex<(image: PaintedImage, bytes: [UInt8])?>(nil)
 
-  /// The PNG of `image` (compressed on this thread: the caller's is painting the next frame).
-  func png(for image: PaintedImage, alpha: Bool) throws -> [UInt8] {
+  /// The PNG or WebP file of `image` (compressed on this thread: the caller's is painting the
+  /// next frame).
+  func bytes(for image: PaintedImage, format: ImageFileFormat, alpha: Bool) throws -> [UInt8] {
     if let last = previous.withLock({ $0 }), last.image.hasSamePixels(as: image) {
-      previous.withLock { $0 = (image, last.png) }
-      return last.png
+      previous.withLock { $0 = (image, last.bytes) }
+      return last.bytes
     }
-    let png = try PNGCodec.encode(rows: image, alpha: alpha, threads: 1)
-    previous.withLock { $0 = (image, png) }
-    return png
+    let bytes: [UInt8]
+    switch format {
+    case .webp: bytes = try WebPCodec.encode(try image.bitmap())
+    case .png, .svg, .pdf: bytes = try PNGCodec.encode(rows: image, alpha: alpha, threads: 1)
+    }
+    previous.withLock { $0 = (image, bytes) }
+    return bytes
   }
 }
 

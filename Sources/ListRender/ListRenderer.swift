@@ -497,7 +497,7 @@ public final class ListRenderer {
           case .image(let image)?, .customImage(let image, _, _)?: try images.load(image)
           case .monogram?, nil: break
           }
-          if case .icon(let icon)? = row.control { try resolve(icon) }
+          if let icon = row.control?.drawnIcon { try resolve(icon) }
         case .stereo(let stereo):
           try resolve(stereo.leadingImage)
           try resolve(stereo.trailingImage)

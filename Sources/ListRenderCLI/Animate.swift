@@ -24,6 +24,11 @@ struct Animate: ParsableCommand {
   @Option(name: .shortAndLong, help: "Write frame-0000.png, frame-0001.png, … into this folder.")
   var output: String?
 
+  @Option(
+    name: .customLong("frame-format"),
+    help: "The files -o writes: png (frame-0000.png, …) or webp (lossless, frame-0000.webp, …).")
+  var frameFormat: FrameFileFormat = .png
+
   @Option(help: "Write one animated PNG.")
   var apng: String?
 
@@ -88,7 +93,7 @@ struct Animate: ParsableCommand {
       var outputs: [ExportOutput] = []
       if let apng { outputs.append(.apng(apng)) }
       if let gif { outputs.append(.gif(gif)) }
-      if let folder { outputs.append(.frames(folder: folder)) }
+      if let folder { outputs.append(.frames(folder: folder, frameFormat.imageFormat)) }
       if let layoutFolder { outputs.append(.frameLayouts(folder: layoutFolder)) }
       var progress: ProgressBar?
       var count = 0
@@ -115,6 +120,18 @@ struct Animate: ParsableCommand {
       throw failure
     } catch {
       throw CommandFailure.wrapping(error, file: spec ?? Showcase.name)
+    }
+  }
+}
+
+/// The formats `animate -o` writes frames in.
+enum FrameFileFormat: String, ExpressibleByArgument, CaseIterable {
+  case png, webp
+
+  var imageFormat: ImageFileFormat {
+    switch self {
+    case .png: .png
+    case .webp: .webp
     }
   }
 }

@@ -23,7 +23,7 @@ struct Render: ParsableCommand {
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp(
-      "Output: .png, or .svg / .pdf (vector, text as glyphs); - writes the PNG to standard output (default: the spec's name with .png, here).",
+      "Output: .png, .webp (lossless), or .svg / .pdf (vector, text as glyphs); - writes the PNG to standard output (default: the spec's name with .png, here).",
       valueName: "file"))
   var output: String?
 

@@ -121,6 +121,14 @@ struct SuiteOptions: ParsableArguments {
     help: "Also let the fixtures read files under this folder (repeatable).")
   var allowedFolders: [String] = []
 
+  @Option(
+    name: .customLong("golden-format"),
+    help: ArgumentHelp(
+      "The format of the still goldens written: png or webp (lossless, smaller).",
+      discussion:
+        "Goldens are read in either format; record --all rewrites every golden in this one."))
+  var goldenFormat: GoldenFileFormat = .png
+
   func validate() throws {
     try require(jobs, in: OptionRange.workers, option: "jobs")
     do {
@@ -141,7 +149,7 @@ struct SuiteOptions: ParsableArguments {
       layout: layout, contactSheet: contactSheet, report: report, policy: policy,
       artifacts: artifacts, filter: filter, lastFailed: lastFailed, junit: junit, json: json,
       mode: mode, optimize: optimize, fixturesRoot: fixturesRoot, allowedFolders: allowedFolders,
-      accessibility: accessibility,
+      accessibility: accessibility, goldenFormat: goldenFormat,
       annotations: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         ? .githubActions : nil)
   }
@@ -230,6 +238,7 @@ func runAsCommand(_ suite: GoldenSuite) throws {
 }
 
 extension RecordMode: ExpressibleByArgument {}
+extension GoldenFileFormat: ExpressibleByArgument {}
 
 struct Record: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -6,58 +6,7 @@ import Testing
 /// The virtual clock and `listrender animate` (issue 5).
 @Suite("Animation")
 struct AnimationTests {
-  private let spec = """
-    canvas: { width: 200, scale: 1 }
-    sections:
-      - cells:
-          - { title: Pressed }
-          - { style: boxed, title: Other }
-    animation:
-      fps: 20
-      duration: 0.5
-      events:
-        - { at: 0.1, press: { section: 0, item: 0, x: 30, y: 20 } }
-        - { at: 0.3, release: { section: 0, item: 0 } }
-    """
-
-  @Test(
-    "frame i is the document at i / fps: the press carries its age, the release once it happened")
-  func timeline() throws {
-    let document = try ListDocument.decode(yaml: spec)
-    #expect(document.animation?.frameCount == 10)
-    #expect(AnimationTimeline.document(document, at: 0.05).sections[0].cells[0].ripple == nil)
-    let held = AnimationTimeline.document(document, at: 0.2).sections[0].cells[0].ripple
-    #expect(held?.x == 30 && held?.y == 20)
-    #expect(abs((held?.elapsed ?? 0) - 0.1) < 1e-12)
-    #expect(held?.release == nil)
-    let released = AnimationTimeline.document(document, at: 0.4).sections[0].cells[0].ripple
-    #expect(abs((released?.release ?? 0) - 0.2) < 1e-12)
-    #expect(AnimationTimeline.document(document, at: 0.4).sections[0].cells[1].ripple == nil)
-  }
-
-  @Test("a refreshing spinner turns with the clock")
-  func spinner() throws {
-    let document = try ListDocument.decode(
-      yaml:
-        "sections: []\nrefreshControl: { refreshing: true, angle: 30 }\nanimation: { fps: 10, duration: 2 }"
-    )
-    #expect(AnimationTimeline.document(document, at: 0).refreshControl?.angle == 30)
-    let later = try #require(AnimationTimeline.document(document, at: 1.333).refreshControl?.angle)
-    #expect(abs(later - 390) < 1e-9)
-  }
-
-  @Test("events must name existing cells; frames are bounded")
-  func badEvents() {
-    #expect(throws: SpecError.self) {
-      try ListDocument.decode(
-        yaml:
-          "sections:\n  - cells: [ { title: A } ]\nanimation: { events: [ { at: 0, press: { section: 0, item: 3 } } ] }"
-      )
-    }
-    #expect(throws: SpecError.self) {
-      try ListDocument.decode(yaml: "sections: []\nanimation: { fps: 120, duration: 60 }")
-    }
-  }
+  private let spec = SampleDocuments.pressAnimation
 
   private func makeSpec() throws -> URL {
     let folder = try Paths.temporaryFolder()
@@ -146,5 +95,29 @@ struct AnimationTests {
     let still = try runListRender(["animate", "still.yaml"], in: folder)
     #expect(still.status == 2)
     #expect(still.stderr.contains("no `animation:`"))
+  }
+
+  @Test("animate --layout writes each frame's cells: identity, height, expand state, alpha")
+  func frameLayoutFiles() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runListRender([
+      "animate", Paths.fixtures.appendingPathComponent("motion/expand.yaml").path,
+      "-o", folder.appendingPathComponent("frames").path,
+      "--layout", folder.appendingPathComponent("layout").path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("layout").path
+    ).sorted()
+    #expect(files == (0..<7).map { String(format: "frame-%04d.json", $0) })
+    let data = try Data(contentsOf: folder.appendingPathComponent("layout/frame-0003.json"))
+    let dump = try JSONDecoder().decode(FrameDump.self, from: data)
+    #expect(dump.time == 0.15)
+    #expect(dump.cells.map(\.identity) == ["#0/Above", "#0/Delivery details", "#0/Below"])
+    let expanding = dump.cells[1]
+    #expect(expanding.expandState == "expanded")
+    #expect(expanding.height > 60 && expanding.alpha == 1)
+    #expect(dump.cells[0].expandState == nil)
   }
 }

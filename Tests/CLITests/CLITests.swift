@@ -154,4 +154,19 @@ struct CLITests {
     #expect(try runListRender(["paint"]).status == 2)
     #expect(try runListRender(["render", "--colour", "red"]).status == 2)
   }
+
+  @Test("a document written as YAML renders with listrender as it renders in code")
+  func renderedByTheCLI() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try SampleDocuments.inbox.yaml().write(
+      to: folder.appendingPathComponent("inbox.yaml"), atomically: true, encoding: .utf8)
+    let run = try runListRender(
+      ["render", "inbox.yaml", "-o", "inbox.png", "--allow-path", Paths.fixtures.path],
+      in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let drawn = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("inbox.png"))))
+    #expect(drawn == (try ListRenderer().render(SampleDocuments.inbox)))
+  }
 }

@@ -113,6 +113,45 @@ struct SuiteCLITests {
   }
 
   @Test(
+    "WebP goldens: recorded with --golden-format webp, verified, failing; record --all converts")
+  func webPGoldens() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let golden = { (name: String) in folder.appendingPathComponent("Golden/" + name).path }
+    // PNG goldens first; then every one rewritten as WebP, the PNG it replaces removed.
+    #expect(try suite("record", in: folder).status == 0)
+    let png = try PNGCodec.decode(file: golden("a/one.png"))
+    let pngFingerprint = PNGText.read(
+      [UInt8](try Data(contentsOf: URL(filePath: golden("a/one.png")))))[
+        GoldenCheck.fingerprintKey]
+    let convert = try suite("record", ["--all", "--golden-format", "webp"], in: folder)
+    #expect(convert.status == 0, "\(convert.stderr)")
+    for name in ["a/one", "a/two", "b/three"] {
+      #expect(FileManager.default.fileExists(atPath: golden(name + ".webp")), "\(name)")
+      #expect(!FileManager.default.fileExists(atPath: golden(name + ".png")), "\(name)")
+    }
+    // The same pixels, and the fingerprint that makes the comparison exact.
+    let webp = [UInt8](try Data(contentsOf: URL(filePath: golden("a/one.webp"))))
+    #expect(try WebPCodec.decode(webp) == png)
+    #expect(
+      WebPCodec.readText(webp)[GoldenCheck.fingerprintKey] == pngFingerprint
+        && pngFingerprint != nil)
+    let verify = try suite("verify", in: folder)
+    #expect(verify.stdout.contains("3 cases: 3 passed"), "\(verify.stdout)\(verify.stderr)")
+    // A changed spec fails against its WebP golden, naming it.
+    try "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: Changed } ]\n".write(
+      to: folder.appendingPathComponent("Fixtures/a/one.yaml"), atomically: true, encoding: .utf8)
+    let failing = try suite("verify", in: folder)
+    #expect(failing.status == 1)
+    #expect(failing.stderr.contains("Golden/a/one.webp does not match"), "\(failing.stderr)")
+    // A new case is recorded in the format asked for, beside the others.
+    try "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: Four } ]\n".write(
+      to: folder.appendingPathComponent("Fixtures/b/four.yaml"), atomically: true, encoding: .utf8)
+    #expect(try suite("record", ["--filter", "b/four"], in: folder).status == 0)
+    #expect(FileManager.default.fileExists(atPath: golden("b/four.png")))
+  }
+
+  @Test(
     "a subfolder of Fixtures reads the shared Fixtures/assets; --fixtures-root and --allow-path widen it"
   )
   func subfolderReadsSharedAssets() throws {

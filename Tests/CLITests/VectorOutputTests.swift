@@ -31,6 +31,41 @@ struct VectorOutputTests {
     try PNGCodec.decode([UInt8](try Data(contentsOf: url)))
   }
 
+  @Test("-o x.webp and animate --frame-format webp: the PNG's pixels, lossless")
+  func webPOutputs() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = Paths.fixtures.appendingPathComponent("showcase.yaml").path
+    for name in ["show.png", "show.webp"] {
+      let result = try runListRender(
+        ["render", spec, "-o", name, "--scale", "1", "--allow-path", Paths.fixtures.path],
+        in: folder)
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+    }
+    let webp = [UInt8](try Data(contentsOf: folder.appendingPathComponent("show.webp")))
+    #expect(WebPCodec.isWebP(webp))
+    #expect(try WebPCodec.decode(webp) == (try bitmap(folder.appendingPathComponent("show.png"))))
+    let motion = Paths.fixtures.appendingPathComponent("motion/expand.yaml").path
+    for format in ["png", "webp"] {
+      let result = try runListRender(
+        ["animate", motion, "--scale", "1", "-o", format, "--frame-format", format], in: folder)
+      #expect(result.status == 0, "\(format): \(result.stderr)")
+    }
+    let frames = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("webp").path)
+    #expect(frames.count > 1 && frames.allSatisfy { $0.hasSuffix(".webp") })
+    for frame in frames {
+      let name = (frame as NSString).deletingPathExtension
+      #expect(
+        try PNGCodec.decode(file: folder.appendingPathComponent("webp/" + frame).path)
+          == (try bitmap(folder.appendingPathComponent("png/\(name).png"))), "\(frame)")
+    }
+    // Frames are files of pixels: a vector format is refused.
+    let refused = try runListRender(
+      ["animate", motion, "-o", "svg", "--frame-format", "svg"], in: folder)
+    #expect(refused.status == 2)
+  }
+
   @Test("SVG and PDF of the showcase rasterize (rsvg-convert, pdftoppm) to the PNG's pixels")
   func vectorMatchesPNG() throws {
     let folder = try Paths.temporaryFolder()
@@ -137,14 +172,15 @@ struct VectorOutputTests {
     #expect(bad.stderr.hasPrefix("<stdin>:1:18: canvas.width: 0 is out of range"))
   }
 
-  @Test("an output that is not .png, .svg or .pdf is refused before any work")
+  @Test("an output that is not .png, .svg, .pdf or .webp is refused before any work")
   func refusedExtension() throws {
     let folder = try Paths.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try runListRender(["render", "-o", "showcase.jpg"], in: folder)
     #expect(result.status == 2)
     #expect(
-      result.stderr.contains("-o showcase.jpg: the output's extension must be .png, .svg or .pdf"))
+      result.stderr.contains(
+        "-o showcase.jpg: the output's extension must be .png, .svg, .pdf or .webp"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 

@@ -1,9 +1,11 @@
 // The README's Swift examples, compiled and run as a package that depends on ListRender would
 // (no @testable import). `ReadmeTests` checks that each README block appears here verbatim.
 import Foundation
+import GoldenSuite
 import GoldenTesting
 import GoldenXCTest
 import ListRender
+import Synchronization
 import Testing
 import XCTest
 
@@ -51,6 +53,41 @@ final class InboxTests: XCTestCase {
   let yaml = try inbox.yaml()  // a document made in code, as a spec
   #expect(try ListDocument.decode(yaml: yaml) == inbox)
   #expect(try PNGCodec.decode(png) == (try renderer.render(document)))
+}
+// README end
+
+// README: exporting
+@Test func exportingFiles() throws {
+  let renderer = try ListRenderer()
+  let folder = FileManager.default.temporaryDirectory.appending(path: "export-\(UUID())")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  // All of them or none: each is written to a temporary and renamed once every one is whole.
+  try renderer.export(
+    inbox,
+    to: [
+      .image(folder.appending(path: "inbox.png").path),  // the format from the name
+      .image(folder.appending(path: "inbox.webp").path),  // lossless: the PNG's pixels
+      .layout(folder.appending(path: "inbox.json").path),
+    ])
+  #expect(FileManager.default.fileExists(atPath: folder.appending(path: "inbox.webp").path))
+}
+// README end
+
+// README: suites
+@Test func suiteAsALibrary() throws {
+  let fixtures = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
+  let scratch = FileManager.default.temporaryDirectory.appending(path: "suite-\(UUID())")
+  defer { try? FileManager.default.removeItem(at: scratch) }
+  let configuration = SuiteConfiguration(
+    fixtures: fixtures.path, golden: scratch.appending(path: "Golden").path,
+    report: scratch.appending(path: "report").path, filter: ["inbox"], mode: .missing)
+  let finished = Mutex(0)
+  // The library prints nothing: it tells what happens, and the caller shows it.
+  let run = try GoldenSuite(configuration).run { event in
+    if case .caseFinished = event { finished.withLock { $0 += 1 } }
+  }
+  #expect(run.exitStatus == 0 && finished.withLock { $0 } == run.results.count)
 }
 // README end
 

@@ -4,7 +4,7 @@ import ListRender
 import TestSupport
 import Testing
 
-/// pixelmatch's counts on images small enough to reason out by hand (REFERENCE §8).
+/// pixelmatch's counts on images small enough to reason out by hand (mapbox/pixelmatch v7.2.0).
 @Suite("Perceptual comparison")
 struct ComparisonTests {
   /// A `width × height` image of one colour.

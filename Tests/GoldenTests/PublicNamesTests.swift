@@ -9,7 +9,8 @@ import XCTest
 
 /// Every public type of ListRender, named unqualified in a file that also imports Foundation,
 /// Swift Testing and XCTest (as a golden test file does): if any name were ambiguous with
-/// theirs, this file would not compile. The README's Swift section lists the same names.
+/// theirs, this file would not compile. The list is checked against the modules' symbol graphs
+/// (a new public type fails until it is listed) and the README's Swift section names the same.
 @Suite("Public names")
 struct PublicNamesTests {
   static let types: [Any.Type] = [
@@ -41,6 +42,10 @@ struct PublicNamesTests {
     EmptyView.self,
     Expandable.self,
     ExpansionState.self,
+    ExportError.self,
+    ExportEvent.self,
+    ExportOptions.self,
+    ExportOutput.self,
     FontFile.self,
     FontSystem.self,
     FontReference.self,
@@ -58,6 +63,7 @@ struct PublicNamesTests {
     Headline.self,
     HeightCurve.self,
     Icon.self,
+    ImageFileFormat.self,
     ImagePaint.self,
     ImageReference.self,
     ImageShape.self,
@@ -81,6 +87,7 @@ struct PublicNamesTests {
     PixelComparison.self,
     Pixelmatch.self,
     RecordMode.self,
+    RecordModeError.self,
     Rect.self,
     RefreshControl.self,
     RippleFrame.self,
@@ -108,18 +115,130 @@ struct PublicNamesTests {
     // GoldenSuite
     CommandFailure.self,
     (any ExitStatusError).self,
+    GoldenFileFormat.self,
     GoldenSuite.self,
+    Shard.self,
+    SuiteAnnotations.self,
     SuiteCase.self,
     SuiteConfiguration.self,
+    SuiteEvent.self,
     SuiteResult.self,
     SuiteRun.self,
+    VariantAxis.self,
   ]
 
   @Test(
-    "the public surface is these 99 types, none ambiguous beside Foundation, Testing and XCTest")
+    "the public surface is these 110 types, none ambiguous beside Foundation, Testing and XCTest")
   func publicTypes() {
-    #expect(Self.types.count == 99)
-    #expect(Set(Self.types.map { String(describing: $0) }).count == 99)
+    #expect(Self.types.count == 110)
+    #expect(Set(Self.names).count == 110)
+  }
+
+  /// The list's names, without `any` and generic arguments.
+  static var names: [String] {
+    types.map {
+      String(describing: $0).replacingOccurrences(of: "any ", with: "")
+        .components(separatedBy: "<")[0]
+    }
+  }
+
+  /// The products' modules, whose every public type a user sees, and the modules a product
+  /// re-exports single types of (`@_exported import struct Module.Name`).
+  static let wholeModules = [
+    "ListModel", "ListLayout", "ImageCodec", "ListRender", "GoldenImage", "ListGoldens",
+    "GoldenTesting", "GoldenXCTest", "GoldenSuite",
+  ]
+  static let partlyExported = ["ListPainter", "CommandSupport"]
+
+  /// The target triple the debug build was made for.
+  #if arch(arm64)
+    static let target = "aarch64-unknown-linux-gnu"
+  #else
+    static let target = "x86_64-unknown-linux-gnu"
+  #endif
+
+  @Test("the list is every public type the compiler sees (the modules' symbol graphs)")
+  func symbolGraph() throws {
+    let output = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let modules = Paths.root.appendingPathComponent(".build/debug/Modules")
+    try #require(
+      FileManager.default.fileExists(atPath: modules.path), "no debug build at \(modules.path)")
+    // The C modules' maps and headers, as the package's build gives them.
+    var cFlags = ["CCodecs", "CPangoCairo", "CImageLoaders"].map {
+      "-fmodule-map-file="
+        + Paths.root.appendingPathComponent("Sources/\($0)/module.modulemap").path
+    }
+    cFlags.append(
+      "-fmodule-map-file="
+        + Paths.root.appendingPathComponent(
+          ".build/checkouts/Yams/Sources/CYaml/include/module.modulemap"
+        )
+        .path)
+    let pkgConfig = try runTool("pkg-config", ["--cflags", "pangocairo", "libpng"])
+    cFlags += pkgConfig.split(separator: " ").map(String.init).filter { $0.hasPrefix("-I") }
+    var names: Set<String> = []
+    for module in Self.wholeModules + Self.partlyExported {
+      _ = try runTool(
+        "swift-symbolgraph-extract",
+        [
+          "-module-name", module, "-target", "x86_64-unknown-linux-gnu", "-I", modules.path,
+          "-output-dir", output.path, "-minimum-access-level", "public",
+        ]
+          + cFlags.flatMap { ["-Xcc", $0] })
+      let graph = try JSONSerialization.jsonObject(
+        with: Data(contentsOf: output.appendingPathComponent("\(module).symbols.json")))
+      let symbols = (graph as? [String: Any])?["symbols"] as? [[String: Any]] ?? []
+      let kinds: Set = [
+        "swift.struct", "swift.class", "swift.enum", "swift.protocol", "swift.typealias",
+      ]
+      var found = symbols.compactMap { symbol -> String? in
+        guard let kind = (symbol["kind"] as? [String: Any])?["identifier"] as? String,
+          kinds.contains(kind), (symbol["pathComponents"] as? [String])?.count == 1
+        else { return nil }
+        return (symbol["names"] as? [String: Any])?["title"] as? String
+      }
+      if Self.partlyExported.contains(module) {
+        let exported = try Self.reexported(from: module)
+        found = found.filter(exported.contains)
+      }
+      #expect(!found.isEmpty || ["GoldenXCTest", "ListGoldens"].contains(module), "\(module)")
+      names.formUnion(found)
+    }
+    #expect(names.subtracting(Self.names).sorted() == [], "public types missing from the list")
+    #expect(Set(Self.names).subtracting(names).sorted() == [], "listed types that are not public")
+  }
+
+  /// The type names `@_exported import <kind> module.Name` lines in Sources re-export.
+  static func reexported(from module: String) throws -> Set<String> {
+    var names: Set<String> = []
+    let sources = Paths.root.appendingPathComponent("Sources")
+    for case let file as String in FileManager.default.enumerator(atPath: sources.path) ?? .init()
+    where file.hasSuffix(".swift") {
+      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      for line in text.split(separator: "\n") where line.hasPrefix("@_exported import ") {
+        let words = line.split(separator: " ")
+        guard words.count == 4, words[3].hasPrefix(module + ".") else { continue }
+        names.insert(String(words[3].dropFirst(module.count + 1)))
+      }
+    }
+    return names
+  }
+
+  /// Runs a tool from the PATH (the toolchain's, pkg-config); its standard output.
+  private func runTool(_ name: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(filePath: "/usr/bin/env")
+    process.arguments = [name] + arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(
+      process.terminationStatus == 0, "\(name) \(arguments.joined(separator: " ")) failed")
+    return String(decoding: data, as: UTF8.self)
   }
 
   @Test("the README's list of public names is this list")
@@ -129,9 +248,7 @@ struct PublicNamesTests {
     let start = try #require(readme.range(of: "**Public names** ("))
     let paragraph = String(readme[start.lowerBound...]).components(separatedBy: "\n\n")[0]
     #expect(paragraph.contains("(\(Self.types.count) types;"))
-    for type in Self.types {
-      let name = String(describing: type).replacingOccurrences(of: "any ", with: "")
-        .components(separatedBy: "<")[0]
+    for name in Self.names {
       #expect(paragraph.contains("`\(name)`"), "README's public names lack \(name)")
     }
   }

@@ -26,7 +26,9 @@ struct LayoutGeometryTests {
     tree.elements.first { $0.role == role && $0.source == "sections[0].cells[\(index)]" }?.frame
   }
 
-  @Test("full width: 72 pt minimum, 16 pt inner margins, a one-line title centred (REFERENCE §1)")
+  @Test(
+    "full width: 72 pt minimum, 16 pt inner margins, a one-line title centred (mistica-ios Sources/Mistica/Components/Lists)"
+  )
   func fullWidthMinimum() throws {
     let tree = try layout(
       "canvas: { width: 360 }\nsections:\n  - cells:\n      - title: Inbox\n      - title: Sent\n")
@@ -89,7 +91,9 @@ struct LayoutGeometryTests {
     }
   }
 
-  @Test("stereo: 16 + text + 16, detail 6 below the title; a 24 pt icon makes 56 (REFERENCE §2)")
+  @Test(
+    "stereo: 16 + text + 16, detail 6 below the title; a 24 pt icon makes 56 (MDC MDCSelfSizingStereoCellLayout.m)"
+  )
   func stereoHeights() throws {
     let tree = try layout(
       """

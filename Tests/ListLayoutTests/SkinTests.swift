@@ -8,13 +8,14 @@ import Testing
 @Suite("Mística skins")
 struct SkinTests {
   @Test(
-    "every skin defines every colour ListRender uses, light and dark",
-    arguments: MisticaSkin.allCases)
-  func everyColour(skin: MisticaSkin) {
-    let system = DesignSystem.mistica(skin)
+    "every skin, and Material, defines every colour ListRender uses, light and dark",
+    arguments: MisticaSkin.allCases.map(Optional.some) + [nil])
+  func everyColour(skin: MisticaSkin?) {
+    let system = skin.map { DesignSystem.mistica($0) } ?? DesignSystem.named(.material)
+    let named = skin?.rawValue ?? "material"
     for (appearance, palette) in [("light", system.light), ("dark", system.dark)] {
       for name in ColorName.allCases {
-        #expect(palette[name] != nil, "\(skin.rawValue) \(appearance) has no \(name.rawValue)")
+        #expect(palette[name] != nil, "\(named) \(appearance) has no \(name.rawValue)")
       }
       #expect(palette.count == ColorName.allCases.count)
     }

@@ -3,7 +3,7 @@ import ListRender
 import TestSupport
 import Testing
 
-/// Geometry of the cells of issue 3, asserted through the layout (REFERENCE §1, §2, §6).
+/// Geometry of the cells of issue 3, asserted through the layout (mistica-ios Lists, MDCSelfSizingStereoCellLayout.m, IGListKit).
 @Suite("Cell anatomy")
 struct CellLayoutTests {
   private func cells(_ yaml: String, canvas: String = "width: 360, scale: 1") throws -> LayoutTree {

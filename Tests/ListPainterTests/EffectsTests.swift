@@ -5,7 +5,7 @@ import Testing
 
 @testable import ListPainter
 
-/// Shadows and ripples as functions (REFERENCE §3, §4).
+/// Shadows and ripples as functions (MDCRippleLayer.m, MDCInkLayer.m, MDCShadowLayer.m).
 @Suite("Effects")
 struct EffectsTests {
   @Test("MDC shadows: ambient and key layers from the MDCShadowLayer formulas")
@@ -42,7 +42,7 @@ struct EffectsTests {
   }
 
   @Test(
-    "the blur of a straight edge follows the Gaussian's integral (three boxes a side, REFERENCE §4)",
+    "the blur of a straight edge follows the Gaussian's integral (three boxes a side)",
     arguments: [1.5, 3.0, 8.0, 16.0])
   func blurredEdge(sigma: Double) throws {
     let shape = try ShadowRasterizer().blurredShape(

@@ -294,7 +294,7 @@ struct FidelityTests {
     let round = try #require(
       stereo.elements(.leadingImage).first { $0.source == "sections[0].cells[2]" })
     #expect(round.frame.width == round.frame.height)
-    // height = ceil(max(image bottom + 16, text bottom + 16)) for 40 pt avatars (REFERENCE §2).
+    // height = ceil(max(image bottom + 16, text bottom + 16)) for 40 pt avatars (MDCSelfSizingStereoCellLayout.m).
     for (cell, avatar) in zip(stereo.elements(.cell), stereo.elements(.assetBackground)) {
       let textBottom =
         stereo.elements.filter { $0.source == cell.source && $0.role == .detail }

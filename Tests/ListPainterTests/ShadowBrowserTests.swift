@@ -3,7 +3,7 @@ import ListRender
 import TestSupport
 import Testing
 
-/// A card's shadow against the same CSS box-shadow drawn by Chromium (REFERENCE §4).
+/// A card's shadow against the same CSS box-shadow drawn by Chromium (MDCShadowLayer.m's figures as CSS).
 @Suite("Shadows against Chromium")
 struct ShadowBrowserTests {
   /// Material web's box-shadow for an elevation, as CSS.

@@ -240,3 +240,44 @@ package enum AnimationBytes {
 
   /// Peak signal-to-noise ratio over R, G and B, in dB (infinite when equal).
 }
+
+/// Documents built in code that several test targets use.
+package enum SampleDocuments {
+  private static let avatar = Paths.fixtures.appendingPathComponent("assets/avatar.png").path
+
+  /// The DSL's inbox: a header, a row, a stereo cell, a label, a disabled switch, two rows
+  /// from a loop.
+  package static var inbox: ListDocument {
+    ListDocument(canvas: Canvas(width: 360, scale: 1, theme: .material)) {
+      Section(header: "Inbox") {
+        RowCell(
+          "Ana García", subtitle: "Lunch on Friday?",
+          asset: .monogram("AG", background: Color(hex: "#3F51B5") ?? .black),
+          control: .navigation(badge: 2))
+        StereoCell(
+          "Bruno Díaz", detail: "Three lines at most",
+          leading: .image(ImageReference(path: avatar), shape: .circle))
+        Label("A plain label cell")
+        RowCell("Wi-Fi", control: .switch(true)).state(.disabled).separator(.hidden)
+        for name in ["One", "Two"] {
+          RowCell(Label(name), asset: .smallIcon("star"))
+        }
+      }
+    }
+  }
+
+  /// A press and release on a full-width row beside a boxed one, half a second at 20 fps.
+  package static let pressAnimation = """
+    canvas: { width: 200, scale: 1 }
+    sections:
+      - cells:
+          - { title: Pressed }
+          - { style: boxed, title: Other }
+    animation:
+      fps: 20
+      duration: 0.5
+      events:
+        - { at: 0.1, press: { section: 0, item: 0, x: 30, y: 20 } }
+        - { at: 0.3, release: { section: 0, item: 0 } }
+    """
+}

@@ -1,10 +1,9 @@
 import Foundation
-import GoldenImage
 import ListRender
 import TestSupport
 import Testing
 
-/// Heckel's diff as IGListKit runs it (REFERENCE §6), on the classic cases.
+/// Heckel's diff as IGListKit runs it (IGListKit's IGListDiff.mm), on the classic cases.
 @Suite("List diff")
 struct ListDiffTests {
   private func diff(_ old: [String], _ new: [String]) -> ListDiff {
@@ -292,30 +291,6 @@ struct MotionTests {
       return
     }
     #expect(layers == Elevation.shadows(8, model: .web))
-  }
-
-  @Test("animate --layout writes each frame's cells: identity, height, expand state, alpha")
-  func frameLayoutFiles() throws {
-    let folder = try Paths.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try runListRender([
-      "animate", Paths.fixtures.appendingPathComponent("motion/expand.yaml").path,
-      "-o", folder.appendingPathComponent("frames").path,
-      "--layout", folder.appendingPathComponent("layout").path,
-    ])
-    #expect(result.status == 0, "\(result.stderr)")
-    let files = try FileManager.default.contentsOfDirectory(
-      atPath: folder.appendingPathComponent("layout").path
-    ).sorted()
-    #expect(files == (0..<7).map { String(format: "frame-%04d.json", $0) })
-    let data = try Data(contentsOf: folder.appendingPathComponent("layout/frame-0003.json"))
-    let dump = try JSONDecoder().decode(FrameDump.self, from: data)
-    #expect(dump.time == 0.15)
-    #expect(dump.cells.map(\.identity) == ["#0/Above", "#0/Delivery details", "#0/Below"])
-    let expanding = dump.cells[1]
-    #expect(expanding.expandState == "expanded")
-    #expect(expanding.height > 60 && expanding.alpha == 1)
-    #expect(dump.cells[0].expandState == nil)
   }
 
   @Test("an update needs distinct identities; toggles need expandable cells")

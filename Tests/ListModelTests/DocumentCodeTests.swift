@@ -6,27 +6,8 @@ import Testing
 /// Documents built in code: the DSL, and the round trip through the spec format.
 @Suite("Documents in code")
 struct DocumentCodeTests {
+  private static var inbox: ListDocument { SampleDocuments.inbox }
   private static let avatar = Paths.fixtures.appendingPathComponent("assets/avatar.png").path
-
-  /// The DSL's inbox.
-  private static var inbox: ListDocument {
-    ListDocument(canvas: Canvas(width: 360, scale: 1, theme: .material)) {
-      Section(header: "Inbox") {
-        RowCell(
-          "Ana García", subtitle: "Lunch on Friday?",
-          asset: .monogram("AG", background: Color(hex: "#3F51B5") ?? .black),
-          control: .navigation(badge: 2))
-        StereoCell(
-          "Bruno Díaz", detail: "Three lines at most",
-          leading: .image(ImageReference(path: avatar), shape: .circle))
-        Label("A plain label cell")
-        RowCell("Wi-Fi", control: .switch(true)).state(.disabled).separator(.hidden)
-        for name in ["One", "Two"] {
-          RowCell(Label(name), asset: .smallIcon("star"))
-        }
-      }
-    }
-  }
 
   /// The same list as a spec.
   private static var inboxYAML: String {
@@ -68,21 +49,6 @@ struct DocumentCodeTests {
         ListDocument.self, from: try JSONEncoder().encode(document))
       #expect(coded == document, "\(fixture) through Codable")
     }
-  }
-
-  @Test("a document written as YAML renders with listrender as it renders in code")
-  func renderedByTheCLI() throws {
-    let folder = try Paths.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try Self.inbox.yaml().write(
-      to: folder.appendingPathComponent("inbox.yaml"), atomically: true, encoding: .utf8)
-    let run = try runListRender(
-      ["render", "inbox.yaml", "-o", "inbox.png", "--allow-path", Paths.fixtures.path],
-      in: folder)
-    #expect(run.status == 0, "\(run.stderr)")
-    let drawn = try PNGCodec.decode(
-      [UInt8](try Data(contentsOf: folder.appendingPathComponent("inbox.png"))))
-    #expect(drawn == (try ListRenderer().render(Self.inbox)))
   }
 
   @Test("Codable reports a bad value with its field path")
