@@ -102,6 +102,30 @@ def main():
             rows.append(("inbox render (1080 × 6327), whole process", f"{mine * 1000:.0f} ms",
                          f"{peak_rss(ours):.0f} MiB"))
             rows.append(("cinbox", "not built (needs ../shared/bench and libdeflate-dev)", ""))
+        webp = os.path.join(tmp, "x.webp")
+        (webp_s,) = medians([[BIN, "render", inbox, "-o", webp]], runs=10)
+        rows.append(("inbox render to lossless WebP (the PNG's pixels), whole process",
+                     f"{webp_s * 1000:.0f} ms",
+                     f"{os.path.getsize(webp) / 1024:.0f} KB (PNG {os.path.getsize(png) / 1024:.0f} KB)"))
+        # The repository's still goldens recorded as WebP beside the PNGs they would replace.
+        goldens = os.path.join(tmp, "golden-webp")
+        subprocess.run([BIN, "record", os.path.join(ROOT, "Fixtures"), "--golden", goldens,
+                        "--golden-format", "webp", "--report", os.path.join(tmp, "report")],
+                       cwd=ROOT, check=True, capture_output=True)
+        webp_total = png_total = count = 0
+        for folder, _, files in os.walk(goldens):
+            for name in files:
+                if not name.endswith(".webp"):
+                    continue
+                relative = os.path.relpath(os.path.join(folder, name), goldens)[:-len(".webp")]
+                png_golden = os.path.join(ROOT, "Golden", relative + ".png")
+                if os.path.exists(png_golden):
+                    webp_total += os.path.getsize(os.path.join(folder, name))
+                    png_total += os.path.getsize(png_golden)
+                    count += 1
+        rows.append((f"the {count} still goldens as WebP / as PNG (record --golden-format webp)",
+                     f"{webp_total / 1024:.0f} / {png_total / 1024:.0f} KB",
+                     f"{webp_total / png_total:.0%} of the PNG bytes"))
         inbox_phases = phases(ours)
         rows.append(("inbox phases: " + ", ".join(
             f"{name} {value:.1f}" for name, value in inbox_phases.items()) + " ms", "", ""))

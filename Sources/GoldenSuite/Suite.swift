@@ -160,7 +160,7 @@ func runSuite(
   let store = ResultStore(count: cases.count)
   let keepRenders = options.contactSheet != nil
   var checker = GoldenCheck(
-    artifactsFolder: options.artifacts ?? GoldenCheck.defaultArtifactsFolder(),
+    artifactsFolder: options.artifacts ?? GoldenCheck.defaultArtifactsFolder([:]),
     policy: options.policy, fingerprint: try ListRenderer().fingerprint())
   checker.caption = Captions().forPanels
   let check = checker

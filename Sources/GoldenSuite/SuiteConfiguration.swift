@@ -59,7 +59,8 @@ public struct SuiteConfiguration: Sendable {
   public var report: String
   /// How images are compared.
   public var policy: GoldenPolicy
-  /// Where failure images go; nil: `$LISTRENDER_ARTIFACTS` or `.build/golden-artifacts`.
+  /// Where failure images go; nil: `.build/golden-artifacts` (`listrender` passes
+  /// `$LISTRENDER_ARTIFACTS` when it is set: the library reads no environment).
   public var artifacts: String?
   /// Only the cases whose name matches one of these globs or substrings.
   public var filter: [String]

@@ -147,7 +147,8 @@ struct SuiteOptions: ParsableArguments {
       fixtures: fixtures, golden: golden, jobs: jobs, shard: try shard.map(Shard.init(parsing:)),
       variants: try variants.map(VariantAxis.init(parsing:)),
       layout: layout, contactSheet: contactSheet, report: report, policy: policy,
-      artifacts: artifacts, filter: filter, lastFailed: lastFailed, junit: junit, json: json,
+      artifacts: artifacts ?? GoldenCheck.defaultArtifactsFolder(), filter: filter,
+      lastFailed: lastFailed, junit: junit, json: json,
       mode: mode, optimize: optimize, fixturesRoot: fixturesRoot, allowedFolders: allowedFolders,
       accessibility: accessibility, goldenFormat: goldenFormat,
       annotations: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
