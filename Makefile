@@ -10,7 +10,7 @@ SWIFT_FORMAT := swift format
 # bytes it writes are the same as a dynamically linked build's.
 RELEASE_BUILD := swift build -c release --static-swift-stdlib --product listrender
 
-.PHONY: deps deps-test demo build install test fuzz format format-check bench skins clean
+.PHONY: deps deps-test pkgconfig demo build install test fuzz format format-check bench skins clean
 
 # The packages of $(1) that dpkg does not list as installed.
 missing = $(shell for p in $(1); do \
@@ -37,14 +37,14 @@ deps-test:
 	  ( $(APT_INSTALL) $$missing ) || echo "could not install $$missing: the report's browser test will be skipped"; fi
 
 ## demo: release build, then the built-in showcase to out/showcase.png and its ripple to out/ripple.gif
-demo: deps
+demo: deps pkgconfig
 	$(RELEASE_BUILD)
 	mkdir -p out
 	.build/release/listrender render -o out/showcase.png
 	.build/release/listrender animate --scale 1 --gif out/ripple.gif
 	@echo "wrote out/showcase.png and out/ripple.gif"
 
-build: deps
+build: deps pkgconfig
 	swift build
 
 ## install: the release binary, bash/zsh/fish completions and a man page (the argument parser's
@@ -53,7 +53,7 @@ build: deps
 ## its own: the statically linked binary is the one installed.
 PREFIX ?= /usr/local
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-01-01)
-install: deps
+install: deps pkgconfig
 	$(RELEASE_BUILD)
 	swift package --scratch-path .build/manual --disable-sandbox plugin generate-manual \
 	  --date $(MANUAL_DATE)
@@ -71,15 +71,29 @@ install: deps
 	  > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/listrender.fish
 	@echo "installed listrender, its man page and completions under $(DESTDIR)$(PREFIX)"
 
+## pkgconfig: SwiftPM reads pkg-config files itself and warns "prohibited flag(s): -pthread"
+## at every build (glib's and harfbuzz's Libs name it; the Swift runtime links pthread anyway):
+## the build reads copies of the files that name it, without it. The flags are otherwise the same.
+PKG_CONFIG_DIR := $(CURDIR)/.build/pkgconfig
+export PKG_CONFIG_PATH := $(PKG_CONFIG_DIR)
+pkgconfig: deps
+	@mkdir -p $(PKG_CONFIG_DIR)
+	@for dir in $$(pkg-config --variable pc_path pkg-config | tr : ' '); do \
+	  for file in $$dir/*.pc; do \
+	    [ -f "$$file" ] && grep -q -- '-pthread' "$$file" && \
+	      sed 's/ -pthread//g' "$$file" > $(PKG_CONFIG_DIR)/$$(basename "$$file"); \
+	  done; \
+	done; true
+
 ## test: the whole suite (what .ci/run calls); goldens are compared, never recorded; it
 ## includes a 10 s fuzzing smoke run (FuzzTests; `make fuzz` runs longer)
-test: deps deps-test format-check
+test: deps deps-test pkgconfig format-check
 	LISTRENDER_RECORD=never swift test
 
 ## fuzz: mutation fuzzing of decode, layout and paint for SECONDS (default 300), seed SEED
 SECONDS ?= 300
 SEED ?= 1
-fuzz: deps
+fuzz: deps pkgconfig
 	LISTRENDER_FUZZ_SECONDS=$(SECONDS) LISTRENDER_FUZZ_SEED=$(SEED) swift test -c release -Xswiftc -enable-testing --filter FuzzTests
 
 format-check:
@@ -91,7 +105,7 @@ format:
 ## bench: release build, then every scene of Fixtures/bench (../shared/bench's, unchanged) beside
 ## the C measuring stick cinbox (built from ../shared/bench when libdeflate-dev installs): one table.
 BENCH_PACKAGES := libdeflate-dev
-bench: deps
+bench: deps pkgconfig
 	$(RELEASE_BUILD)
 	@missing="$(call missing,$(BENCH_PACKAGES))"; \
 	if [ -n "$$missing" ]; then ( $(APT_INSTALL) $$missing ) || echo "no $$missing: cinbox is left out"; fi

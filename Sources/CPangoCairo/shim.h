@@ -150,6 +150,24 @@ static inline void lr_line_families(PangoLayoutLine *line, char *out, int size) 
   }
 }
 
+/// The first character of `line` drawn with a font of `family` (the icon font, which is not
+/// text: a character only it has is a missing glyph in a label), or 0.
+static inline uint32_t lr_line_char_in_family(PangoLayoutLine *line, const char *wanted) {
+  const char *text = pango_layout_get_text(line->layout);
+  for (GSList *run = line->runs; run != NULL; run = run->next) {
+    PangoGlyphItem *item = (PangoGlyphItem *)run->data;
+    PangoFont *font = item->item->analysis.font;
+    if (font == NULL || !PANGO_IS_FC_FONT(font)) continue;
+    FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+    FcChar8 *family = NULL;
+    if (FcPatternGetString(pattern, FC_FAMILY, 0, &family) != FcResultMatch) continue;
+    if (strcmp((const char *)family, wanted) == 0 && item->item->length > 0) {
+      return g_utf8_get_char(text + item->item->offset);
+    }
+  }
+  return 0;
+}
+
 /// The faces fontconfig's cache of folder `dir` holds (a copy of the cache's set: free it with
 /// FcFontSetDestroy), or NULL when `config`'s cache folders have no valid cache for it (fc-cache
 /// writes one for every system font folder when a font package installs; a cache is valid only

@@ -43,6 +43,6 @@ package struct PhaseClock {
     let lines = laps.map {
       $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", $0.1)
     }
-    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    Terminal.error(lines.joined(separator: "\n") + "\n")
   }
 }

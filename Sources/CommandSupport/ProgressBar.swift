@@ -21,7 +21,7 @@ package final class ProgressBar: Sendable {
         let filled = total == 0 ? width : width * min(done, total) / total
         let bar =
           String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) \(label)\u{1B}[K".utf8))
+        Terminal.error("\r\(bar) \(done)/\(total) \(label)\u{1B}[K")
       } else if let plainLine {
         print(plainLine)
       }
@@ -30,6 +30,6 @@ package final class ProgressBar: Sendable {
 
   /// Clears the bar.
   package func finish() {
-    if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    if terminal { Terminal.error("\r\u{1B}[K") }
   }
 }

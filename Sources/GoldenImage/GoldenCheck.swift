@@ -101,6 +101,12 @@ public struct GoldenCheck: Sendable {
   /// Draws a caption strip (`expected`, `diff`, `actual`) of a width in pixels, put above each
   /// image of a failure's panel; nil: the panel has no captions.
   package var caption: (@Sendable (_ text: String, _ width: Int) -> Bitmap?)?
+  /// How a message tells to record, for the mode that would (`missing`, `failed`): by default
+  /// the command line's way; the Swift test helpers name the environment variable and the
+  /// `record:` argument or trait instead (`listrender record` records no package's goldens).
+  package var recordAdvice: @Sendable (RecordMode) -> String = { mode in
+    "LISTRENDER_RECORD=\(mode.rawValue), or `listrender record`"
+  }
 
   /// A checker.
   public init(
@@ -153,7 +159,7 @@ public struct GoldenCheck: Sendable {
           artifacts: GoldenReport.Artifacts(
             expected: goldenPath, actual: actualPath, diff: nil, panel: nil),
           message:
-            "\(name): no golden at \(goldenPath); look at \(actualPath), then record it (LISTRENDER_RECORD=missing, or `listrender record`)"
+            "\(name): no golden at \(goldenPath); look at \(actualPath), then record it (\(recordAdvice(.missing)))"
         )
       }
       return try record("it was missing")
@@ -189,7 +195,7 @@ public struct GoldenCheck: Sendable {
     }
     message += comparison.details.map { "\n  " + $0 }.joined()
     message +=
-      "\n  if the change is intended, record it (LISTRENDER_RECORD=failed, or `listrender record`)"
+      "\n  if the change is intended, record it (\(recordAdvice(.failed)))"
     // The comparison named its artifacts; this is where they are written.
     for file in comparison.files { try AtomicFile.write(file.bytes, to: file.path) }
     return GoldenReport(

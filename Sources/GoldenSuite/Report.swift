@@ -50,6 +50,9 @@ func slug(_ name: String) -> String {
 struct ReportContext {
   var summary: String
   var seconds: Double
+  /// `listrender record` with the run's fixtures, goldens, variants and read folders (no
+  /// shard, no filter): a case's `--filter` after it records that case as the run saw it.
+  var acceptCommand: [String] = ["listrender", "record"]
   var date = Date()
   /// Library versions and font files, as `listrender doctor` prints them.
   var environment: [(String, String)] =
@@ -128,6 +131,7 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     }
     cards += card(
       report, stem: stem, pictures: pictures, textDiff: textDiff, scrubber: scrubber,
+      accept: context.acceptCommand,
       folder: folder)
   }
   let failing = results.filter(\.report.isFailure).count
@@ -203,7 +207,7 @@ private func frameScrubber(
 private func card(
   _ report: GoldenReport, stem: String,
   pictures: [String: (src: String, width: Int, height: Int)], textDiff: String, scrubber: String,
-  folder: String
+  accept acceptCommand: [String], folder: String
 ) -> String {
   func image(_ label: String, _ extra: String = "") -> String {
     guard let picture = pictures[label] else { return "" }
@@ -276,7 +280,7 @@ private func card(
   let accept =
     report.outcome == .error
     ? ""
-    : "<p class=\"accept\">Accept this change: <code>listrender record --filter '\(escape(report.name))'</code></p>"
+    : "<p class=\"accept\">Accept this change: <code>\(escape(shellCommand(acceptCommand + ["--filter"]) + " " + shellQuoted(report.name)))</code></p>"
   let counts = report.verdict.map { "<p class=\"counts\">\(escape($0.summary))</p>" } ?? ""
   return """
     <article class="case" data-status="\(report.outcome.rawValue)" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))">
@@ -408,4 +412,22 @@ private func escape(_ text: String) -> String {
   text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     .replacingOccurrences(of: "'", with: "&#39;")
+}
+
+/// `'word'` for a POSIX shell.
+func shellQuoted(_ word: String) -> String {
+  "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+/// Words as a POSIX shell reads them: each quoted with `'…'` unless it is plain.
+func shellCommand(_ words: [String]) -> String {
+  words.map { word in
+    let plain =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy {
+        CharacterSet.alphanumerics.contains($0) && $0.isASCII
+          || "-_./=,:+%".unicodeScalars.contains($0)
+      }
+    return plain ? word : shellQuoted(word)
+  }.joined(separator: " ")
 }

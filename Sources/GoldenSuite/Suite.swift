@@ -157,6 +157,11 @@ func runSuite(
     }
   }
   let cases = try options.select(all)
+  // A run that checks nothing is not a pass: a filter (or --last-failed) that selects no case
+  // fails, naming what it looked for, unless the caller allows it.
+  if cases.isEmpty, !all.isEmpty, !options.passWithNoCases {
+    throw CommandFailure(options.noCaseMessage(among: all.map(\.name)), status: ExitStatus.failure)
+  }
   let store = ResultStore(count: cases.count)
   let keepRenders = options.contactSheet != nil
   var checker = GoldenCheck(
@@ -200,7 +205,7 @@ func runSuite(
     events(.optimized(goldens: goldens.count, bytesBefore: before, bytesAfter: after))
   }
   do {
-    try writeLastFailed(results, report: options.report)
+    if options.updatesLastFailed { try updateLastFailed(results, report: options.report) }
     if let junit = options.junit {
       try writeJUnit(results, seconds: elapsed, options: options, to: junit)
     }
@@ -213,7 +218,10 @@ func runSuite(
       }
     }
     try writeReport(
-      results, context: ReportContext(summary: summary, seconds: elapsed), to: options.report)
+      results,
+      context: ReportContext(
+        summary: summary, seconds: elapsed, acceptCommand: options.acceptCommand),
+      to: options.report)
     events(.wroteReport((options.report as NSString).appendingPathComponent("index.html")))
     if let sheet = options.contactSheet {
       try writeContactSheet(results, to: sheet)

@@ -82,6 +82,12 @@ public struct SuiteConfiguration: Sendable {
   /// The file format of the still goldens this run writes (one of either format is read
   /// whichever it is; `.all` rewrites every golden in this format).
   public var goldenFormat: GoldenFileFormat = .png
+  /// Whether a run that selects no case (a filter matching nothing) passes; by default it
+  /// fails, since it checked nothing.
+  public var passWithNoCases = false
+  /// Whether the run updates the report folder's last-failed list (`verify` does; `record`
+  /// does not, so recording one case forgets no other failure).
+  public var updatesLastFailed = true
   /// Failed cases as annotations for a CI service (``SuiteEvent/annotation(_:)``); nil: none.
   public var annotations: SuiteAnnotations?
 

@@ -23,22 +23,85 @@ extension SuiteConfiguration {
       }
     }
     if lastFailed {
-      let path = (report as NSString).appendingPathComponent(lastFailedFile)
-      let names = Set(
-        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(
-          String.init))
+      let names = Set(lastFailedNames())
       selected = selected.filter { names.contains($0.name) }
     }
     return selected
   }
+
+  /// The names in the report folder's last-failed list.
+  func lastFailedNames() -> [String] {
+    let path = (report as NSString).appendingPathComponent(lastFailedFile)
+    return ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
+      .map(String.init)
+  }
+
+  /// Why no case was selected: the filters and the nearest case names, or an empty
+  /// last-failed list.
+  func noCaseMessage(among names: [String]) -> String {
+    var parts: [String] = []
+    if !filter.isEmpty {
+      let given = filter.map { "'\($0)'" }.joined(separator: ", ")
+      var nearest: [String] = []
+      for pattern in filter {
+        for name in NameSuggestions.nearest(to: pattern, in: names) where !nearest.contains(name) {
+          nearest.append(name)
+        }
+      }
+      // A glob's literal part compared with each name's start, when edit distance finds none.
+      if nearest.isEmpty, let pattern = filter.first {
+        let stem = String(pattern.prefix { !"*?[".contains($0) })
+        nearest = Array(
+          names.sorted {
+            commonPrefix(stem, $0) > commonPrefix(stem, $1)
+          }.prefix(3))
+      }
+      parts.append(
+        "--filter \(given) matched no case of \(names.count)"
+          + (nearest.isEmpty ? "" : "; the nearest are \(nearest.joined(separator: ", "))"))
+    }
+    if lastFailed {
+      let failed = lastFailedNames()
+      parts.append(
+        failed.isEmpty
+          ? "--last-failed: the last verify recorded no failure"
+          : "--last-failed: none of the \(failed.count) cases that failed last is selected")
+    }
+    if parts.isEmpty { parts.append("no case was selected") }
+    return parts.joined(separator: "; ")
+      + " (--pass-with-no-cases lets a run that checks nothing pass)"
+  }
+
+  /// `listrender record` as this run was given: fixtures, goldens, read folders, variants and
+  /// the golden format, without shard or filter.
+  var acceptCommand: [String] {
+    var words = ["listrender", "record", fixtures]
+    if let golden { words += ["--golden", golden] }
+    if let fixturesRoot { words += ["--fixtures-root", fixturesRoot] }
+    for folder in allowedFolders { words += ["--allow-path", folder] }
+    for axis in variants {
+      words += ["--variants", "\(axis.name)=\(axis.values.joined(separator: ","))"]
+    }
+    if goldenFormat != .png { words += ["--golden-format", goldenFormat.rawValue] }
+    return words
+  }
 }
 
-/// Keeps the names of this run's failing cases for `--last-failed`.
-func writeLastFailed(_ results: [SuiteResult], report: String) throws {
-  let names = results.filter(\.report.isFailure).map(\.report.name)
-  try AtomicFile.write(
-    Array(names.map { $0 + "\n" }.joined().utf8),
-    to: (report as NSString).appendingPathComponent(lastFailedFile))
+/// How many leading characters two strings share.
+private func commonPrefix(_ a: String, _ b: String) -> Int {
+  zip(a, b).prefix { $0 == $1 }.count
+}
+
+/// Updates the report folder's list of failing cases for `--last-failed`: the cases this run
+/// checked are taken out, those that failed put back; cases it did not run keep their entry
+/// (a filtered run, or a record of one case, forgets no other failure).
+func updateLastFailed(_ results: [SuiteResult], report: String) throws {
+  let ran = Set(results.map(\.report.name))
+  let path = (report as NSString).appendingPathComponent(lastFailedFile)
+  let kept = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
+    .map(String.init).filter { !ran.contains($0) }
+  let names = kept + results.filter(\.report.isFailure).map(\.report.name)
+  try AtomicFile.write(Array(names.map { $0 + "\n" }.joined().utf8), to: path)
 }
 
 /// JUnit XML as Jenkins, GitLab and GitHub's reporters read it, within Jenkins' JUnit schema

@@ -25,6 +25,8 @@ package struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertib
     case ENOENT: reason = "its folder does not exist"
     case ENOTDIR: reason = "a part of the path is not a folder"
     case ENAMETOOLONG: reason = "the name is too long"
+    case EPIPE: reason = "the pipe's reader has closed it"
+    case EBADF: reason = "it is not open for writing"
     default: reason = String(cString: strerror(code))
     }
   }
@@ -104,18 +106,27 @@ package final class TemporaryFile {
   /// Open for writing; the caller closes it (directly, or through a `FileHandle` or giflib).
   package let descriptor: Int32
   private var committed = false
+  /// A target that is no regular file (standard output, a device, a pipe): the temporary is
+  /// made in the system's temporary folder and copied into it by ``commit()``.
+  private let stream: OutputTarget?
 
-  /// Creates the temporary beside `target`; refuses a target that exists and is not a
-  /// regular file (it would be replaced by the rename).
+  /// Creates the temporary beside `target` (for a device, a pipe or standard output: in the
+  /// system's temporary folder).
   package init(for path: String) throws {
     guard !path.isEmpty else { throw FileWriteError(path: path, reason: "the path is empty") }
     // A link is followed: the file it leads to is replaced, the link stays.
     let target: String
     switch OutputTarget(path) {
     case .file(let resolved): target = resolved
-    case .inPlace, .descriptor:
-      throw FileWriteError(path: path, reason: "it is not a regular file")
+    case let other:
+      stream = other
+      self.target = path
+      let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+      (descriptor, self.path) = try AtomicFile.createTemporary(
+        beside: folder.appendingPathComponent("listrender-output"), for: path)
+      return
     }
+    stream = nil
     var status = stat()
     if stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
       if status.st_mode & S_IFMT == S_IFDIR { throw FileWriteError(path: path, errno: EISDIR) }
@@ -132,10 +143,36 @@ package final class TemporaryFile {
     self.target = target
   }
 
-  /// Renames the finished temporary over the target (its descriptor closed first).
+  /// Renames the finished temporary over the target (its descriptor closed first); for a
+  /// stream, copies it there and removes it.
   package func commit() throws {
-    try Interruption.commit(path, to: target)
-    committed = true
+    guard let stream else {
+      try Interruption.commit(path, to: target)
+      committed = true
+      return
+    }
+    let source = open(path, O_RDONLY | O_CLOEXEC)
+    guard source >= 0 else { throw FileWriteError(path: target, errno: errno) }
+    defer { close(source) }
+    let destination: Int32
+    switch stream {
+    case .descriptor(let number): destination = number
+    case .inPlace(let device):
+      destination = open(device, O_WRONLY | O_CLOEXEC)
+      guard destination >= 0 else { throw FileWriteError(path: target, errno: errno) }
+    case .file: preconditionFailure("a regular file is renamed into place")
+    }
+    defer { if case .inPlace = stream { close(destination) } }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw FileWriteError(path: target, errno: errno)
+      }
+      if count == 0 { break }
+      try AtomicFile.writeAll(ContiguousArray(buffer.prefix(count)), to: destination, path: target)
+    }
   }
 
   deinit {
@@ -220,7 +257,7 @@ package enum AtomicFile {
     try writeAll(data, to: descriptor, path: path)
   }
 
-  private static func writeAll(_ data: ContiguousArray<UInt8>, to descriptor: Int32, path: String)
+  static func writeAll(_ data: ContiguousArray<UInt8>, to descriptor: Int32, path: String)
     throws
   {
     try data.withUnsafeBytes { buffer in
@@ -289,8 +326,12 @@ package enum OutputTarget: Equatable {
   /// written to that descriptor.
   case descriptor(Int32)
 
-  /// Follows `path`'s links (at most 40, as the kernel does).
+  /// Follows `path`'s links (at most 40, as the kernel does); `-` is standard output.
   package init(_ path: String) {
+    if path == "-" {
+      self = .descriptor(STDOUT_FILENO)
+      return
+    }
     var current = path
     for _ in 0..<40 {
       if let descriptor = Self.ownDescriptor(current) {

@@ -247,7 +247,24 @@ extension ListDocument {
   /// A spec read from standard input (at most the spec file limit), its relative paths resolved
   /// against the current folder, which it may read from (with `--allow-path` folders).
   package static func loadStandardInput(allowing folders: [String]) throws -> ListDocument {
-    let data = FileHandle.standardInput.readData(ofLength: SpecLimits.maxFileBytes + 1)
+    // read(2) up to one byte past the limit: Foundation's readData(ofLength:) traps on a read
+    // error (a standard input the shell closed).
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while data.count <= SpecLimits.maxFileBytes {
+      let got = buffer.withUnsafeMutableBytes {
+        Glibc.read(
+          STDIN_FILENO, $0.baseAddress, min($0.count, SpecLimits.maxFileBytes + 1 - data.count))
+      }
+      if got < 0, errno == EINTR { continue }
+      guard got >= 0 else {
+        throw SpecError(
+          file: "<stdin>", line: nil, column: nil, path: "",
+          message: "standard input cannot be read (\(String(cString: strerror(errno))))")
+      }
+      if got == 0 { break }
+      data.append(contentsOf: buffer[..<got])
+    }
     guard data.count <= SpecLimits.maxFileBytes else {
       throw SpecError(
         file: "<stdin>", line: nil, column: nil, path: "",

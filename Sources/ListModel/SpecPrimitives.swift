@@ -99,7 +99,7 @@ struct NodeReader {
 
   var kindName: String {
     switch node {
-    case .scalar: return isNull ? "null" : "a scalar"
+    case .scalar(let scalar): return isNull ? "null" : shownScalar(scalar.string)
     case .mapping: return "a mapping"
     case .sequence: return "a list"
     case .alias: return "an alias"
@@ -216,10 +216,7 @@ struct NodeReader {
     return color
   }
 
-  private var describeScalar: String {
-    if case .scalar(let scalar) = node, !isNull { return "'\(scalar.string)'" }
-    return kindName
-  }
+  private var describeScalar: String { kindName }
 }
 
 /// The fields of a mapping, read by name.
@@ -307,6 +304,24 @@ package func canonical(_ path: String) -> String {
       (standard as NSString).lastPathComponent)
   }
   return standard
+}
+
+/// A scalar as a message shows what was found: in double quotes, at most 60 Unicode scalars,
+/// quotes, backslashes and control characters escaped (`found "on"`).
+package func shownScalar(_ text: String) -> String {
+  var shown = ""
+  for scalar in quoted(text).unicodeScalars {
+    switch scalar {
+    case "\"": shown += "\\\""
+    case "\\": shown += "\\\\"
+    case "\n": shown += "\\n"
+    case "\t": shown += "\\t"
+    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+      shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    default: shown.unicodeScalars.append(scalar)
+    }
+  }
+  return "\"" + shown + "\""
 }
 
 /// `text` for a message: at most 60 Unicode scalars, then an ellipsis (counted in scalars, so a

@@ -88,6 +88,8 @@ package enum FontCatalog {
     "Noto Sans Symbols", "Noto Sans Symbols2", "Noto Sans Math", "Noto Sans Mono",
   ]
   static let emojiFamily = "Noto Color Emoji"
+  /// The icon font's family: icons are drawn with it by name, never text.
+  static let iconFamily = "Material Icons"
 
   /// The family list Pango is given for `family` in `language`: the fallback order, without
   /// the families no loaded font has (`loaded`: ``familyKey(_:)``s; they would match nothing,

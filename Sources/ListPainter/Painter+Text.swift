@@ -24,7 +24,7 @@ extension Painter {
       throw PainterError.unknownIcon(name)
     }
     let style = TextStyle(
-      family: "Material Icons", weight: .regular, size: frame.height, minLineHeight: 0)
+      family: FontCatalog.iconFamily, weight: .regular, size: frame.height, minLineHeight: 0)
     let layout = try shaper.layout(String(character), style: style, direction: .ltr)
     let extents = layout.logicalExtents
     cr.setSource(color)

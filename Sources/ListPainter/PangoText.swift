@@ -79,9 +79,11 @@ struct ShapedLine {
     let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
   }
-  /// The first character of the line no font had a glyph for.
+  /// The first character of the line no font had a glyph for, or that only the icon font has
+  /// (fontconfig would fall back to it for a private-use character, drawing an icon in a label).
   var missingCharacter: Unicode.Scalar? {
-    let value = lr_line_unknown_char(line)
+    var value = lr_line_unknown_char(line)
+    if value == 0 { value = lr_line_char_in_family(line, FontCatalog.iconFamily) }
     return value == 0 ? nil : Unicode.Scalar(value)
   }
 }

@@ -16,17 +16,10 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
   /// Lossless WebP: the PNG's pixels, in a smaller file.
   case webp
 
-  /// The format a file name asks for by its extension (`.png`, `.svg`, `.pdf`, `.webp`; none:
-  /// PNG),
-  /// or nil for another extension. A device or a pipe (`/dev/stdout`, `/dev/null`) takes PNG
-  /// whatever its name.
+  /// The format a file name asks for by its extension (`.png`, `.svg`, `.pdf`, `.webp`; none,
+  /// as `/dev/stdout` or `-`: PNG), or nil for another extension. The name decides, not what
+  /// it leads to: `out.pdf` linked to a pipe gets a PDF.
   public static func forOutput(_ path: String) -> ImageFileFormat? {
-    var status = stat()
-    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
-      status.st_mode & S_IFMT != S_IFDIR
-    {
-      return .png
-    }
     let pathExtension = (path as NSString).pathExtension.lowercased()
     return pathExtension.isEmpty ? .png : ImageFileFormat(rawValue: pathExtension)
   }
@@ -35,10 +28,10 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
 /// One output of ``ListRenderer/export(_:to:options:events:)``, by what it holds. Each is
 /// named in messages by the `listrender` option that asks for it (`-o`, `--layout`, …).
 public enum ExportOutput: Hashable, Sendable {
-  /// The still image at a path (`-`: a PNG on standard output), in a format (nil: the one its
-  /// name asks for, ``ImageFileFormat/forOutput(_:)``).
+  /// The still image at a path (`-`: standard output), in a format (nil: the one its name asks
+  /// for, ``ImageFileFormat/forOutput(_:)``).
   case image(String, ImageFileFormat? = nil)
-  /// The still's layout dump (frames in points, text lines) as JSON.
+  /// The still's layout dump (frames in points, text lines) as JSON (`-`: standard output).
   case layout(String)
   /// What VoiceOver would read, element by element, as JSON.
   case accessibility(String)
@@ -133,7 +126,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case .sameFile(let option, let other, let path):
       "\(option) and \(other) both write \(path); give them different paths"
     case .unknownExtension(let path):
-      "-o \(path): the output's extension must be .png, .svg, .pdf or .webp (or - for a PNG on standard output)"
+      "-o \(path): the output's extension must be .png, .svg, .pdf or .webp (or none, for a PNG; --format picks one for -)"
     case .notAFrameFormat(let format):
       "frames are written as PNG or WebP files, not \(format.rawValue.uppercased())"
     case .noAnimation(let source): "\(source): the spec has no `animation:` section"
@@ -179,7 +172,7 @@ extension ListRenderer {
       switch output {
       case .image(let path, let format):
         image = (path, format)
-        if path != "-" { files.append((output.option, path)) }
+        files.append((output.option, path))
       case .layout(let path):
         layoutPath = path
         files.append((output.option, path))
@@ -194,7 +187,7 @@ extension ListRenderer {
     // After the overwrite checks (their message says more): the image's format.
     var format: ImageFileFormat?
     if let image {
-      format = image.path == "-" ? .png : image.format ?? ImageFileFormat.forOutput(image.path)
+      format = image.format ?? ImageFileFormat.forOutput(image.path)
       guard format != nil else { throw ExportError.unknownExtension(path: image.path) }
     }
     events(.phase("decode"))
@@ -205,7 +198,6 @@ extension ListRenderer {
     // Everything is rendered before anything is written, and every output is written to its
     // temporary before any is renamed into place: all of them, or none.
     let staged = StagedOutputs()
-    var standardOutput: [UInt8]?
     if let image, let format {
       switch format {
       case .svg, .pdf:
@@ -225,7 +217,7 @@ extension ListRenderer {
           png = try renderPNG(tree, threads: options.threads)
           events(.phase("paint and encode"))
         }
-        if image.path == "-" { standardOutput = png } else { try staged.add(png, to: image.path) }
+        try staged.add(png, to: image.path)
       case .webp:
         let webp = try WebPCodec.encode(try paint(tree))
         events(.phase("paint and encode"))
@@ -237,7 +229,6 @@ extension ListRenderer {
       try staged.add(
         Data(try Self.accessibilityJSON(of: document, tree: tree).utf8), to: accessibilityPath)
     }
-    if let standardOutput { FileHandle.standardOutput.write(Data(standardOutput)) }
     try staged.commit()
     if format == .png || format == .webp { events(.phase("write")) }
   }
@@ -355,7 +346,10 @@ extension ListRenderer {
 }
 
 /// Refuses, before any work, outputs that are empty or would write over an input or over
-/// another output of the same command (``ExportError``).
+/// another output of the same command (``ExportError``). Paths are compared by where they lead:
+/// through links (a dangling link by the file it would make), `-` and `/dev/stdout` as the
+/// same descriptor, existing files by their inode. Two outputs into the same character device
+/// (`/dev/null`) are allowed.
 /// - Parameters:
 ///   - outputs: each output's option and path.
 ///   - inputs: each input's description and path.
@@ -369,7 +363,7 @@ package func checkOutputs(
     guard !output.path.isEmpty else {
       throw ExportError.emptyPath(option: output.option, folder: false)
     }
-    written.append((output.option, canonical(output.path)))
+    written.append((output.option, output.path))
   }
   for folder in folders {
     guard !folder.path.isEmpty else {
@@ -380,17 +374,66 @@ package func checkOutputs(
       ("\(folder.option) \(folder.path)", (base as NSString).appendingPathComponent($0))
     }
   }
-  let read = inputs.map { ($0.what, canonical($0.path)) }
-  var seen: [String: String] = [:]
+  let read = inputs.map { (what: $0.what, place: OutputPlace(input: $0.path)) }
+  var seen: [OutputPlace: String] = [:]
   for (option, path) in written {
-    if let input = read.first(where: { $0.1 == path }) {
-      throw ExportError.overwritesInput(option: option, input: input.0, path: path)
+    let place = OutputPlace(output: path)
+    if let input = read.first(where: { $0.place == place }) {
+      throw ExportError.overwritesInput(option: option, input: input.what, path: place.shown)
     }
-    if let other = seen[path] {
-      throw ExportError.sameFile(option: other, other: option, path: path)
+    if let other = seen[place], !place.isSharedDevice {
+      throw ExportError.sameFile(option: other, other: option, path: place.shown)
     }
-    seen[path] = option
+    seen[place] = option
   }
+}
+
+/// Where a path leads, for comparing outputs with inputs and with each other.
+struct OutputPlace: Hashable {
+  /// An existing file's device and inode, else the canonical path of the file to be made.
+  private let key: String
+  /// The path for a message.
+  let shown: String
+  /// A character device (`/dev/null`, a terminal): several outputs may go there.
+  let isSharedDevice: Bool
+
+  /// Where writing `path` lands (``OutputTarget``).
+  init(output path: String) {
+    var status = stat()
+    switch OutputTarget(path) {
+    case .descriptor(let number):
+      shown = path
+      guard fstat(number, &status) == 0 else {
+        (key, isSharedDevice) = ("descriptor \(number)", false)
+        return
+      }
+    case .inPlace(let device):
+      shown = device
+      guard stat(device, &status) == 0 else {
+        (key, isSharedDevice) = (canonical(device), false)
+        return
+      }
+    case .file(let file):
+      shown = canonical(file)
+      guard stat(file, &status) == 0 else {
+        (key, isSharedDevice) = (shown, false)
+        return
+      }
+    }
+    key = "inode \(status.st_dev) \(status.st_ino)"
+    isSharedDevice = status.st_mode & S_IFMT == S_IFCHR
+  }
+
+  /// Where reading `path` reads from.
+  init(input path: String) {
+    shown = canonical(path)
+    var status = stat()
+    key = stat(path, &status) == 0 ? "inode \(status.st_dev) \(status.st_ino)" : shown
+    isSharedDevice = false
+  }
+
+  static func == (lhs: OutputPlace, rhs: OutputPlace) -> Bool { lhs.key == rhs.key }
+  func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 
 /// Work done on one background thread in order, at most two items ahead of the caller; the

@@ -125,12 +125,19 @@ public final class ListRenderer {
       let location =
         document.canvas.fontMark.location
         ?? SpecLocation(file: "<document>", path: "canvas.theme.font")
-      let given = needed.custom.flatMap { fonts.families(in: $0.path) }
+      // Each family once (a family of four weights is four files), as a message shows text
+      // read from a file: quoted and escaped.
+      var given: [String] = []
+      for name in needed.custom.flatMap({ fonts.families(in: $0.path) }) where !given.contains(name)
+      {
+        given.append(name)
+      }
       throw location.error(
-        "no font is named '\(family)'"
+        "no font is named \(shownScalar(family))"
           + (given.isEmpty
             ? "; list its files under fonts:"
-            : "; the files under fonts: are \(given.map { "'\($0)'" }.joined(separator: ", "))"))
+            : "; the families of the files under fonts: are \(given.map(shownScalar).joined(separator: ", "))")
+      )
     }
   }
 

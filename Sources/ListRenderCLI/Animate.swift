@@ -103,7 +103,7 @@ struct Animate: ParsableCommand {
       ) { event in
         switch event {
         case .phase: break
-        case .warning(let warning): FileHandle.standardError.write(Data((warning + "\n").utf8))
+        case .warning(let warning): Terminal.error(warning + "\n")
         case .frame(let done, let total):
           if progress == nil { progress = ProgressBar(total: total) }
           progress?.update(done: done, label: "frames")
@@ -115,7 +115,13 @@ struct Animate: ParsableCommand {
       if let folder { written.append("\(count) frames in \(folder)/") }
       if let apng { written.append(apng) }
       if let gif { written.append(gif) }
-      print("wrote " + written.joined(separator: ", "))
+      // Said on standard error when standard output carries an animation.
+      let line = "wrote " + written.joined(separator: ", ") + "\n"
+      if [apng, gif].contains(where: { $0.map(writesStandardOutput) ?? false }) {
+        Terminal.error(line)
+      } else {
+        Terminal.out(line)
+      }
     } catch let failure as CommandFailure {
       throw failure
     } catch {
@@ -134,4 +140,11 @@ enum FrameFileFormat: String, ExpressibleByArgument, CaseIterable {
     case .webp: .webp
     }
   }
+}
+
+/// Whether writing `path` lands on this process's standard output (`-`, `/dev/stdout`, a link
+/// to either).
+func writesStandardOutput(_ path: String) -> Bool {
+  if case .descriptor(STDOUT_FILENO) = OutputTarget(path) { return true }
+  return false
 }

@@ -17,7 +17,7 @@ struct ListRenderCommand: ParsableCommand {
 }
 
 func printError(_ message: String) {
-  FileHandle.standardError.write(Data("listrender: \(message)\n".utf8))
+  Terminal.error("listrender: \(message)\n")
 }
 
 /// Prints a failure on standard error. A spec error starts with its own file:line:column
@@ -25,7 +25,7 @@ func printError(_ message: String) {
 func printFailure(_ error: any ExitStatusError) {
   switch error {
   case let error as SpecError:
-    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    Terminal.error(error.description + "\n")
   case let failure as CommandFailure:
     if let message = failure.message { printError(message) }
   default:
@@ -36,6 +36,7 @@ func printFailure(_ error: any ExitStatusError) {
 @main
 enum Main {
   static func main() {
+    StandardStreams.prepare()
     let interrupts = Interrupts.install()
     defer { withExtendedLifetime(interrupts) {} }
     // A mistyped subcommand gets a suggestion rather than "unexpected arguments".
@@ -61,8 +62,28 @@ enum Main {
       let code = ListRenderCommand.exitCode(for: error)
       guard code != .success else { ListRenderCommand.exit(withError: error) }
       // Argument errors are bad input too: same status as a bad spec.
-      FileHandle.standardError.write(Data((ListRenderCommand.fullMessage(for: error) + "\n").utf8))
+      Terminal.error(ListRenderCommand.fullMessage(for: error) + "\n")
       exit(code == .validationFailure ? ExitStatus.badInput : code.rawValue)
+    }
+  }
+}
+
+/// The standard streams as the outputs need them.
+enum StandardStreams {
+  /// A closed pipe's reader is an error to report (`cannot write -: the pipe's reader has closed
+  /// it`, exit 1), not a signal that ends the process; a standard descriptor the shell closed
+  /// (`>&-`) is held by /dev/null opened the wrong way, so that no file this process opens
+  /// takes its number and writing to it fails (`it is not open for writing`).
+  static func prepare() {
+    signal(SIGPIPE, SIG_IGN)
+    for (number, flags) in [
+      (STDIN_FILENO, O_WRONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_RDONLY),
+    ] where fcntl(number, F_GETFD) < 0 {
+      let held = open("/dev/null", flags | O_CLOEXEC)
+      if held >= 0, held != number {
+        dup2(held, number)
+        close(held)
+      }
     }
   }
 }

@@ -23,11 +23,20 @@ struct Render: ParsableCommand {
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp(
-      "Output: .png, .webp (lossless), or .svg / .pdf (vector, text as glyphs); - writes the PNG to standard output (default: the spec's name with .png, here).",
+      "Output: .png, .webp (lossless), or .svg / .pdf (vector, text as glyphs); - is standard output (PNG, or --format) (default: the spec's name with .png, here).",
       valueName: "file"))
   var output: String?
 
-  @Option(name: .long, help: "Also write the layout (frames in points, text lines) as JSON.")
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The output's format, whatever its name: png, webp, svg or pdf (default: by -o's extension; none: png).",
+      valueName: "format"))
+  var format: ImageFileFormat?
+
+  @Option(
+    name: .long,
+    help: "Also write the layout (frames in points, text lines) as JSON (- for standard output).")
   var layout: String?
 
   @Option(
@@ -103,7 +112,7 @@ struct Render: ParsableCommand {
         try renderOnce { paths = [spec] + $0.resourcePaths }
         // One line per render, seen at once even when standard output is a pipe (print's
         // buffer would hold it).
-        FileHandle.standardOutput.write(Data("rendered \(output ?? defaultOutput)\n".utf8))
+        Terminal.out("rendered \(output ?? defaultOutput)\n")
       } catch let failure as any ExitStatusError {
         // Reported; keep watching for the fix.
         printFailure(failure)
@@ -133,13 +142,13 @@ struct Render: ParsableCommand {
       decoded(document)
       try renderer.export(
         document,
-        to: [.image(output ?? defaultOutput)] + (layout.map { [.layout($0)] } ?? [])
+        to: [.image(output ?? defaultOutput, format)] + (layout.map { [.layout($0)] } ?? [])
           + (accessibility.map { [.accessibility($0)] } ?? []),
         options: ExportOptions(spec: spec, threads: threads, sequential: sequential)
       ) { event in
         switch event {
         case .phase(let name): clock.lap(name)
-        case .warning(let warning): FileHandle.standardError.write(Data((warning + "\n").utf8))
+        case .warning(let warning): Terminal.error(warning + "\n")
         case .frame: break
         }
       }
@@ -163,3 +172,5 @@ func fileStamp(_ path: String) -> String {
   guard stat(path, &status) == 0 else { return "" }
   return "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_size)"
 }
+
+extension ImageFileFormat: ExpressibleByArgument {}

@@ -121,6 +121,11 @@ struct SuiteOptions: ParsableArguments {
     help: "Also let the fixtures read files under this folder (repeatable).")
   var allowedFolders: [String] = []
 
+  @Flag(
+    name: .customLong("pass-with-no-cases"),
+    help: "Exit 0 when --filter or --last-failed selects no case (by default that fails).")
+  var passWithNoCases = false
+
   @Option(
     name: .customLong("golden-format"),
     help: ArgumentHelp(
@@ -142,8 +147,10 @@ struct SuiteOptions: ParsableArguments {
   }
 
   /// The suite these options describe, recording as `mode` says.
-  func configuration(mode: RecordMode, optimize: Bool = false) throws -> SuiteConfiguration {
-    SuiteConfiguration(
+  func configuration(mode: RecordMode, optimize: Bool = false, updatesLastFailed: Bool = true)
+    throws -> SuiteConfiguration
+  {
+    var configuration = SuiteConfiguration(
       fixtures: fixtures, golden: golden, jobs: jobs, shard: try shard.map(Shard.init(parsing:)),
       variants: try variants.map(VariantAxis.init(parsing:)),
       layout: layout, contactSheet: contactSheet, report: report, policy: policy,
@@ -153,6 +160,9 @@ struct SuiteOptions: ParsableArguments {
       accessibility: accessibility, goldenFormat: goldenFormat,
       annotations: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         ? .githubActions : nil)
+    configuration.passWithNoCases = passWithNoCases
+    configuration.updatesLastFailed = updatesLastFailed
+    return configuration
   }
 
   var policy: GoldenPolicy {
@@ -221,7 +231,7 @@ func runAsCommand(_ suite: GoldenSuite) throws {
         bar?.finish()
         bar = nil
       }
-      FileHandle.standardError.write(Data((result.report.message + "\n").utf8))
+      Terminal.error(result.report.message + "\n")
     case .summary(let summary):
       progress.withLock { bar in
         bar?.finish()
@@ -261,6 +271,8 @@ struct Record: ParsableCommand {
 
   func run() throws {
     try runAsCommand(
-      GoldenSuite(try options.configuration(mode: all ? .all : .failed, optimize: optimize)))
+      GoldenSuite(
+        try options.configuration(
+          mode: all ? .all : .failed, optimize: optimize, updatesLastFailed: false)))
   }
 }

@@ -147,6 +147,17 @@ struct CLITests {
     #expect(line("NotoSansThai-Regular.ttf") == nil)
     let bad = try runListRender(["doctor", "/nonexistent/spec.yaml"])
     #expect(bad.status == 2)
+    // A spec that does not load (a value out of range, a file outside its folder): exit 2.
+    let folder = try Paths.temporaryFolder(with: [
+      "range.yaml": "canvas: { width: 0 }\nsections: []\n",
+      "outside.yaml": "fonts: [ /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]\nsections: []\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for spec in ["range.yaml", "outside.yaml"] {
+      let result = try runListRender(["doctor", spec], in: folder)
+      #expect(result.status == 2, "\(spec): \(result.stderr)")
+      #expect(result.stderr.contains(spec + ":"), "\(result.stderr)")
+    }
   }
 
   @Test("an unknown subcommand or option is bad input: exit 2")

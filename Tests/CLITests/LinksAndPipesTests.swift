@@ -225,4 +225,74 @@ struct LinksAndPipesTests {
     #expect(!json.contains("\"text\" : \"Two\\nThree\""))
     #expect(!json.contains("Line B"))
   }
+
+  /// The bytes of `name` in `folder` (empty when there is none).
+  private func contents(_ name: String, in folder: URL) -> Data {
+    (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data()
+  }
+
+  @Test("standard output full, closed or gone: exit 1 with a message, never a crash or a signal")
+  func standardOutputFailures() throws {
+    // A list long enough that its PNG outgrows a pipe's buffer (64 KiB).
+    let rows = (0..<300).map { "      - { title: Row \($0), subtitle: 'Subtitle \($0 * 7919)' }" }
+    let long =
+      "canvas: { width: 600, scale: 1 }\nsections:\n  - cells:\n" + rows.joined(separator: "\n")
+    let folder = try folder(with: ["a.yaml": spec, "long.yaml": long])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = """
+      "$0" render a.yaml -o - > /dev/full 2> full.err; echo $? > full.rc
+      "$0" render a.yaml -o - >&- 2> closed.err; echo $? > closed.rc
+      "$0" render a.yaml -o /dev/stdout >&- 2> closed2.err; echo $? > closed2.rc
+      "$0" render long.yaml -o - 2> pipe.err | head -c 1 > /dev/null
+      echo ${PIPESTATUS[0]} > pipe.rc
+      """
+    _ = try runShell(script, in: folder)
+    for (name, reason) in [
+      ("full", "cannot write -: the disk is full"),
+      ("closed", "cannot write -: it is not open for writing"),
+      ("closed2", "cannot write /dev/stdout: it is not open for writing"),
+      ("pipe", "cannot write -: the pipe's reader has closed it"),
+    ] {
+      let status = String(decoding: contents("\(name).rc", in: folder), as: UTF8.self)
+      let message = String(decoding: contents("\(name).err", in: folder), as: UTF8.self)
+      #expect(status == "1\n", "\(name): exit \(status) \(message)")
+      #expect(message.contains(reason), "\(name): \(message)")
+      #expect(!message.contains("Fatal error"), "\(name)")
+    }
+  }
+
+  @Test("the name picks the format; - is standard output for every output; devices take all")
+  func standardOutputEverywhere() throws {
+    let folder = try folder(with: ["a.yaml": spec, "m.yaml": animation])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = """
+      ln -s /dev/stdout out.pdf
+      "$0" render a.yaml -o out.pdf | cat > pdf.bytes
+      "$0" render a.yaml -o - --format svg | cat > svg.bytes
+      "$0" render a.yaml -o x.png --layout - | cat > layout.bytes
+      "$0" animate m.yaml --gif /dev/stdout 2> gif.err | cat > gif.bytes
+      "$0" animate m.yaml --apng - 2> /dev/null | cat > apng.bytes
+      "$0" animate m.yaml --apng /dev/fd/1 --gif /dev/null 2> /dev/null | cat > fd.bytes
+      """
+    #expect(try runShell(script, in: folder) == 0)
+    #expect(contents("pdf.bytes", in: folder).prefix(4) == Data("%PDF".utf8))
+    #expect(String(decoding: contents("svg.bytes", in: folder), as: UTF8.self).contains("<svg"))
+    let layout = contents("layout.bytes", in: folder)
+    #expect((try? JSONSerialization.jsonObject(with: layout)) != nil, "layout on stdout")
+    #expect(contents("gif.bytes", in: folder).prefix(6) == Data("GIF89a".utf8))
+    #expect(String(decoding: contents("gif.err", in: folder), as: UTF8.self).contains("wrote"))
+    for name in ["apng.bytes", "fd.bytes"] {
+      let bytes = contents(name, in: folder)
+      #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "\(name)")
+      #expect(bytes.range(of: Data("acTL".utf8)) != nil, "\(name) is animated")
+    }
+    // No file is named -.
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+    // Two outputs that lead to standard output are refused before anything is written.
+    let both = try runListRender(
+      ["render", "a.yaml", "-o", "-", "--layout", "/dev/stdout"], in: folder)
+    #expect(both.status == 2)
+    #expect(both.stderr.contains("both write"), "\(both.stderr)")
+    #expect(both.stdoutBytes.isEmpty)
+  }
 }

@@ -73,7 +73,7 @@ struct ReportBrowserTests {
     let page = folder.appendingPathComponent("report/index.html")
     let html = try String(contentsOf: page, encoding: .utf8)
     #expect(html.contains("expected · 200 × 72 px") && html.contains("actual · 200 × 72 px"))
-    #expect(html.contains("listrender record --filter 'a/one'"))
+    #expect(html.contains("listrender record Fixtures --filter &#39;a/one&#39;"), "\(html)")
     let actual = try PNGCodec.decode(
       [UInt8](
         try Data(

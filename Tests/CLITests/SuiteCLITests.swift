@@ -398,6 +398,75 @@ struct SuiteCLITests {
     #expect(substring.stdout.contains("1 case: 1 passed"), "\(substring.stdout)")
   }
 
+  @Test("a filter that matches no case fails, naming it and the nearest cases, unless allowed")
+  func noCaseIsNoPass() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", in: folder)
+    let none = try suite("verify", ["--filter", "a/onne*"], in: folder)
+    #expect(none.status == 1)
+    #expect(none.stderr.contains("--filter 'a/onne*' matched no case of 3"), "\(none.stderr)")
+    #expect(none.stderr.contains("the nearest are a/one"), "\(none.stderr)")
+    let allowed = try suite("verify", ["--filter", "a/onne*", "--pass-with-no-cases"], in: folder)
+    #expect(allowed.status == 0, "\(allowed.stderr)")
+    #expect(allowed.stdout.contains("0 cases:"))
+    // Nothing failed last time: --last-failed selects nothing, and says so.
+    #expect(try suite("verify", in: folder).status == 0)
+    let noneFailed = try suite("verify", ["--last-failed"], in: folder)
+    #expect(noneFailed.status == 1)
+    #expect(
+      noneFailed.stderr.contains("the last verify recorded no failure"), "\(noneFailed.stderr)")
+  }
+
+  @Test("record keeps the other failures of --last-failed; verify --filter updates only its cases")
+  func lastFailedSurvivesRecord() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try suite("record", in: folder)
+    for name in ["a/one", "a/two"] {
+      try "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: Changed } ]\n".write(
+        to: folder.appendingPathComponent("Fixtures/\(name).yaml"), atomically: true,
+        encoding: .utf8)
+    }
+    #expect(try suite("verify", in: folder).status == 1)
+    // The report's accept command for one of them; the other still fails.
+    #expect(try suite("record", ["--filter", "a/one"], in: folder).status == 0)
+    let again = try suite("verify", ["--last-failed"], in: folder)
+    #expect(again.status == 1)
+    #expect(again.stdout.contains("2 cases: 1 passed, 1 failed"), "\(again.stdout)")
+    // A verify of the passing case alone forgets no other failure either.
+    #expect(try suite("verify", ["--filter", "b/three"], in: folder).status == 0)
+    let last = try suite("verify", ["--last-failed"], in: folder)
+    #expect(last.stdout.contains("1 case: 0 passed, 1 failed"), "\(last.stdout)")
+  }
+
+  @Test("the report's accept command, run as printed, makes a variant case pass")
+  func acceptCommandKeepsVariants() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let variants = ["--variants", "appearance=dark", "--variants", "contentSize=L,XL"]
+    #expect(try suite("record", variants, in: folder).status == 0)
+    try "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: Changed } ]\n".write(
+      to: folder.appendingPathComponent("Fixtures/b/three.yaml"), atomically: true, encoding: .utf8)
+    #expect(try suite("verify", variants, in: folder).status == 1)
+    let page = try String(
+      contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+    let start = try #require(page.range(of: "Accept this change: <code>"))
+    let html = String(page[start.upperBound...].prefix { $0 != "<" })
+    let command = html.replacingOccurrences(of: "&#39;", with: "'")
+      .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
+    #expect(
+      command.contains("--variants appearance=dark --variants contentSize=L,XL"), "\(command)")
+    #expect(command.contains("--filter 'b/three@dark-"), "\(command)")
+    // Run as printed, `listrender` being this build's binary ($0 of the shell).
+    let status = try runShell(
+      "\"$0\" " + command.dropFirst("listrender ".count), in: folder)
+    #expect(status == 0)
+    // That variant passes now; the other size of it still differs.
+    let after = try suite("verify", variants + ["--filter", "b/three"], in: folder)
+    #expect(after.stdout.contains("2 cases: 1 passed, 1 failed"), "\(after.stdout)")
+  }
+
   @Test("conventions: --version, -j, --variants one value each, LISTRENDER_RECORD checked")
   func conventions() throws {
     let version = try runListRender(["--version"])

@@ -75,6 +75,26 @@ struct GoldenAPITests {
     #expect(FileManager.default.fileExists(atPath: folder.path + "/trait.png"))
   }
 
+  @Test("a package's failure says how to record there: the variable and record:, no command")
+  func recordAdvice() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var bitmap = Bitmap(width: 2, height: 2)
+    let missing = try verifyGolden(
+      bitmap, named: "advice", record: .never, goldenFolder: folder.path,
+      artifactsFolder: folder.path)
+    #expect(missing.message.contains("LISTRENDER_RECORD=missing swift test"), "\(missing.message)")
+    #expect(missing.message.contains("record: .missing"))
+    #expect(!missing.message.contains("listrender record"))
+    _ = try verifyGolden(bitmap, named: "advice", record: .missing, goldenFolder: folder.path)
+    bitmap[0, 0] = (255, 0, 0, 255)
+    let failed = try verifyGolden(
+      bitmap, named: "advice", record: .never, goldenFolder: folder.path,
+      artifactsFolder: folder.path)
+    #expect(failed.message.contains("LISTRENDER_RECORD=failed swift test"), "\(failed.message)")
+    #expect(!failed.message.contains("listrender record"))
+  }
+
   @Test("a renderer passed in is used, and bitmaps keep the fingerprint given")
   func rendererAndBitmaps() throws {
     let folder = try Paths.temporaryFolder()
@@ -99,11 +119,12 @@ final class GoldenAssertTests: XCTestCase {
   private static let titleOnly =
     "canvas: { width: 360, scale: 2 }\nsections:\n  - cells:\n      - title: Inbox\n"
 
-  /// Runs `body` as a test case of its own and returns the failures it recorded.
+  /// Runs `body` as a test case of its own and returns the failures it recorded (kept by the
+  /// probe, not printed: the log of a passing run shows no `error:` line).
   private func failures(of body: @escaping () throws -> Void) -> Int {
-    let inner = XCTestCase(name: "assertGolden probe") { _ in try body() }
+    let inner = SilentProbe(name: "assertGolden probe") { _ in try body() }
     inner.run()
-    return inner.testRun?.failureCount ?? -1
+    return inner.recorded
   }
 
   func testAssertGoldenFailsOnlyOnAMismatch() throws {
@@ -124,5 +145,17 @@ final class GoldenAssertTests: XCTestCase {
     XCTAssertTrue(
       FileManager.default.fileExists(
         atPath: folder.path + "/GoldenAPITests/testAssertGoldenFailsOnlyOnAMismatch.png"))
+  }
+}
+
+/// A test case that counts the failures recorded while it runs instead of reporting them.
+private final class SilentProbe: XCTestCase {
+  nonisolated(unsafe) var recorded = 0
+
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+    expected: Bool
+  ) {
+    recorded += 1
   }
 }

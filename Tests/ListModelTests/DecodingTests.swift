@@ -171,7 +171,17 @@ struct DecodingTests {
   func numbers() throws {
     let text = try #require(failure("canvas: { width: wide }\nsections: []"))
     #expect(text.path == "canvas.width")
-    #expect(text.message == "expected a number, found 'wide'")
+    #expect(text.message == "expected a number, found \"wide\"")
+    // A scalar of the wrong kind is shown as it was found, quoted and escaped.
+    for (yaml, found) in [
+      ("{ title: A, control: { switch: \"on\" } }", #"found "on""#),
+      ("{ title: A, control: { switch: yes please } }", #"found "yes please""#),
+      ("{ title: A, asset: \"a\\tb\" }", #"found "a\tb""#),
+    ] {
+      #expect {
+        try ListDocument.decode(yaml: "sections:\n  - cells:\n      - \(yaml)\n")
+      } throws: { error in "\(error)".contains(found) }
+    }
     let range = try #require(failure("canvas:\n  scale: 9\nsections: []"))
     #expect(range.line == 2)
     #expect(range.path == "canvas.scale")

@@ -29,6 +29,19 @@ struct ResourceErrorTests {
     #expect(failure.message.contains("'favorite'"))
   }
 
+  @Test("a private-use character in text is a missing glyph: the icon font is not text")
+  func privateUseIsNotAnIcon() throws {
+    for cell in [
+      #"{ title: "Pay \ue000 1,000 EUR" }"#, #"{ title: A, subtitle: "\ue5cc" }"#,
+      #"{ kind: label, text: "\ue000" }"#,
+    ] {
+      let failure = try #require(try error(cell), "\(cell) drew an icon in text")
+      #expect(failure.message.contains("no font has U+E"), "\(failure.message)")
+    }
+    // Icons by name still draw with it.
+    #expect(try error("{ title: A, asset: { icon: favorite } }") == nil)
+  }
+
   @Test("an unknown control icon is found too")
   func unknownControlIcon() throws {
     let failure = try #require(try error("{ title: A, control: { icon: downlod } }"))

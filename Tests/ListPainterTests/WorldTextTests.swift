@@ -235,8 +235,24 @@ struct WorldTextTests {
       #expect(error.line == 2)
       #expect(error.path == "canvas.theme.font")
       #expect(
-        error.message == "no font is named 'Brand Sans'; the files under fonts: are 'DejaVu Serif'")
+        error.message
+          == "no font is named \"Brand Sans\"; the families of the files under fonts: are \"DejaVu Serif\""
+      )
     }
+    // Two files of one family: the family is listed once.
+    try FileManager.default.copyItem(
+      at: unknown.appending(path: "Brand.ttf"), to: unknown.appending(path: "Brand2.ttf"))
+    let original = try String(contentsOf: spec, encoding: .utf8)
+    try original.replacingOccurrences(
+      of: "fonts: [Brand.ttf]", with: "fonts: [Brand.ttf, Brand2.ttf]"
+    ).write(to: spec, atomically: true, encoding: .utf8)
+    do {
+      _ = try ListRenderer().layout(ListDocument(contentsOf: spec))
+      Issue.record("an unknown family was accepted")
+    } catch let error as SpecError {
+      #expect(error.message.hasSuffix("are \"DejaVu Serif\""), "\(error.message)")
+    }
+    try original.write(to: spec, atomically: true, encoding: .utf8)
     try Data("not a font".utf8).write(to: unknown.appending(path: "Brand.ttf"))
     do {
       _ = try ListRenderer().layout(ListDocument(contentsOf: spec))
