@@ -64,6 +64,37 @@ public struct LayoutTree: Equatable, Sendable {
   public var pixelWidth: Int { Int((width * scale).rounded(.up)) }
   /// Image height in device pixels.
   public var pixelHeight: Int { Int((height * scale).rounded(.up)) }
+
+  /// Throws ``LayoutError/imageTooLarge(width:height:)`` unless the image fits the pixel limits.
+  package func checkPixelLimits() throws {
+    guard pixelWidth <= SpecLimits.maxPixelSide, pixelHeight <= SpecLimits.maxPixelSide,
+      pixelWidth * pixelHeight <= SpecLimits.maxPixels, pixelHeight > 0
+    else { throw LayoutError.imageTooLarge(width: pixelWidth, height: pixelHeight) }
+  }
+
+  /// The tree cut into pages `height` points tall, top to bottom (the last one shorter): each
+  /// holds the elements that reach into it (and the shadows of those just outside), moved up
+  /// by its top; drawn one below the other they make the whole image.
+  package func pages(height pageHeight: Double) -> [LayoutTree] {
+    guard pageHeight > 0, height > 0 else { return [] }
+    let count = Int((height / pageHeight).rounded(.up))
+    // A shadow reaches past its element's frame by at most its largest visible extent.
+    let reach =
+      elements.compactMap { element -> Double? in
+        guard case .shadow(let layers, _, _) = element.content else { return nil }
+        return layers.map(\.visibleExtent).max()
+      }.max() ?? 0
+    return (0..<count).map { index in
+      let top = Double(index) * pageHeight
+      var page = self
+      page.height = min(pageHeight, height - top)
+      page.shadowRoom = 0
+      page.elements = elements.filter {
+        $0.frame.maxY + reach > top && $0.frame.y - reach < top + page.height
+      }.map { $0.offsetBy(0, -top) }
+      return page
+    }
+  }
 }
 
 /// One drawn element: what it is, where it came from in the spec, its frame and its paint.

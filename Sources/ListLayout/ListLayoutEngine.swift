@@ -4,6 +4,8 @@ import ListModel
 public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The image would exceed the documented pixel limits (``SpecLimits``).
   case imageTooLarge(width: Int, height: Int)
+  /// A vector document would be taller than ``SpecLimits/maxVectorHeight`` points.
+  case documentTooTall(height: Double)
   /// The list has nothing to draw: no cell, no header shown, no empty view.
   case emptyList
   /// The safe area's leading and trailing insets leave no width for the list.
@@ -12,7 +14,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A sentence for the terminal: the spec key first where the sentence needs it.
   public var description: String {
     switch self {
-    case .imageTooLarge, .emptyList: reason
+    case .imageTooLarge, .emptyList, .documentTooTall: reason
     case .safeAreaTooWide: "canvas.\(key): \(reason)"
     }
   }
@@ -21,7 +23,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// canvas's width, height or scale, whichever the spec gives).
   public var key: String {
     switch self {
-    case .imageTooLarge: "size"
+    case .imageTooLarge, .documentTooTall: "size"
     case .safeAreaTooWide: "safeArea"
     case .emptyList: "sections"
     }
@@ -31,13 +33,23 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   public var reason: String {
     switch self {
     case .imageTooLarge(let width, let height):
-      "the image would be \(width)×\(height) px; the limits are \(SpecLimits.maxPixelSide) px a side and \(SpecLimits.maxPixels) px in all (lower canvas.scale, or set canvas.height to render a viewport)"
+      "the image would be \(width)×\(height) px; the limits are \(SpecLimits.maxPixelSide) px a side and \(SpecLimits.maxPixels) px in all: render it in pages (listrender render SPEC --page-height 2000 writes NAME-0001.png, NAME-0002.png, …), as SVG or PDF (no pixel limit), at a lower canvas.scale, or one viewport (canvas.height and canvas.contentOffset)"
+    case .documentTooTall(let height):
+      "the document would be \(Int(height.rounded(.up))) pt tall; an SVG or PDF is at most \(Int(SpecLimits.maxVectorHeight)) pt (render it in PNG pages with --page-height, or as viewports with canvas.height and canvas.contentOffset)"
     case .emptyList:
       "the list is empty: there is nothing to draw (add cells, or an emptyView to show the empty state, or give canvas.height)"
     case .safeAreaTooWide(let width, let insets):
       "leading + trailing (\(insets) pt) leave no room in canvas.width (\(width) pt)"
     }
   }
+}
+
+/// What bounds a layout's size.
+package enum LayoutLimits: Sendable {
+  /// The image limits of ``SpecLimits`` (a PNG, a frame).
+  case pixels
+  /// ``SpecLimits/maxVectorHeight`` points (SVG, PDF, and a list cut into PNG pages).
+  case points
 }
 
 /// Lays out a document: model + text and image measurement → ``LayoutTree``. Pure geometry,
@@ -52,6 +64,9 @@ package struct ListLayoutEngine {
   let images: any ImageMeasuring
   /// Whether text with a character no font has is drawn (as a box) instead of failing.
   package var allowsMissingGlyphs = false
+  /// What bounds the whole image: pixels (a PNG) or points (an SVG, a PDF, or a list cut into
+  /// pages, each of which is held to the pixel limits).
+  package var limits = LayoutLimits.pixels
   /// What the missing-glyph error advises (a package to install, or a font to add).
   package var missingGlyphAdvice = "add a font that has it under fonts:"
 
@@ -126,10 +141,13 @@ package struct ListLayoutEngine {
       background: background, elements: elements)
     tree.shadowRoom = shadowRoom
     if tree.pixelHeight == 0 { throw LayoutError.emptyList }
-    let pixels = tree.pixelWidth * tree.pixelHeight
-    guard tree.pixelWidth <= SpecLimits.maxPixelSide, tree.pixelHeight <= SpecLimits.maxPixelSide,
-      pixels <= SpecLimits.maxPixels, tree.pixelHeight > 0
-    else { throw LayoutError.imageTooLarge(width: tree.pixelWidth, height: tree.pixelHeight) }
+    switch limits {
+    case .pixels: try tree.checkPixelLimits()
+    case .points:
+      guard tree.height <= SpecLimits.maxVectorHeight else {
+        throw LayoutError.documentTooTall(height: tree.height)
+      }
+    }
     return tree
   }
 

@@ -39,6 +39,9 @@ package enum SpecLimits {
   public static let maxPixelSide = 32_767
   /// Most pixels in one image (400 MB of RGBA).
   public static let maxPixels = 100_000_000
+  /// Tallest SVG or PDF document, in points (350 m; vectors have no pixels, and the cells are
+  /// bounded by ``maxCells``).
+  public static let maxVectorHeight = 1_000_000.0
   /// A refresh control's pull progress.
   public static let progressRange: ClosedRange<Double> = 0...1
   /// A refresh control's rotation, in degrees.

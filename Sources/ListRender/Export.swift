@@ -76,12 +76,16 @@ public struct ExportOptions: Sendable {
   public var threads: Int?
   /// Paint the still, then encode it, instead of both at once (to time the two apart).
   public var sequential: Bool
+  /// Cut the still into pages this many points tall, written as `NAME-0001.png`, … beside the
+  /// image's path (PNG and WebP): a list taller than one image may be.
+  public var pageHeight: Double?
 
   /// Options: every frame, PNG compressed on every core.
   public init(
     spec: String? = nil, frames: ClosedRange<Int>? = nil, threads: Int? = nil,
-    sequential: Bool = false
+    sequential: Bool = false, pageHeight: Double? = nil
   ) {
+    self.pageHeight = pageHeight
     self.spec = spec
     self.frames = frames
     self.threads = threads
@@ -113,6 +117,8 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
   case noAnimation(source: String)
   /// Animation frames were asked for in a vector format.
   case notAFrameFormat(ImageFileFormat)
+  /// Pages were asked for in a vector format, for standard output, or of a height out of range.
+  case pages(String)
   /// The frames asked for are not all in the animation.
   case framesOutOfRange(ClosedRange<Int>, count: Int)
 
@@ -127,6 +133,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(option) and \(other) both write \(path); give them different paths"
     case .unknownExtension(let path):
       "-o \(path): the output's extension must be .png, .svg, .pdf or .webp (or none, for a PNG; --format picks one for -)"
+    case .pages(let reason): reason
     case .notAFrameFormat(let format):
       "frames are written as PNG or WebP files, not \(format.rawValue.uppercased())"
     case .noAnimation(let source): "\(source): the spec has no `animation:` section"
@@ -191,7 +198,13 @@ extension ListRenderer {
       guard format != nil else { throw ExportError.unknownExtension(path: image.path) }
     }
     events(.phase("decode"))
-    let tree = try layout(document)
+    if let pageHeight = options.pageHeight, let image, let format {
+      try exportPages(
+        document, to: image.path, format: format, pageHeight: pageHeight, layout: layoutPath,
+        accessibility: accessibilityPath, inputs: inputs, options: options, events: events)
+      return
+    }
+    let tree = try layout(document, limits: format == .svg || format == .pdf ? .points : .pixels)
     var seen: Set<String> = []
     for warning in missingGlyphWarnings(tree, seen: &seen) { events(.warning(warning)) }
     events(.phase("layout"))
@@ -231,6 +244,57 @@ extension ListRenderer {
     }
     try staged.commit()
     if format == .png || format == .webp { events(.phase("write")) }
+  }
+
+  /// The still cut into pages `pageHeight` points tall, `NAME-0001.EXT`, … beside `path`, with
+  /// the other still outputs (layout, accessibility) of the whole list: all of them or none.
+  private func exportPages(
+    _ document: ListDocument, to path: String, format: ImageFileFormat, pageHeight: Double,
+    layout layoutPath: String?, accessibility accessibilityPath: String?,
+    inputs: [(String, String)], options: ExportOptions, events: (ExportEvent) -> Void
+  ) throws {
+    switch format {
+    case .png, .webp: break
+    case .svg, .pdf:
+      throw ExportError.pages("pages are PNG or WebP images; an SVG or PDF holds the whole list")
+    }
+    guard path != "-" else {
+      throw ExportError.pages("pages are files named after -o: give a file name, not -")
+    }
+    guard pageHeight.isFinite, pageHeight >= 1 else {
+      throw ExportError.pages("--page-height must be at least 1 point")
+    }
+    let tree = try layout(document, limits: .points)
+    var seen: Set<String> = []
+    for warning in missingGlyphWarnings(tree, seen: &seen) { events(.warning(warning)) }
+    events(.phase("layout"))
+    let pages = tree.pages(height: pageHeight)
+    // Each page is held to the image limits.
+    do {
+      for page in pages { try page.checkPixelLimits() }
+    } catch let error as LayoutError {
+      throw Self.located(error, in: document)
+    }
+    let stem = (path as NSString).deletingPathExtension
+    let names = pages.indices.map { String(format: "%@-%04d.%@", stem, $0 + 1, format.rawValue) }
+    try checkOutputs(
+      names.map { ("-o", $0) } + (layoutPath.map { [("--layout", $0)] } ?? [])
+        + (accessibilityPath.map { [("--accessibility", $0)] } ?? []), inputs: inputs)
+    let staged = StagedOutputs()
+    for (page, name) in zip(pages, names) {
+      switch format {
+      case .webp: try staged.add(try WebPCodec.encode(try paint(page)), to: name)
+      case .png, .svg, .pdf: try staged.add(try renderPNG(page, threads: options.threads), to: name)
+      }
+    }
+    events(.phase("paint and encode"))
+    if let layoutPath { try staged.add(try tree.dumpJSON(), to: layoutPath) }
+    if let accessibilityPath {
+      try staged.add(
+        Data(try Self.accessibilityJSON(of: document, tree: tree).utf8), to: accessibilityPath)
+    }
+    try staged.commit()
+    events(.phase("write"))
   }
 
   private func exportAnimation(

@@ -73,13 +73,21 @@ public final class ListRenderer {
   ///   for every document, however it was made), unknown icons and unreadable images;
   ///   ``LayoutError``.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
+    try layout(document, limits: .pixels)
+  }
+
+  /// ``layout(_:)-(ListDocument)`` held to `limits`: pixels for an image, points for an SVG or
+  /// PDF or a list cut into pages.
+  package func layout(_ document: ListDocument, limits: LayoutLimits) throws -> LayoutTree {
     let characters = try document.validatedCharacters()
     ThaiLineBreaking.prepare(for: characters)
     try loadFonts(for: document, characters: characters)
     try resolveResources(of: document)
     try shapeInParallel(document)
     do {
-      return try engine().layout(document)
+      var engine = engine()
+      engine.limits = limits
+      return try engine.layout(document)
     } catch let error as LayoutError {
       throw Self.located(error, in: document)
     }

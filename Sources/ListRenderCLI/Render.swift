@@ -35,6 +35,13 @@ struct Render: ParsableCommand {
   var format: ImageFileFormat?
 
   @Option(
+    name: .customLong("page-height"),
+    help: ArgumentHelp(
+      "Cut the image into pages this many points tall: NAME-0001.png, NAME-0002.png, … (PNG or WebP; a list taller than one image may be).",
+      valueName: "points"))
+  var pageHeight: Double?
+
+  @Option(
     name: .long,
     help: "Also write the layout (frames in points, text lines) as JSON (- for standard output).")
   var layout: String?
@@ -144,7 +151,8 @@ struct Render: ParsableCommand {
         document,
         to: [.image(output ?? defaultOutput, format)] + (layout.map { [.layout($0)] } ?? [])
           + (accessibility.map { [.accessibility($0)] } ?? []),
-        options: ExportOptions(spec: spec, threads: threads, sequential: sequential)
+        options: ExportOptions(
+          spec: spec, threads: threads, sequential: sequential, pageHeight: pageHeight)
       ) { event in
         switch event {
         case .phase(let name): clock.lap(name)

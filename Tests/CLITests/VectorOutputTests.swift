@@ -66,6 +66,62 @@ struct VectorOutputTests {
     #expect(refused.status == 2)
   }
 
+  /// A list of `rows` rows, every fifth an elevated boxed card (shadows across page edges).
+  private func tallList(rows: Int, scale: Int) -> String {
+    let cells = (0..<rows).map { index in
+      index % 5 == 0
+        ? "      - { style: boxed, elevation: 4, title: Card \(index), subtitle: Subtitle \(index) }"
+        : "      - { title: Row \(index), subtitle: Subtitle \(index) }"
+    }
+    return "canvas: { width: 360, scale: \(scale), theme: material }\nsections:\n  - cells:\n"
+      + cells.joined(separator: "\n") + "\n"
+  }
+
+  @Test("a 5,000-row list: PNG refused naming the ways that work; SVG, PDF and PNG pages written")
+  func tallList() throws {
+    let folder = try Paths.temporaryFolder(with: ["tall.yaml": tallList(rows: 5_000, scale: 1)])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let png = try runListRender(["render", "tall.yaml", "-o", "tall.png"], in: folder)
+    #expect(png.status == 2)
+    #expect(png.stderr.contains("--page-height") && png.stderr.contains("SVG or PDF"))
+    for name in ["tall.pdf", "tall.svg"] {
+      let result = try runListRender(["render", "tall.yaml", "-o", name], in: folder)
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+    }
+    let pdf = try Data(contentsOf: folder.appendingPathComponent("tall.pdf"))
+    #expect(pdf.prefix(4) == Data("%PDF".utf8))
+    let svg = try String(contentsOf: folder.appendingPathComponent("tall.svg"), encoding: .utf8)
+    #expect(svg.contains("<svg") && svg.contains("height=\""))
+    let pages = try runListRender(
+      ["render", "tall.yaml", "-o", "tall.png", "--page-height", "20000"], in: folder)
+    #expect(pages.status == 0, "\(pages.stderr)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasPrefix("tall-") }.sorted()
+    #expect(files.first == "tall-0001.png" && files.count > 10, "\(files)")
+    #expect(!files.contains("tall.png"))
+  }
+
+  @Test("pages stacked are the whole image, pixel for pixel, shadows across their edges too")
+  func pagesStackToTheWhole() throws {
+    let folder = try Paths.temporaryFolder(with: ["list.yaml": tallList(rows: 40, scale: 2)])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try runListRender(["render", "list.yaml", "-o", "whole.png"], in: folder).status == 0)
+    let paged = try runListRender(
+      ["render", "list.yaml", "-o", "page.png", "--page-height", "500", "--layout", "l.json"],
+      in: folder)
+    #expect(paged.status == 0, "\(paged.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasPrefix("page-") }.sorted()
+    let pages = try names.map { try bitmap(folder.appendingPathComponent($0)) }
+    #expect(pages.count > 3)
+    let whole = try bitmap(folder.appendingPathComponent("whole.png"))
+    #expect(Bitmap.stacked(pages, gap: 0) == whole)
+    // Pages of a vector format, or on standard output, are refused.
+    let svg = try runListRender(
+      ["render", "list.yaml", "-o", "p.svg", "--page-height", "500"], in: folder)
+    #expect(svg.status == 2)
+  }
+
   @Test("SVG and PDF of the showcase rasterize (rsvg-convert, pdftoppm) to the PNG's pixels")
   func vectorMatchesPNG() throws {
     let folder = try Paths.temporaryFolder()
