@@ -68,6 +68,9 @@ extension GoldenFormat where Format == FrameSequence {
   }
 }
 
+/// The most frames a failure's scrubber shows (and writes files for).
+let maxScrubbedFrames = 1_000
+
 /// Whether two images hold the very same pixel buffer (a repeated frame).
 private func sameStorage(_ a: Bitmap, _ b: Bitmap) -> Bool {
   a.pixels.withUnsafeBufferPointer { x in
@@ -130,23 +133,31 @@ private func compareAnimations(
   var frames = GoldenReport.FrameArtifacts(
     fps: actual.fps, firstDiffering: shown, expected: [], actual: [], diff: [])
   let folder = base + ".frames"
+  // The scrubber shows at most `maxScrubbedFrames` frames; a file is written per distinct frame
+  // (a held frame, or the shorter sequence's last frame repeated, reuses its file), so a
+  // golden claiming hours of one frame writes a bounded number of files.
+  let scrubbed = min(total, maxScrubbedFrames)
   for (role, sequence) in [("expected", expected), ("actual", actual)] {
     var paths: [String] = []
-    for index in 0..<total {
+    var lastFrame = -1
+    for index in 0..<scrubbed {
       let frame = min(index, sequence.frames.count - 1)
-      if frame > 0, let last = paths.last,
-        sameStorage(sequence.frames[frame], sequence.frames[frame - 1])
+      if let last = paths.last,
+        frame == lastFrame
+          || (frame > 0 && sameStorage(sequence.frames[frame], sequence.frames[frame - 1]))
       {
+        lastFrame = frame
         paths.append(last)
         continue
       }
+      lastFrame = frame
       let path = folder + "/\(role)-" + String(format: "%04d", index) + ".png"
       files.append((path, try PNGCodec.encode(sequence.frames[frame])))
       paths.append(path)
     }
     if role == "expected" { frames.expected = paths } else { frames.actual = paths }
   }
-  for index in 0..<total {
+  for index in 0..<scrubbed {
     guard let diff = diffs[index] else {
       frames.diff.append(nil)
       continue

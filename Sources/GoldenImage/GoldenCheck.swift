@@ -143,13 +143,19 @@ public struct GoldenCheck: Sendable {
     mode: RecordMode
   ) throws -> GoldenReport {
     let record = { (reason: String) -> GoldenReport in
+      // A golden is a file: a link to a device or a pipe would "record" nothing.
+      guard case .file = OutputTarget(goldenPath) else {
+        throw InputFileError(
+          path: goldenPath, reason: "it leads to a device or a pipe; a golden must be a file")
+      }
       try AtomicFile.write(try format.encode(actual, self), to: goldenPath)
       return GoldenReport(
         name: name, outcome: .recorded, verdict: nil, goldenPath: goldenPath, artifacts: nil,
         message: "\(name): recorded \(goldenPath) (\(reason))")
     }
     let base = (artifactsFolder as NSString).appendingPathComponent(name)
-    guard let data = FileManager.default.contents(atPath: goldenPath) else {
+    // A regular file within the size limits, or an error naming it; nil: there is none.
+    guard let goldenBytes = try InputFile.read(goldenPath) else {
       if mode == .never {
         // The value is written where it can be looked at before it is recorded.
         let actualPath = "\(base).actual.\(format.pathExtension)"
@@ -165,8 +171,18 @@ public struct GoldenCheck: Sendable {
       return try record("it was missing")
     }
     if mode == .all { return try record("recording all") }
-    let goldenBytes = [UInt8](data)
-    let expected = try format.decode(goldenBytes)
+    let expected: Format
+    do {
+      expected = try format.decode(goldenBytes)
+    } catch {
+      // A damaged golden fails its case, naming the file; recording replaces it.
+      if mode == .failed { return try record("the golden was damaged: \(error)") }
+      return GoldenReport(
+        name: name, outcome: .failed, verdict: nil, goldenPath: goldenPath, artifacts: nil,
+        message:
+          "\(name): \(goldenPath): \(error); the golden is damaged (if the render is right, record it again: \(recordAdvice(.failed)))"
+      )
+    }
     // Pixels: exact against a golden from this environment, perceptual against another's
     // (unless the policy gives its own options).
     var effective = self

@@ -27,6 +27,7 @@ package struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertib
     case ENAMETOOLONG: reason = "the name is too long"
     case EPIPE: reason = "the pipe's reader has closed it"
     case EBADF: reason = "it is not open for writing"
+    case ELOOP: reason = "its links go round in a loop"
     default: reason = String(cString: strerror(code))
     }
   }
@@ -339,7 +340,10 @@ package enum OutputTarget: Equatable {
         return
       }
       var info = stat()
-      guard lstat(current, &info) == 0 else { break }  // a new file
+      guard lstat(current, &info) == 0 else {  // a new file
+        self = .file(current)
+        return
+      }
       switch info.st_mode & S_IFMT {
       case S_IFLNK:
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -363,7 +367,9 @@ package enum OutputTarget: Equatable {
         return
       }
     }
-    self = .file(current)
+    // Links that go round in a loop: written in place, the write fails (ELOOP) and says so;
+    // the link is never replaced.
+    self = .inPlace(path)
   }
 
   /// N for `/dev/fd/N`, `/proc/self/fd/N` and `/proc/<this process>/fd/N` when N is open.
@@ -373,5 +379,79 @@ package enum OutputTarget: Equatable {
       let number = Int32(path.dropFirst(prefix.count)), fcntl(number, F_GETFD) >= 0
     else { return nil }
     return number
+  }
+}
+
+/// A folder of outputs (animation frames) written all at once: the files go to a hidden folder
+/// beside the target (inside it, when it exists already) and reach their final names only when
+/// every one is written, so a run killed part way leaves no file under a final name.
+package final class StagedFolder {
+  /// The folder the files are for.
+  package let target: String
+  /// Where they are written until ``commit(_:)``.
+  package let staging: String
+  private let targetExisted: Bool
+  private var committed = false
+
+  /// A staging folder for `target` (made now; `target`'s parents too).
+  package init(for target: String) throws {
+    self.target = target
+    var isFolder: ObjCBool = false
+    targetExisted = FileManager.default.fileExists(atPath: target, isDirectory: &isFolder)
+    if targetExisted && !isFolder.boolValue {
+      throw FileWriteError(path: target, errno: ENOTDIR)
+    }
+    let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    let url = URL(fileURLWithPath: target).standardizedFileURL
+    staging =
+      targetExisted
+      ? url.appendingPathComponent(".listrender-\(suffix).tmp").path
+      : url.deletingLastPathComponent().appendingPathComponent(
+        ".\(url.lastPathComponent).\(suffix).tmp"
+      ).path
+    do {
+      try FileManager.default.createDirectory(
+        atPath: staging, withIntermediateDirectories: true)
+    } catch {
+      throw FileWriteError(path: target, reason: "its folder cannot be made")
+    }
+    Interruption.removeFolderOnInterrupt(staging)
+  }
+
+  /// The staging path of the file `name`.
+  package func path(_ name: String) -> String {
+    (staging as NSString).appendingPathComponent(name)
+  }
+
+  /// Moves the staged files `names` to their final names: the staging folder renamed to the
+  /// target, or (when the target existed) each file renamed into it.
+  package func commit(_ names: [String]) throws {
+    if targetExisted {
+      for name in names {
+        // A final name that is a link is followed: the file it leads to is replaced (a device
+        // or a pipe is written into), the link stays.
+        let final = (target as NSString).appendingPathComponent(name)
+        switch OutputTarget(final) {
+        case .file(let resolved):
+          guard rename(path(name), resolved) == 0 else {
+            throw FileWriteError(path: final, errno: errno)
+          }
+        case .inPlace, .descriptor:
+          guard let bytes = FileManager.default.contents(atPath: path(name)) else {
+            throw FileWriteError(path: final, reason: "its staged copy is gone")
+          }
+          try AtomicFile.write(bytes, to: final)
+          unlink(path(name))
+        }
+      }
+      rmdir(staging)
+    } else {
+      guard rename(staging, target) == 0 else { throw FileWriteError(path: target, errno: errno) }
+    }
+    committed = true
+  }
+
+  deinit {
+    if !committed { try? FileManager.default.removeItem(atPath: staging) }
   }
 }

@@ -66,10 +66,12 @@ package enum APNGCodec {
   /// - Throws: `PNGError` for bytes that are not such an APNG, or one of more than
   ///   `maxFrames` frames.
   package static func decode(_ bytes: [UInt8], maxFrames: Int = 100_000) throws -> FrameSequence {
-    let chunks = pngChunks(bytes)
+    // Every chunk whole with its CRC right; then the animation's structure as APNG sets it.
+    let chunks = try checkedPNGChunks(bytes)
     guard let header = chunks.first, header.type == "IHDR", header.data.count == 13 else {
       throw PNGError(message: "not a PNG")
     }
+    try checkStructure(chunks, maxFrames: maxFrames)
     let width = Int(readBE32(header.data, 0))
     let height = Int(readBE32(header.data, 4))
     guard width > 0, height > 0, width * height <= PNGCodec.maxDecodedPixels else {
@@ -97,10 +99,20 @@ package enum APNGCodec {
       throw PNGError(
         message: "\(controls.count) frames of \(width)×\(height) are too many to compare")
     }
-    let fps =
-      Double(PNGText.read(bytes)[fpsKey] ?? "").flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-      ?? Double(readBE16(controls[0], 22)) / 100
-    guard fps > 0 else { throw PNGError(message: "the frames have no frame rate") }
+    // The frame rate is read from a file: range-checked before any arithmetic with it.
+    let fps: Double
+    if let text = PNGText.read(bytes)[fpsKey] {
+      guard let value = Double(text), fpsRange.contains(value) else {
+        throw PNGError(
+          message:
+            "its frame rate (\(fpsKey) '\(text.prefix(20))') is not a number in \(Int(fpsRange.lowerBound))...\(Int(fpsRange.upperBound))"
+        )
+      }
+      fps = value
+    } else {
+      fps = Double(readBE16(controls[0], 22)) / 100
+    }
+    guard fpsRange.contains(fps) else { throw PNGError(message: "the frames have no frame rate") }
     var canvas = Bitmap(width: width, height: height)
     var frames: [Bitmap] = []
     for (control, compressed) in zip(controls, data) {
@@ -118,16 +130,69 @@ package enum APNGCodec {
           + chunk("IDAT", compressed) + chunk("IEND", []))
       // blend_op 0 (source): the rectangle replaces what was there; dispose_op 0 (none).
       canvas.paste(part, at: rect)
-      let numerator = Double(readBE16(control, 20))
-      let denominator = Double(readBE16(control, 22))
-      let seconds = numerator / (denominator == 0 ? 100 : denominator)
-      let steps = max(1, Int((seconds * fps).rounded()))
-      guard frames.count + steps <= maxFrames else {
+      // Delays were checked (neither part 0); the steps are bounded before they become an Int.
+      let seconds = Double(readBE16(control, 20)) / Double(readBE16(control, 22))
+      let exact = (seconds * fps).rounded()
+      guard exact <= Double(maxFrames - frames.count) else {
         throw PNGError(message: "the animation has more than \(maxFrames) frames")
       }
+      let steps = max(1, Int(exact))
       frames += Array(repeating: canvas, count: steps)
     }
     return FrameSequence(frames: frames, fps: fps)
+  }
+
+  /// The frame rates an animation golden may have.
+  static let fpsRange: ClosedRange<Double> = 0.01...1_000
+
+  /// APNG's structure as ListRender writes it: one `acTL` before the image data whose frame
+  /// count is the number of `fcTL`s (1...maxFrames), the sequence numbers of `fcTL` and `fdAT`
+  /// counting from 0 in order, every frame's delay with a numerator and denominator above 0.
+  private static func checkStructure(
+    _ chunks: [(type: String, data: [UInt8])], maxFrames: Int
+  ) throws {
+    var control: Int?
+    var frames = 0
+    var sequence: UInt32 = 0
+    var sawImageData = false
+    for chunk in chunks {
+      switch chunk.type {
+      case "acTL":
+        guard control == nil, !sawImageData, chunk.data.count == 8 else {
+          throw PNGError(message: "its animation control (acTL) is misplaced, repeated or broken")
+        }
+        let count = readBE32(chunk.data, 0)
+        guard count >= 1, count <= UInt32(maxFrames) else {
+          throw PNGError(message: "its animation control (acTL) claims \(count) frames")
+        }
+        control = Int(count)
+      case "IDAT": sawImageData = true
+      case "fcTL", "fdAT":
+        guard chunk.data.count >= 4, readBE32(chunk.data, 0) == sequence else {
+          throw PNGError(
+            message: "chunk \(chunk.type) is out of sequence (expected number \(sequence))")
+        }
+        sequence += 1
+        if chunk.type == "fcTL" {
+          guard chunk.data.count == 26 else {
+            throw PNGError(message: "frame \(frames)'s control (fcTL) is broken")
+          }
+          guard readBE16(chunk.data, 20) > 0, readBE16(chunk.data, 22) > 0 else {
+            throw PNGError(
+              message:
+                "frame \(frames) has no delay (\(readBE16(chunk.data, 20))/\(readBE16(chunk.data, 22)) s)"
+            )
+          }
+          frames += 1
+        }
+      default: continue
+      }
+    }
+    guard let control else { throw PNGError(message: "it has no animation control (acTL)") }
+    guard control == frames else {
+      throw PNGError(
+        message: "its animation control (acTL) counts \(control) frames; it holds \(frames)")
+    }
   }
 
   private static func readBE32(_ bytes: [UInt8], _ at: Int) -> UInt32 {

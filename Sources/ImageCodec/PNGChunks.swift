@@ -16,6 +16,48 @@ func pngChunks(_ png: [UInt8]) -> [(type: String, data: [UInt8])] {
   return chunks
 }
 
+/// The chunks of a PNG read strictly, for files that must be whole (goldens): the signature,
+/// every chunk inside the file with its CRC right, IEND last. A damage names the chunk
+/// (`chunk fcTL 11: bad CRC`, counting that type's chunks from 0).
+func checkedPNGChunks(_ png: [UInt8]) throws -> [(type: String, data: [UInt8])] {
+  guard png.count >= 8, png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+    throw PNGError(message: "not a PNG")
+  }
+  var chunks: [(String, [UInt8])] = []
+  var seen: [String: Int] = [:]
+  var offset = 8
+  while offset < png.count {
+    guard offset + 12 <= png.count else {
+      throw PNGError(message: "the file is cut short after \(offset) bytes")
+    }
+    let length =
+      Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8
+      | Int(png[offset + 3])
+    let type = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
+    let number = seen[type, default: 0]
+    seen[type] = number + 1
+    guard length <= png.count - offset - 12 else {
+      throw PNGError(message: "chunk \(type) \(number) is cut short")
+    }
+    let body = Array(png[(offset + 4)..<(offset + 8 + length)])
+    let stored =
+      UInt32(png[offset + 8 + length]) << 24 | UInt32(png[offset + 9 + length]) << 16
+      | UInt32(png[offset + 10 + length]) << 8 | UInt32(png[offset + 11 + length])
+    guard Checksum.crc32(body) == stored else {
+      throw PNGError(message: "chunk \(type) \(number): bad CRC")
+    }
+    chunks.append((type, Array(body.dropFirst(4))))
+    offset += 12 + length
+    if type == "IEND" {
+      guard offset == png.count else {
+        throw PNGError(message: "\(png.count - offset) bytes follow the end (IEND)")
+      }
+      return chunks
+    }
+  }
+  throw PNGError(message: "the file is cut short: it has no end (IEND)")
+}
+
 func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
   let body = Array(type.utf8) + data
   return be32(UInt32(data.count)) + body + be32(Checksum.crc32(body))

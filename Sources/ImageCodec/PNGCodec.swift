@@ -150,11 +150,15 @@ extension PNGCodec {
   /// Reads and decodes a PNG or a WebP image (told apart by their first bytes), naming the
   /// file in errors.
   package static func decode(file path: String) throws -> Bitmap {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw PNGFileError("\(path): cannot read the file")
-    }
+    let bytes: [UInt8]?
     do {
-      return try decodeImage([UInt8](data))
+      bytes = try InputFile.read(path)
+    } catch let error as InputFileError {
+      throw PNGFileError(error.description)
+    }
+    guard let bytes else { throw PNGFileError("\(path): cannot read the file: there is none") }
+    do {
+      return try decodeImage(bytes)
     } catch {
       throw PNGFileError("\(path): \(error)")
     }

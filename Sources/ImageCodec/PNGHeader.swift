@@ -43,7 +43,8 @@ struct PNGHeader {
 /// grey, grey+alpha, RGB and RGBA.
 enum SixteenBitPNG {
   static func decode(_ bytes: [UInt8], header: PNGHeader) throws -> Bitmap {
-    let data = pngChunks(bytes).filter { $0.type == "IDAT" }.flatMap(\.data)
+    // Every chunk whole and its CRC right: a truncated file is an error, not black rows.
+    let data = try checkedPNGChunks(bytes).filter { $0.type == "IDAT" }.flatMap(\.data)
     let bpp = header.channels * 2
     let stride = header.width * bpp
     var raw = [UInt8](repeating: 0, count: header.height * (stride + 1))

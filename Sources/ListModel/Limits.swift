@@ -70,6 +70,10 @@ package enum SpecLimits {
   public static let maxFonts = 16
   /// Largest font file read, in bytes (Noto Sans CJK's collections are about 20 MiB).
   public static let maxFontFileBytes = 32 * 1024 * 1024
+  /// Most faces in one font collection (`.ttc`): Noto Sans CJK has 10; fontconfig and
+  /// FreeType would otherwise open every face a crafted header lists. With at most
+  /// ``maxFonts`` files, a spec's fonts have at most 16 × 64 faces in all.
+  public static let maxFacesPerCollection = 64
   /// Longest font family name (`canvas.theme.font`), in characters.
   public static let maxFamilyNameLength = 100
 
@@ -119,6 +123,19 @@ package enum SpecLimits {
     guard bytes <= maxStringLength else {
       return "is \(bytes) bytes long (UTF-8); at most \(maxStringLength) are allowed"
     }
+    // A NUL would cut the text where C reads it (Pango draws "Pay" of "Pay \0 1,000,000 EUR");
+    // no other C0 control is text either, but tab and newline.
+    if let index = text.utf8.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A }) {
+      let scalar = text.utf8[index]
+      let offset = text.unicodeScalars.distance(
+        from: text.unicodeScalars.startIndex,
+        to: String.Index(index, within: text.unicodeScalars) ?? text.unicodeScalars.startIndex)
+      let name = scalar == 0 ? "NULL" : "(a control character)"
+      return String(
+        format:
+          "has U+%04X %@ at character %d; text takes no C0 control character but tab and newline",
+        Int(scalar), name, offset + 1)
+    }
     // ASCII has no combining marks: only other text is looked at scalar by scalar.
     var marks = 0
     let ascii = text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
@@ -133,9 +150,42 @@ package enum SpecLimits {
         marks = 0
       }
     }
+    if let run = longestUnbrokenRun(text), run > maxUnbrokenRun {
+      return
+        "has a word of \(run) characters with no space or break; at most \(maxUnbrokenRun) can be wrapped"
+    }
     guard allowEmpty || !text.isEmpty else { return "must not be empty" }
     return nil
   }
+}
+
+/// The most letters, marks and digits in a row with no space, punctuation or other break
+/// between them (scripts that break between any two characters, as Han, kana and Hangul, aside):
+/// wrapping such a run character by character costs time that grows with its square.
+package let maxUnbrokenRun = 1_000
+
+/// The length of the longest run of letters, marks and digits in `text` (Han, kana and Hangul
+/// end a run), or nil when it has none longer than ``maxUnbrokenRun`` could matter for.
+private func longestUnbrokenRun(_ text: String) -> Int? {
+  guard text.utf8.count > maxUnbrokenRun else { return nil }
+  var longest = 0
+  var run = 0
+  for scalar in text.unicodeScalars {
+    let value = scalar.value
+    let breaksAnywhere =
+      (0x1100...0x11FF).contains(value) || (0x2E80...0x9FFF).contains(value)
+      || (0xAC00...0xD7AF).contains(value) || (0xF900...0xFAFF).contains(value)
+      || (0x20000...0x3FFFF).contains(value)
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+      run = breaksAnywhere ? 0 : run + 1
+      longest = max(longest, run)
+    default:
+      run = 0
+    }
+  }
+  return longest
 }
 
 extension ClosedRange where Bound == Double {

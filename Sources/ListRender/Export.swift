@@ -344,11 +344,11 @@ extension ListRenderer {
         folders: (folder.map { [("-o", $0, frameNames.map { $0 + "." + frameFormat.rawValue })] }
           ?? [])
           + (layoutFolder.map { [("--layout", $0, frameNames.map { $0 + ".json" })] } ?? []))
-      // Folders this run makes go again if it fails or is interrupted (when left empty).
-      for made in [folder, layoutFolder].compactMap({ $0 })
-      where !FileManager.default.fileExists(atPath: made) {
-        Interruption.removeFolderOnInterrupt(made)
-      }
+      // Frames and layouts are written to hidden staging folders and reach their final names
+      // only once all are written: a run that fails, or is killed, leaves none.
+      let framesStage = try folder.map(StagedFolder.init(for:))
+      let layoutsStage = try layoutFolder.map(StagedFolder.init(for:))
+      let (framesStaging, layoutsStaging) = (framesStage?.staging, layoutsStage?.staging)
       let alpha = (document.canvas.background?.alpha ?? 1) < 1
       let apngWriter = try apng.map { try APNGWriter(path: $0, fps: animation.fps, alpha: alpha) }
       let gifWriter = try gif.map { try GIFWriter(path: $0, fps: animation.fps) }
@@ -368,18 +368,16 @@ extension ListRenderer {
         }
         try pipeline.submit {
           // Frames written by this run go again if it is interrupted.
-          if let layoutFolder, let layoutJSON {
-            let path = (layoutFolder as NSString).appendingPathComponent(
-              String(format: "frame-%04d.json", index))
-            Interruption.removeOnInterrupt(path)
-            try AtomicFile.write(layoutJSON, to: path)
+          if let layoutsStaging, let layoutFolder, let layoutJSON {
+            try writeStaged(
+              layoutJSON, name: String(format: "frame-%04d.json", index), in: layoutsStaging,
+              for: layoutFolder)
           }
-          if let folder {
-            let path = (folder as NSString).appendingPathComponent(
-              String(format: "frame-%04d.", index) + frameFormat.rawValue)
-            Interruption.removeOnInterrupt(path)
-            try AtomicFile.write(
-              try frameFiles.bytes(for: image, format: frameFormat, alpha: alpha), to: path)
+          if let framesStaging, let folder {
+            try writeStaged(
+              try frameFiles.bytes(for: image, format: frameFormat, alpha: alpha),
+              name: String(format: "frame-%04d.", index) + frameFormat.rawValue,
+              in: framesStaging, for: folder)
           }
         }
         if apngWriter != nil || gifWriter != nil {
@@ -390,22 +388,35 @@ extension ListRenderer {
         events(.frame(done: index - range.lowerBound + 1, total: range.count))
       }
       try pipeline.finish()
-      for name in frameNames {
-        if let folder {
-          Interruption.forget(
-            (folder as NSString).appendingPathComponent(name + "." + frameFormat.rawValue))
-        }
-        if let layoutFolder {
-          Interruption.forget((layoutFolder as NSString).appendingPathComponent(name + ".json"))
-        }
-      }
       try apngWriter?.finish()
       try gifWriter?.finish()
+      let imageNames = frameNames.map { $0 + "." + frameFormat.rawValue }
+      let layoutNames = frameNames.map { $0 + ".json" }
+      try framesStage?.commit(imageNames)
+      try layoutsStage?.commit(layoutNames)
+      for (stage, names) in [(framesStage, imageNames), (layoutsStage, layoutNames)] {
+        for name in names { if let stage { Interruption.forget(stage.path(name)) } }
+      }
     } catch {
       // Nothing partial is left: the frames this run wrote go too.
       Interruption.removeAll()
       throw error
     }
+  }
+}
+
+/// Writes the file `name` into a staging folder; a failure names the file as the user will see
+/// it (`cannot write frames/frame-0003.png: the disk is full`).
+private func writeStaged<Bytes: Collection>(
+  _ bytes: Bytes, name: String, in staging: String, for folder: String
+) throws where Bytes.Element == UInt8 {
+  let path = (staging as NSString).appendingPathComponent(name)
+  Interruption.removeOnInterrupt(path)
+  do {
+    try AtomicFile.write(bytes, to: path)
+  } catch var error as FileWriteError {
+    error.path = (folder as NSString).appendingPathComponent(name)
+    throw error
   }
 }
 

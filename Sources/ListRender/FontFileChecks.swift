@@ -37,6 +37,18 @@ final class FontFileChecks {
     guard signatures.contains(where: { bytes.starts(with: $0) }) else {
       throw fail("not a font file (expected TrueType, OpenType or a collection: .ttf, .otf, .ttc)")
     }
+    // A collection's face count is read from its header and bounded before fontconfig scans
+    // each face it lists.
+    if bytes.starts(with: Array("ttcf".utf8)) {
+      guard bytes.count >= 12 else { throw fail("a font collection cut short") }
+      let faces = bytes[8..<12].reduce(0) { $0 << 8 | Int($1) }
+      guard (1...SpecLimits.maxFacesPerCollection).contains(faces),
+        bytes.count >= 12 + 4 * faces
+      else {
+        throw fail(
+          "a collection of \(faces) faces; at most \(SpecLimits.maxFacesPerCollection) are read")
+      }
+    }
     let checksum = Checksum.crc32(bytes)
     if let stamp { known[path] = (stamp, checksum) }
     return (file, checksum)
