@@ -129,17 +129,24 @@ static inline void lr_append_distinct(char *out, int size, int *used, const char
 /// The face of each run of `line` ("family style" as the font file names them, such as
 /// "Roboto Medium" or "Noto Sans CJK JP Regular"), distinct, joined by "\n" into `out` (at
 /// most `size` bytes with the final NUL).
+/// The fontconfig pattern of the font a run is drawn with, or NULL.
+static inline FcPattern *lr_run_pattern(GSList *run) {
+  PangoGlyphItem *item = (PangoGlyphItem *)run->data;
+  PangoFont *font = item->item->analysis.font;
+  if (font == NULL || !PANGO_IS_FC_FONT(font)) return NULL;
+  return pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+}
+
 static inline void lr_line_families(PangoLayoutLine *line, char *out, int size) {
   int used = 0;
   out[0] = 0;
   for (GSList *run = line->runs; run != NULL; run = run->next) {
-    PangoGlyphItem *item = (PangoGlyphItem *)run->data;
-    PangoFont *font = item->item->analysis.font;
-    if (font == NULL || !PANGO_IS_FC_FONT(font)) continue;
-    FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+    FcPattern *pattern = lr_run_pattern(run);
     FcChar8 *family = NULL;
     FcChar8 *style = NULL;
-    if (FcPatternGetString(pattern, FC_FAMILY, 0, &family) != FcResultMatch) continue;
+    if (pattern == NULL || FcPatternGetString(pattern, FC_FAMILY, 0, &family) != FcResultMatch) {
+      continue;
+    }
     char face[256];
     if (FcPatternGetString(pattern, FC_STYLE, 0, &style) == FcResultMatch) {
       snprintf(face, sizeof face, "%s %s", (const char *)family, (const char *)style);
@@ -155,14 +162,14 @@ static inline void lr_line_families(PangoLayoutLine *line, char *out, int size) 
 static inline uint32_t lr_line_char_in_family(PangoLayoutLine *line, const char *wanted) {
   const char *text = pango_layout_get_text(line->layout);
   for (GSList *run = line->runs; run != NULL; run = run->next) {
-    PangoGlyphItem *item = (PangoGlyphItem *)run->data;
-    PangoFont *font = item->item->analysis.font;
-    if (font == NULL || !PANGO_IS_FC_FONT(font)) continue;
-    FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+    FcPattern *pattern = lr_run_pattern(run);
     FcChar8 *family = NULL;
-    if (FcPatternGetString(pattern, FC_FAMILY, 0, &family) != FcResultMatch) continue;
-    if (strcmp((const char *)family, wanted) == 0 && item->item->length > 0) {
-      return g_utf8_get_char(text + item->item->offset);
+    if (pattern == NULL || FcPatternGetString(pattern, FC_FAMILY, 0, &family) != FcResultMatch) {
+      continue;
+    }
+    PangoItem *item = ((PangoGlyphItem *)run->data)->item;
+    if (strcmp((const char *)family, wanted) == 0 && item->length > 0) {
+      return g_utf8_get_char(text + item->offset);
     }
   }
   return 0;

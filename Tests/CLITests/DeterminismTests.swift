@@ -6,13 +6,7 @@ import Testing
 
 @Suite("Determinism")
 struct DeterminismTests {
-  static let spec = """
-    canvas: { width: 320, scale: 2 }
-    sections:
-      - cells:
-          - { title: Determinism, subtitle: 'Same spec, same bytes', description: 'Mixed scripts: שלום עולם and مرحبا بالعالم fall back to Noto.' }
-          - title: Second row
-    """
+  static let spec = SampleDocuments.mixedScripts
 
   @Test("two processes, one with a hostile FONTCONFIG_FILE, write identical PNG bytes")
   func acrossProcessesAndHostileFontconfig() throws {

@@ -7,13 +7,7 @@ import Testing
 /// Renderers in one process keep their own fonts.
 @Suite("Font isolation")
 struct FontIsolationTests {
-  static let spec = """
-    canvas: { width: 320, scale: 2 }
-    sections:
-      - cells:
-          - { title: Determinism, subtitle: 'Same spec, same bytes', description: 'Mixed scripts: שלום עולם and مرحبا بالعالم fall back to Noto.' }
-          - title: Second row
-    """
+  static let spec = SampleDocuments.mixedScripts
 
   @Test("renderers with different font sets, side by side, each keep their own fonts")
   func twoFontSetsSideBySide() throws {

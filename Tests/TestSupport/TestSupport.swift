@@ -280,4 +280,14 @@ package enum SampleDocuments {
         - { at: 0.1, press: { section: 0, item: 0, x: 30, y: 20 } }
         - { at: 0.3, release: { section: 0, item: 0 } }
     """
+
+  /// Two rows, Hebrew and Arabic falling back to Noto in the first: a spec whose bytes must not
+  /// depend on the process or on fontconfig's settings.
+  package static let mixedScripts = """
+    canvas: { width: 320, scale: 2 }
+    sections:
+      - cells:
+          - { title: Determinism, subtitle: 'Same spec, same bytes', description: 'Mixed scripts: שלום עולם and مرحبا بالعالم fall back to Noto.' }
+          - title: Second row
+    """
 }
