@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <errno.h>
+#include <fcntl.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -399,6 +401,29 @@ static inline void lr_pack_rgb(const uint32_t *restrict source, uint8_t *restric
 static inline int lr_move_pages(void *from, size_t length, void *to) {
   long moved = syscall(SYS_mremap, from, length, length, 1 | 2, to);
   return moved == -1 ? -1 : 0;
+}
+
+/// A sealed in-memory file holding `bytes` (memfd_create: nothing else can change it, it goes
+/// with the process), its descriptor, or -1 with errno set. A spec's font is loaded from one,
+/// so that a file overwritten on disk while it is drawn cannot fault the reader of a mapping.
+static inline int lr_sealed_memory_file(const unsigned char *bytes, long count) {
+  int fd = (int)syscall(SYS_memfd_create, "listrender-font", 0x0001U | 0x0002U);
+  if (fd < 0) return -1;
+  long done = 0;
+  while (done < count) {
+    ssize_t written = write(fd, bytes + done, (size_t)(count - done));
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      int saved = errno;
+      close(fd);
+      errno = saved;
+      return -1;
+    }
+    done += written;
+  }
+  /* F_ADD_SEALS: shrink, grow, write, and the seals themselves. */
+  fcntl(fd, 1033, 0x0001 | 0x0002 | 0x0004 | 0x0008);
+  return fd;
 }
 
 #endif

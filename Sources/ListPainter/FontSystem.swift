@@ -12,6 +12,26 @@ public struct FontFile: Equatable, Sendable {
   public var path: String
   /// Debian package to install when it is missing (empty for a spec's own font file).
   public var package: String
+  /// Where the font is loaded from when not from `path`: a sealed in-memory copy of the bytes
+  /// that were checked and checksummed (a spec's own fonts), so that the file changing on disk
+  /// changes nothing drawn.
+  package var loadPath: String?
+
+  /// The path fontconfig, FreeType and HarfBuzz read.
+  package var source: String { loadPath ?? path }
+
+  /// A spec's font file whose checked `bytes` are loaded from memory.
+  /// - Throws: ``PainterError/unusableFont(path:)`` when no in-memory file can be made.
+  package init(path: String, loadingFrom bytes: [UInt8]) throws {
+    self.path = path
+    self.package = ""
+    let descriptor = bytes.withUnsafeBufferPointer {
+      lr_sealed_memory_file($0.baseAddress, $0.count)
+    }
+    guard descriptor >= 0 else { throw PainterError.unusableFont(path: path) }
+    // Kept open for the life of the process: faces are opened from it by path when needed.
+    loadPath = "/proc/self/fd/\(descriptor)"
+  }
 
   /// A font file from its path and package.
   public init(path: String, package: String) {
@@ -229,9 +249,9 @@ package enum SharedFontConfig {
       let key =
         files.map { file -> String in
           var info = stat()
-          guard stat(file.path, &info) == 0 else { return file.path }
+          guard stat(file.source, &info) == 0 else { return file.source }
           return
-            "\(file.path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+            "\(file.source) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
         } + (cached ? [] : ["scanned"])
       if let config = configs[key] { return config }
       // Called with the lock held, so once (see its comment in the shim).
@@ -256,15 +276,16 @@ package enum SharedFontConfig {
       var caches: [String: UnsafeMutablePointer<FcFontSet>?] = [:]
       defer { for case let set?? in caches.values { FcFontSetDestroy(set) } }
       for file in files {
-        let folder = (file.path as NSString).deletingLastPathComponent
+        let folder = (file.source as NSString).deletingLastPathComponent
         if cached, !file.package.isEmpty {
           if caches[folder] == nil { caches[folder] = lr_dir_cache_fonts(config, folder) }
-          if let set = caches[folder] ?? nil, lr_config_add_cached_file(config, set, file.path) > 0
+          if let set = caches[folder] ?? nil,
+            lr_config_add_cached_file(config, set, file.source) > 0
           {
             continue
           }
         }
-        guard FcConfigAppFontAddFile(config, file.path) != 0 else {
+        guard FcConfigAppFontAddFile(config, file.source) != 0 else {
           FcConfigDestroy(config)
           throw PainterError.unusableFont(path: file.path)
         }

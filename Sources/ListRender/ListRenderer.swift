@@ -136,8 +136,8 @@ public final class ListRenderer {
       // Each family once (a family of four weights is four files), as a message shows text
       // read from a file: quoted and escaped.
       var given: [String] = []
-      for name in needed.custom.flatMap({ fonts.families(in: $0.path) }) where !given.contains(name)
-      {
+      for name in needed.custom.flatMap({ fonts.families(in: $0.source) })
+      where !given.contains(name) {
         given.append(name)
       }
       throw location.error(
@@ -194,7 +194,7 @@ public final class ListRenderer {
       + needed.custom.map { ($0, "fonts:") }
     return origins.map { file, origin in
       (
-        file.path, fonts.families(in: file.path),
+        file.path, fonts.families(in: file.source),
         sums["font " + (file.path as NSString).lastPathComponent] ?? "", origin
       )
     }

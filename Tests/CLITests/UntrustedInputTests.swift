@@ -322,4 +322,38 @@ struct UntrustedInputTests {
         atPath: folder.appendingPathComponent("frames").path)) ?? []
     #expect(frames.filter { $0.hasPrefix("frame-") }.isEmpty, "\(frames.count) final frames")
   }
+
+  @Test("a brand font overwritten or truncated while renders draw with it: never a signal")
+  func fontOverwrittenDuringRenders() throws {
+    let text = (0..<40).map { "Brand \($0) ÀÉÎÕÜ àéîõü ĀĒĪŌŪ ąęįųő Ωμέγα Привет" }
+    let cells = text.map { "      - { title: \"\($0)\", subtitle: \"\($0.uppercased())\" }" }
+    let spec =
+      "fonts: [ brand.ttf ]\ncanvas: { width: 360, scale: 2, theme: { name: mistica, font: DejaVu Serif } }\n"
+      + "sections:\n  - cells:\n" + cells.joined(separator: "\n") + "\n"
+    let folder = try Paths.temporaryFolder(with: ["spec.yaml": spec])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let font = Paths.fixtures.appendingPathComponent("text/brand/DejaVuSerif.ttf").path
+    try FileManager.default.copyItem(
+      atPath: font, toPath: folder.appendingPathComponent("brand.ttf").path)
+    // Overwrite in place, truncate and rewrite, over and over, while 20 renders run.
+    let script = """
+      ( end=$((SECONDS + 60)); while [ $SECONDS -lt $end ] && [ ! -e stop ]; do
+          truncate -s 1000 brand.ttf; cat '\(font)' > brand.ttf
+          dd if=/dev/urandom of=brand.ttf bs=4096 seek=10 count=4 conv=notrunc 2>/dev/null
+          cat '\(font)' > brand.ttf
+        done ) &
+      for i in $(seq 1 20); do
+        "$0" render spec.yaml -o out$i.png 2>/dev/null; echo $? >> statuses
+      done
+      touch stop; wait
+      """
+    _ = try runShell(script, in: folder)
+    let statuses = try String(
+      contentsOf: folder.appendingPathComponent("statuses"), encoding: .utf8
+    ).split(separator: "\n").compactMap { Int32($0) }
+    #expect(statuses.count == 20)
+    // 0 (drawn from the bytes checked) or 2 (the file was caught half-written: not a font,
+    // or a checksum that changed): never a signal (128 + n).
+    #expect(statuses.allSatisfy { $0 == 0 || $0 == 2 }, "\(statuses)")
+  }
 }
