@@ -111,6 +111,27 @@ static inline uint32_t lr_line_unknown_char(PangoLayoutLine *line) {
   return 0;
 }
 
+/// The family of the font whose run holds `line`'s first unknown glyph, copied into `out` (empty
+/// when there is none).
+static inline void lr_line_unknown_family(PangoLayoutLine *line, char *out, int size) {
+  out[0] = 0;
+  for (GSList *run = line->runs; run != NULL; run = run->next) {
+    PangoGlyphString *glyphs = ((PangoGlyphItem *)run->data)->glyphs;
+    for (int i = 0; i < glyphs->num_glyphs; i++) {
+      PangoGlyph glyph = glyphs->glyphs[i].glyph;
+      if ((glyph & PANGO_GLYPH_UNKNOWN_FLAG) == 0 || glyph == PANGO_GLYPH_EMPTY) continue;
+      PangoFont *font = ((PangoGlyphItem *)run->data)->item->analysis.font;
+      if (font == NULL || !PANGO_IS_FC_FONT(font)) return;
+      FcChar8 *family = NULL;
+      if (FcPatternGetString(pango_fc_font_get_pattern(PANGO_FC_FONT(font)), FC_FAMILY, 0, &family)
+          == FcResultMatch) {
+        snprintf(out, (size_t)size, "%s", (const char *)family);
+      }
+      return;
+    }
+  }
+}
+
 /// Appends `text` to the "\n"-separated list in `out` (`*used` bytes long, at most `size` with
 /// the final NUL) unless the list has it; a name that does not fit is left out.
 static inline void lr_append_distinct(char *out, int size, int *used, const char *text) {

@@ -212,11 +212,22 @@ public struct GoldenCheck: Sendable {
     message += comparison.details.map { "\n  " + $0 }.joined()
     message +=
       "\n  if the change is intended, record it (\(recordAdvice(.failed)))"
-    // The comparison named its artifacts; this is where they are written.
-    for file in comparison.files { try AtomicFile.write(file.bytes, to: file.path) }
+    // The comparison named its artifacts; this is where they are written. One that cannot be
+    // written (a full disk) is said in the failure's message: the failure is kept, not turned
+    // into an error that would lose it.
+    var artifacts = comparison.artifacts
+    for file in comparison.files {
+      do {
+        try AtomicFile.write(file.bytes, to: file.path)
+      } catch {
+        message += "\n  its images could not be written (\(error))"
+        artifacts = nil
+        break
+      }
+    }
     return GoldenReport(
       name: name, outcome: .failed, verdict: comparison.verdict, goldenPath: goldenPath,
-      artifacts: comparison.artifacts, message: message)
+      artifacts: artifacts, message: message)
   }
 
   /// The golden PNG for `bitmap`: its pixels and this machine's fingerprint.

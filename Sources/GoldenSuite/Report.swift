@@ -31,10 +31,21 @@ func claimReportFolder(_ folder: String) throws {
   }
   do {
     try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try AtomicFile.write(Array("written by listrender verify/record\n".utf8), to: marker)
   } catch {
     throw CommandFailure.wrapping(error)
   }
+  // The mark is made in place (not through a temporary renamed over it): another run claiming
+  // the same folder at the same moment sees either nothing or the mark, never a file of ours
+  // it would take for a stranger's.
+  let descriptor = open(marker, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+  guard descriptor >= 0 else {
+    throw CommandFailure(
+      "--report \(folder): \(FileWriteError(path: marker, errno: errno).description)",
+      status: ExitStatus.failure)
+  }
+  let text = Array("written by listrender verify/record\n".utf8)
+  _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  close(descriptor)
 }
 
 /// A name as a file name and an anchor: letters, digits, `.`, `-` and `_` only.

@@ -15,7 +15,7 @@ package struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertib
   /// `cannot write PATH: REASON`.
   public var description: String { "cannot write \(path): \(reason)" }
 
-  init(path: String, errno code: Int32) {
+  package init(path: String, errno code: Int32) {
     self.path = path
     switch code {
     case EROFS: reason = "the file system is read-only"

@@ -249,9 +249,14 @@ package struct ListLayoutEngine {
     guard let scalar = measured.missingCharacter, !allowsMissingGlyphs else { return }
     let code = String(scalar.value, radix: 16, uppercase: true)
     let name = scalar.properties.name.map { " " + $0 } ?? ""
+    let character = "U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)\(name)"
+    if let family = measured.missingCharacterClaimedBy {
+      throw location.error(
+        "the font \(shownScalar(family)) claims \(character) but draws no glyph for it: the font file is damaged or its character map is wrong (replace the file, or render with --allow-missing-glyphs)"
+      )
+    }
     throw location.error(
-      "no font has U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)\(name) "
-        + "(\(missingGlyphAdvice), or render with --allow-missing-glyphs)")
+      "no font has \(character) (\(missingGlyphAdvice), or render with --allow-missing-glyphs)")
   }
 
   /// Text at its natural width (the widest of its lines, at most `maxWidth`), for pills,

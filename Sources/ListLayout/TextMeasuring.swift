@@ -47,6 +47,9 @@ package struct MeasuredText: Equatable, Sendable {
   public var truncated: Bool
   /// The first character no font has a glyph for (it would be drawn as a box), if any.
   public var missingCharacter: Unicode.Scalar?
+  /// The family of a font that claims ``missingCharacter`` in its character map but drew no
+  /// glyph for it (a damaged font), if any.
+  public var missingCharacterClaimedBy: String?
 
   /// A measurement from its parts.
   public init(

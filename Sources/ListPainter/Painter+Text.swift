@@ -14,6 +14,15 @@ extension Painter {
     cr.setSource(block.color)
     for (line, shaped) in zip(block.lines, paragraph.lines) {
       cr.show(shaped, x: frame.x + line.x - shaped.left, y: frame.y + line.baseline)
+      // A glyph FreeType cannot draw (a damaged or hostile font) fails cairo here: said with
+      // the line and the fonts it was drawn with, not as a bare "error in libfreetype".
+      do {
+        try cr.checkStatus()
+      } catch PainterError.cairo(let message) {
+        throw PainterError.cairo(
+          "\(message), drawing \(shownScalar(String(line.text.prefix(40)))) with "
+            + shaped.families.map(shownScalar).joined(separator: ", "))
+      }
     }
   }
 

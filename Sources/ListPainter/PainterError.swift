@@ -6,6 +6,9 @@ public enum PainterError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingFont(path: String, package: String)
   /// fontconfig refused a font file.
   case unusableFont(path: String)
+  /// A font file's tables do not fit in it (cut short or damaged); the package that ships it
+  /// (empty for a spec's own font).
+  case damagedFont(path: String, reason: String, package: String)
   /// A cairo call failed with this status.
   case cairo(String)
   /// A Pango or fontconfig object could not be created.
@@ -35,6 +38,9 @@ public enum PainterError: Error, Equatable, Sendable, CustomStringConvertible {
       return "font file \(path) is missing; install it with: apt-get install \(package)"
     case .unusableFont(let path):
       return "fontconfig could not load the font file \(path)"
+    case .damagedFont(let path, let reason, let package):
+      return "font file \(path) is damaged: \(reason)"
+        + (package.isEmpty ? "" : "; reinstall it with: apt-get install --reinstall \(package)")
     case .cairo(let message):
       return "cairo error: \(message)"
     case .creationFailed(let what):

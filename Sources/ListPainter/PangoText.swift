@@ -79,6 +79,15 @@ struct ShapedLine {
     let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
   }
+  /// The family of the font Pango gave the line's first unknown glyph, if any.
+  var unknownGlyphFamily: String? {
+    var buffer = [CChar](repeating: 0, count: 256)
+    lr_line_unknown_family(line, &buffer, Int32(buffer.count))
+    let name = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return name.isEmpty ? nil : name
+  }
+
   /// The first character of the line no font had a glyph for, or that only the icon font has
   /// (fontconfig would fall back to it for a private-use character, drawing an icon in a label).
   var missingCharacter: Unicode.Scalar? {
@@ -165,7 +174,11 @@ package final class TextShaper {
     }
     self.contexts = contexts
     families = fonts.familyKeys
+    self.fonts = fonts
   }
+
+  /// The fonts shaped with (to ask whether one of them claims a character).
+  let fonts: FontSystem
 
   /// Takes over the paragraphs `other` shaped (the same fonts give the same glyphs): from now
   /// on only this shaper's thread uses them.
@@ -422,8 +435,14 @@ package final class PangoTextMeasurer: TextMeasuring {
     var lines: [TextLine] = []
     var top = 0.0
     var missing: Unicode.Scalar?
+    var claimedBy: String?
     for shaped in paragraph.lines {
-      if missing == nil { missing = shaped.missingCharacter }
+      if missing == nil, let scalar = shaped.missingCharacter {
+        missing = scalar
+        // A font whose character map claims the character but which drew no glyph for it
+        // (damaged outlines, a map that lies) is named: "no font has it" would mislead.
+        if shaper.fonts.covers(scalar) { claimedBy = shaped.unknownGlyphFamily }
+      }
       // Half-leading: the pitch's extra height is shared above and below the font's box.
       let baseline = top + (metrics.pitch - metrics.fontHeight) / 2 + metrics.ascent
       let left =
@@ -438,8 +457,10 @@ package final class PangoTextMeasurer: TextMeasuring {
           paragraphDirection: shaped.direction, fonts: shaped.families))
       top += metrics.pitch
     }
-    return MeasuredText(
+    var measured = MeasuredText(
       lines: lines, height: top, truncated: paragraph.truncated, missingCharacter: missing)
+    measured.missingCharacterClaimedBy = claimedBy
+    return measured
   }
 }
 

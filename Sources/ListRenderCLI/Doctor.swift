@@ -47,7 +47,10 @@ struct Doctor: ParsableCommand {
       for font in try renderer.fontsUsed(by: document) {
         print(
           "  \(font.checksum)  \(font.origin.padding(toLength: 9, withPad: " ", startingAt: 0))  "
-            + "\(font.path)  (\(font.families.joined(separator: ", ")))")
+            // Names read from a file are shown escaped: a control character never reaches the
+            // terminal, a newline never splits a family in two.
+            + "\(font.path)  (\(font.families.map { shownScalar($0).dropFirst().dropLast() }.joined(separator: ", ")))"
+        )
       }
     } catch let failure as CommandFailure {
       throw failure

@@ -356,4 +356,65 @@ struct UntrustedInputTests {
     // or a checksum that changed): never a signal (128 + n).
     #expect(statuses.allSatisfy { $0 == 0 || $0 == 2 }, "\(statuses)")
   }
+
+  @Test("a full disk under the artifacts keeps a pixel failure a failure, with its message")
+  func fullDiskArtifacts() throws {
+    guard getuid() == 0 else {
+      print("skipped: mounting a small tmpfs needs root")
+      return
+    }
+    let folder = try expandSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A still that differs: the title changed.
+    let fixture = folder.appendingPathComponent("Fixtures/motion/expand.yaml")
+    let spec = try String(contentsOf: fixture, encoding: .utf8)
+    try spec.replacingOccurrences(of: "Delivery details", with: "Delivery changed").write(
+      to: fixture, atomically: true, encoding: .utf8)
+    let small = folder.appendingPathComponent("small")
+    try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+    let mount = Process()
+    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+    mount.arguments = ["-t", "tmpfs", "-o", "size=4k", "tmpfs", small.path]
+    try mount.run()
+    mount.waitUntilExit()
+    guard mount.terminationStatus == 0 else {
+      print("skipped: this machine does not let root mount a tmpfs")
+      return
+    }
+    defer {
+      let umount = Process()
+      umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+      umount.arguments = [small.path]
+      try? umount.run()
+      umount.waitUntilExit()
+    }
+    let result = try runListRender(
+      ["verify", "Fixtures", "--report", "report", "--artifacts", "small"], in: folder)
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("does not match"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("could not be written") && result.stderr.contains("disk is full"))
+  }
+
+  @Test("two records sharing one report folder both run")
+  func sharedReportFolder() throws {
+    let folder = try expandSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = """
+      for i in $(seq 1 10); do
+        rm -rf shared
+        "$0" record Fixtures --report shared --artifacts a1 > /dev/null 2> e1 & first=$!
+        "$0" record Fixtures --report shared --artifacts a2 > /dev/null 2> e2; echo $? >> statuses
+        wait $first; echo $? >> statuses
+        cat e1 e2 >> errors
+      done
+      """
+    _ = try runShell(script, in: folder)
+    let statuses = try String(
+      contentsOf: folder.appendingPathComponent("statuses"), encoding: .utf8)
+    let errors =
+      (try? String(
+        contentsOf: folder.appendingPathComponent("errors"), encoding: .utf8)) ?? ""
+    #expect(statuses == String(repeating: "0\n", count: 20), "\(errors)")
+  }
 }

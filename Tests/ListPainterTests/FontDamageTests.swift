@@ -1,0 +1,58 @@
+import Foundation
+import ListPainter
+import ListRender
+import TestSupport
+import Testing
+
+/// Fonts cut short or damaged are named, with the file and what is wrong, before they draw
+/// blank text or boxes.
+@Suite("Damaged fonts")
+struct FontDamageTests {
+  private let thai = "/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf"
+
+  @Test("a spec's font cut short is refused at its fonts: line, naming the table past the end")
+  func truncatedSpecFont() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let font = try Data(
+      contentsOf: Paths.fixtures.appendingPathComponent("text/brand/DejaVuSerif.ttf"))
+    try font.prefix(font.count / 2).write(to: folder.appendingPathComponent("Brand.ttf"))
+    try "fonts: [ Brand.ttf ]\nsections:\n  - cells: [ { title: Hello } ]\n".write(
+      to: folder.appendingPathComponent("spec.yaml"), atomically: true, encoding: .utf8)
+    #expect {
+      try ListRenderer().layout(
+        ListDocument(contentsOf: folder.appendingPathComponent("spec.yaml")))
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("spec.yaml:1:") && text.contains("Brand.ttf")
+        && text.contains("past the file's end")
+    }
+  }
+
+  @Test("a damaged system font is an error naming the file and its package, not blank text")
+  func truncatedSystemFont() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("NotoSansThai-Regular.ttf")
+    let bytes = try Data(contentsOf: URL(filePath: thai))
+    try bytes.prefix(bytes.count - 4_000).write(to: copy)
+    #expect(FontStructure.problem(atPath: thai) == nil)
+    let problem = try #require(FontStructure.problem(atPath: copy.path))
+    #expect(problem.contains("past the file's end"))
+    let files = FontFile.standard + [FontFile(path: copy.path, package: "fonts-noto-core")]
+    #expect {
+      _ = try FontSystem(files: files)
+    } throws: { error in
+      "\(error)".contains(copy.path)
+        && "\(error)".contains("apt-get install --reinstall fonts-noto-core")
+    }
+  }
+
+  @Test("every font file the renderer may load has whole tables")
+  func shippedFontsAreWhole() {
+    for file in FontFile.standard + FontCatalog.allExtraFiles
+    where FileManager.default.fileExists(atPath: file.path) {
+      #expect(FontStructure.problem(atPath: file.path) == nil, "\(file.path)")
+    }
+  }
+}
