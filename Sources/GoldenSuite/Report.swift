@@ -80,9 +80,11 @@ struct ReportContext {
 /// cases as a lazy-loaded gallery. A page opened as `index.html?view=wipe&wipe=50&zoom=2`
 /// starts in that view (for links and for the browser test).
 func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: String) throws {
-  let images = (folder as NSString).appendingPathComponent("images")
-  try? FileManager.default.removeItem(atPath: images)
-  try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+  // The images are written to a folder of this run's own and put in place as `images/` at the
+  // end: two runs sharing a report folder never write into a folder the other is replacing.
+  let images = ReportImages(report: folder)
+  try FileManager.default.createDirectory(atPath: images.staging, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: images.staging) }
   /// Copies a PNG or WebP image into the report; its path relative to the page and its pixel
   /// size.
   func copy(_ path: String?, as file: String) throws -> (src: String, width: Int, height: Int)? {
@@ -96,7 +98,7 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
       guard let size = WebPCodec.size(bytes) else { return nil }
       (width, height) = size
     }
-    try AtomicFile.write(data, to: (folder as NSString).appendingPathComponent("images/" + file))
+    try AtomicFile.write(data, to: images.path(file))
     return ("images/" + file, width, height)
   }
   var cards = ""
@@ -143,7 +145,7 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     cards += card(
       report, stem: stem, pictures: pictures, textDiff: textDiff, scrubber: scrubber,
       accept: context.acceptCommand,
-      folder: folder)
+      images: images)
   }
   let failing = results.filter(\.report.isFailure).count
   let counts = Dictionary(grouping: results, by: \.report.outcome).mapValues(\.count)
@@ -172,6 +174,7 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     </body></html>
 
     """
+  try images.publish()
   try AtomicFile.write(
     Array(html.utf8), to: (folder as NSString).appendingPathComponent("index.html"))
 }
@@ -218,7 +221,7 @@ private func frameScrubber(
 private func card(
   _ report: GoldenReport, stem: String,
   pictures: [String: (src: String, width: Int, height: Int)], textDiff: String, scrubber: String,
-  accept acceptCommand: [String], folder: String
+  accept acceptCommand: [String], images: ReportImages
 ) -> String {
   func image(_ label: String, _ extra: String = "") -> String {
     guard let picture = pictures[label] else { return "" }
@@ -277,15 +280,12 @@ private func card(
         ("panel", artifacts.panel),
       ].compactMap { label, path -> String? in
         guard let path, let data = FileManager.default.contents(atPath: path) else { return nil }
-        let name =
-          "images/\(stem).\(label)."
+        let file =
+          "\(stem).\(label)."
           + ((path as NSString).lastPathComponent
             .components(separatedBy: ".").dropFirst().last ?? "bin")
-        guard
-          (try? AtomicFile.write(data, to: (folder as NSString).appendingPathComponent(name)))
-            != nil
-        else { return nil }
-        return "<a href=\"\(escape(name))\">\(label)</a>"
+        guard (try? AtomicFile.write(data, to: images.path(file))) != nil else { return nil }
+        return "<a href=\"\(escape("images/" + file))\">\(label)</a>"
       }.joined(separator: " · ")
     } ?? ""
   let accept =
@@ -441,4 +441,32 @@ func shellCommand(_ words: [String]) -> String {
       }
     return plain ? word : shellQuoted(word)
   }.joined(separator: " ")
+}
+
+/// A report's `images/` folder, written aside and put in place whole.
+struct ReportImages {
+  let report: String
+  /// This run's own folder, `.images-<random>.tmp` in the report folder.
+  let staging: String
+
+  init(report: String) {
+    self.report = report
+    staging = (report as NSString).appendingPathComponent(
+      ".images-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp")
+  }
+
+  /// Where the image `file` is written.
+  func path(_ file: String) -> String { (staging as NSString).appendingPathComponent(file) }
+
+  /// Replaces `images/` with this run's folder: the old one is moved aside, then removed.
+  func publish() throws {
+    let images = (report as NSString).appendingPathComponent("images")
+    for _ in 0..<8 {
+      if rename(staging, images) == 0 { return }
+      guard errno == ENOTEMPTY || errno == EEXIST || errno == ENOTDIR else { break }
+      let aside = staging + ".old"
+      if rename(images, aside) == 0 { try? FileManager.default.removeItem(atPath: aside) }
+    }
+    throw FileWriteError(path: images, errno: errno)
+  }
 }

@@ -89,7 +89,7 @@ package enum FontCatalog {
   ]
   static let emojiFamily = "Noto Color Emoji"
   /// The icon font's family: icons are drawn with it by name, never text.
-  static let iconFamily = "Material Icons"
+  package static let iconFamily = "Material Icons"
 
   /// The family list Pango is given for `family` in `language`: the fallback order, without
   /// the families no loaded font has (`loaded`: ``familyKey(_:)``s; they would match nothing,
@@ -112,7 +112,7 @@ package enum FontCatalog {
   }
 
   /// A family name as fontconfig compares it: ASCII case and spaces ignored.
-  static func familyKey(_ name: String) -> String {
+  package static func familyKey(_ name: String) -> String {
     String(name.lowercased().filter { $0 != " " })
   }
 

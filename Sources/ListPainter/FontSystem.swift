@@ -29,8 +29,16 @@ public struct FontFile: Equatable, Sendable {
       lr_sealed_memory_file($0.baseAddress, $0.count)
     }
     guard descriptor >= 0 else { throw PainterError.unusableFont(path: path) }
-    // Kept open for the life of the process: faces are opened from it by path when needed.
+    // Kept open while the file is in use: faces are opened from it by path when needed.
     loadPath = "/proc/self/fd/\(descriptor)"
+  }
+
+  /// Closes the in-memory copy made by ``init(path:loadingFrom:)``, when there is one.
+  package func closeMemoryCopy() {
+    guard let loadPath, loadPath.hasPrefix("/proc/self/fd/"),
+      let descriptor = Int32(loadPath.dropFirst("/proc/self/fd/".count))
+    else { return }
+    close(descriptor)
   }
 
   /// A font file from its path and package.
@@ -276,6 +284,11 @@ package enum SharedFontConfig {
       var caches: [String: UnsafeMutablePointer<FcFontSet>?] = [:]
       defer { for case let set?? in caches.values { FcFontSetDestroy(set) } }
       for file in files {
+        // A font cut short is named here, rather than drawing its text blank.
+        if let problem = FontStructure.problem(atPath: file.source) {
+          FcConfigDestroy(config)
+          throw PainterError.damagedFont(path: file.path, reason: problem, package: file.package)
+        }
         let folder = (file.source as NSString).deletingLastPathComponent
         if cached, !file.package.isEmpty {
           if caches[folder] == nil { caches[folder] = lr_dir_cache_fonts(config, folder) }

@@ -39,23 +39,17 @@ final class FontFileChecks {
     guard signatures.contains(where: { bytes.starts(with: $0) }) else {
       throw fail("not a font file (expected TrueType, OpenType or a collection: .ttf, .otf, .ttc)")
     }
-    // A collection's face count is read from its header and bounded before fontconfig scans
-    // each face it lists.
-    if bytes.starts(with: Array("ttcf".utf8)) {
-      guard bytes.count >= 12 else { throw fail("a font collection cut short") }
-      let faces = bytes[8..<12].reduce(0) { $0 << 8 | Int($1) }
-      guard (1...SpecLimits.maxFacesPerCollection).contains(faces),
-        bytes.count >= 12 + 4 * faces
-      else {
-        throw fail(
-          "a collection of \(faces) faces; at most \(SpecLimits.maxFacesPerCollection) are read")
-      }
-    }
+    // The table directories (and a collection's face count, bounded before fontconfig scans
+    // each face it lists) are read and checked against the file's size.
+    if let problem = FontStructure.problem(in: bytes) { throw fail(problem) }
     let checksum = Checksum.crc32(bytes)
     // Drawn from a sealed copy of these very bytes: the file changing or being swapped on disk
     // afterwards (overwritten in place, truncated, a link turned elsewhere) changes nothing
     // drawn, and the checksum is that of the bytes drawn.
     let file = try FontFile(path: path, loadingFrom: bytes)
+    // The in-memory copy of the file's former bytes goes (the fonts made from it have read
+    // what they need); one copy a path at most, however often the file changes.
+    known[path]?.file.closeMemoryCopy()
     if let stamp { known[path] = (stamp, file, checksum) }
     return (file, checksum)
   }

@@ -129,6 +129,15 @@ public final class ListRenderer {
       measurer = try PangoTextMeasurer(fonts: grown)
       painter = Painter(sharingTextWith: measurer, images: images, icons: icons)
     }
+    if let family = document.canvas.font,
+      FontCatalog.familyKey(family) == FontCatalog.familyKey(FontCatalog.iconFamily)
+    {
+      throw
+        (document.canvas.fontMark.location
+        ?? SpecLocation(file: "<document>", path: "canvas.theme.font")).error(
+          "\(shownScalar(family)) is the icon font: it draws icons by name (asset: { icon: … }), not text; name a text font"
+        )
+    }
     if let family = document.canvas.font, !fonts.hasFamily(family) {
       let location =
         document.canvas.fontMark.location

@@ -55,4 +55,16 @@ struct FontDamageTests {
       #expect(FontStructure.problem(atPath: file.path) == nil, "\(file.path)")
     }
   }
+
+  @Test("the icon font as the theme's text font is refused at its line, saying why")
+  func iconFontIsNoTextFont() throws {
+    #expect {
+      try ListRenderer().layout(
+        ListDocument.decode(
+          yaml: "canvas: { theme: { name: mistica, font: Material Icons } }\n"
+            + "sections:\n  - cells: [ { title: Hello } ]\n", file: "icons.yaml"))
+    } throws: { error in
+      "\(error)".hasPrefix("icons.yaml:1:") && "\(error)".contains("is the icon font")
+    }
+  }
 }

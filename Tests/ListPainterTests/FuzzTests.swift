@@ -124,4 +124,83 @@ struct FuzzTests {
     // In debug builds one input may take a while; none should take long.
     #expect(slowest.seconds < 10, "slowest input:\n\(slowest.input)")
   }
+
+  /// Byte-level mutations of a binary file: flips, cuts, copies, and 32-bit fields set to the
+  /// values that break arithmetic (0, 1, 2³¹, 2³² − 1).
+  static func mutateBytes(_ input: [UInt8], _ random: inout Generator) -> [UInt8] {
+    var bytes = input
+    for _ in 0..<Int.random(in: 1...6, using: &random) {
+      guard bytes.count > 8 else { break }
+      let at = Int.random(in: 8..<bytes.count, using: &random)
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: bytes[at] ^= UInt8.random(in: 1...255, using: &random)
+      case 1:
+        bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...64, using: &random)))
+      case 2:
+        let end = min(bytes.count, at + Int.random(in: 1...64, using: &random))
+        bytes.insert(contentsOf: bytes[at..<end], at: end)
+      default:
+        let value: [[UInt8]] = [
+          [0, 0, 0, 0], [0, 0, 0, 1], [0x80, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0xFF],
+        ]
+        let field = value.randomElement(using: &random) ?? [0, 0, 0, 0]
+        let end = min(bytes.count, at + 4)
+        bytes.replaceSubrange(at..<end, with: field.prefix(end - at))
+      }
+    }
+    return bytes
+  }
+
+  @Test("mutated goldens (PNG, APNG, WebP) and fonts never crash, hang or run long")
+  func fuzzFiles() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let seconds = Double(environment["LISTRENDER_FUZZ_SECONDS"] ?? "") ?? 10
+    var random = Generator(state: UInt64(environment["LISTRENDER_FUZZ_SEED"] ?? "") ?? 1)
+    let goldens = try ["motion/expand.apng.png", "motion/update.apng.png", "rows/title-only.png"]
+      .map { [UInt8](try Data(contentsOf: Paths.golden.appendingPathComponent($0))) }
+    let still = try PNGCodec.decode(goldens[2])
+    let seeds = goldens + [try WebPCodec.encode(still, text: ["ListRender-FPS": "20"])]
+    let font = [UInt8](
+      try Data(contentsOf: Paths.fixtures.appendingPathComponent("text/brand/DejaVuSerif.ttf")))
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = """
+      fonts: [ f.ttf ]
+      canvas: { width: 200, scale: 1, theme: { name: mistica, font: DejaVu Serif } }
+      sections:
+        - cells: [ { title: Brand Ωμέγα, subtitle: 12345 } ]
+      """
+    let renderer = try ListRenderer()
+    let deadline = Date().addingTimeInterval(seconds)
+    var executions = 0
+    var slowest = 0.0
+    while Date() < deadline {
+      executions += 1
+      let started = Date()
+      // Goldens: every decoder the suite reads them with; any error is fine, a crash is not.
+      let golden = Self.mutateBytes(seeds[executions % seeds.count], &random)
+      _ = try? APNGCodec.decode(golden, maxFrames: 1_000)
+      _ = try? PNGCodec.decodeImage(golden)
+      _ = WebPCodec.readText(golden)
+      _ = PNGText.read(golden)
+      // A font, one input in eight (each is a new font system): refused at its line, or drawn.
+      if executions % 8 == 0 {
+        try Data(Self.mutateBytes(font, &random)).write(to: folder.appendingPathComponent("f.ttf"))
+        do {
+          let document = try ListDocument.decode(
+            yaml: spec, file: "fuzz.yaml", baseDirectory: folder.path)
+          _ = try renderer.paint(try renderer.layout(document))
+        } catch is SpecError {
+        } catch is PainterError {
+        } catch is LayoutError {
+        } catch {
+          Issue.record("unexpected error \(error)")
+        }
+      }
+      slowest = max(slowest, Date().timeIntervalSince(started))
+    }
+    print("fuzzing files: \(executions) inputs, slowest \(String(format: "%.2f", slowest)) s")
+    #expect(executions > 0)
+    #expect(slowest < 10)
+  }
 }
