@@ -39,6 +39,10 @@ package struct DesignSystem: Equatable, Sendable {
   public var darkSurfacesLighten: Bool
   /// The default elevation shadow model.
   public var shadowModel: ShadowModel
+  /// A headline tag's pill.
+  public var headlineTag = HeadlineTagMetrics.compact
+  /// Whether a row's trailing control is centred on the whole row (else on its text).
+  public var controlCentredOnRow = false
 
   /// The design system a theme name stands for, in `skin` when it is Mística.
   public static func named(_ name: ThemeName, skin: MisticaSkin = .movistar) -> DesignSystem {
@@ -58,6 +62,10 @@ package struct DesignSystem: Equatable, Sendable {
     system.dark = tokens.dark
     system.boxedCornerRadius = tokens.containerRadius
     system.types.title.base.weight = tokens.titleWeight
+    system.headlineTag = .misticaTagView
+    // mistica-ios `VerticallyCenteredPresetView.swift`: the control presets centre their view
+    // in the cell's right section, as tall as the cell's content.
+    system.controlCentredOnRow = true
     return system
   }
 
@@ -113,7 +121,7 @@ package struct DesignSystem: Equatable, Sendable {
     // `MDCSelfSizingStereoCell+MaterialTheming.m`): the cell's ink is onSurface at 0.16.
     press: .ink(alpha: 0.16), darkSurfacesLighten: true, shadowModel: .web)
 
-  private static func roboto(_ weight: FontWeight, _ size: Double, _ line: Double) -> TextStyle {
+  static func roboto(_ weight: FontWeight, _ size: Double, _ line: Double) -> TextStyle {
     TextStyle(family: "Roboto", weight: weight, size: size, minLineHeight: line)
   }
 
@@ -301,4 +309,33 @@ package enum RowLabelSizing: Equatable, Sendable {
   /// (the minimum does not grow with the content size), its height rounded up to whole device
   /// pixels, its text centred vertically when the label is taller (`UILabel`).
   case perLabel(title: Double, subtitle: Double, description: Double)
+}
+
+/// A headline tag's pill: its height, least width and padding beside the text, its text, and
+/// the space between it and the title.
+package struct HeadlineTagMetrics: Equatable, Sendable {
+  /// The pill's height; nil: the text's height and 2 pt above and below.
+  public var height: Double?
+  /// The pill's least width.
+  public var minWidth: Double
+  /// Space between the pill's sides and its text.
+  public var padding: Double
+  /// Whether the text is the body style in medium weight (else the caption style).
+  public var bodyMediumText: Bool
+  /// Space below the pill when a subtitle or description follows the title.
+  public var gapBeforeTitleWithMore: Double
+  /// Space below the pill when the title is the only text after it.
+  public var gapBeforeLoneTitle: Double
+
+  /// A pill hugging 12 pt caption text, 8 pt each side, 8 pt above the title.
+  public static let compact = HeadlineTagMetrics(
+    height: nil, minWidth: 0, padding: 8, bodyMediumText: false, gapBeforeTitleWithMore: 8,
+    gapBeforeLoneTitle: 8)
+
+  /// mistica-ios `TagView.swift`: 28 pt tall, at least 56 wide, 12 pt each side of 14 pt medium
+  /// text (`textPreset2(weight: .medium)`); `CellCenterSectionView.updateSpacing()` puts 8 pt
+  /// under the headline only when a subtitle or description follows the title.
+  public static let misticaTagView = HeadlineTagMetrics(
+    height: 28, minWidth: 56, padding: 12, bodyMediumText: true, gapBeforeTitleWithMore: 8,
+    gapBeforeLoneTitle: 0)
 }

@@ -23,18 +23,14 @@ extension ListLayoutEngine {
     var placedText = text
     placedText.frame.y = context.y + (height - text.frame.height) / 2
     let box = Rect(x: context.x, y: context.y, width: context.width, height: height)
-    let dark = context.canvas.appearance == .dark
     var elements = [
       LayoutElement(
         role: .cell, source: context.source, frame: box,
         content: .box(fill: theme[.background], cornerRadius: 0))
     ]
     if context.showsSeparator(byDefault: true) {
-      // System separator fallback RGB(200, 199, 204); dark: #38383A.
-      let color =
-        dark
-        ? Color(red: 0.22, green: 0.22, blue: 0.23)
-        : Color(red: 200 / 255, green: 199 / 255, blue: 204 / 255)
+      // The theme's divider, as every other cell's (OBAKit's own is the system separator).
+      let color = theme[.divider]
       let insets = context.separatorInsets(standard: (margin, 0), text: margin)
       elements.append(
         separator(
@@ -42,9 +38,8 @@ extension ListLayoutEngine {
           thickness: 0.5, in: context))
     }
     if context.cell.state == .highlighted {
-      // System fill fallback: white 0.9 (dark: the dark system fill, white 0.17).
-      let fill =
-        dark ? Color(red: 0.17, green: 0.17, blue: 0.18) : Color(red: 0.9, green: 0.9, blue: 0.9)
+      // The theme's highlight, as every other cell's (OBAKit's own is the system fill).
+      let fill = theme[.highlight]
       elements.append(
         LayoutElement(
           role: .highlight, source: context.source, frame: box,

@@ -271,13 +271,19 @@ public struct ImagePaint: Equatable, Sendable {
   public package(set) var clipToCircle: Bool
   /// When set, the image's alpha is used as a mask filled with this colour (tinted icons).
   public package(set) var tint: Color?
+  /// The radius of the frame's corners the image is clipped to (when not to a circle).
+  public package(set) var cornerRadius: Double
 
   /// An image paint from its parts.
-  package init(path: String, fit: Fit, clipToCircle: Bool = false, tint: Color? = nil) {
+  package init(
+    path: String, fit: Fit, clipToCircle: Bool = false, tint: Color? = nil,
+    cornerRadius: Double = 0
+  ) {
     self.path = path
     self.fit = fit
     self.clipToCircle = clipToCircle
     self.tint = tint
+    self.cornerRadius = cornerRadius
   }
 }
 

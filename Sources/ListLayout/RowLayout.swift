@@ -51,11 +51,21 @@ extension ListLayoutEngine {
     var y = 0.0
     switch row.headline {
     case .tag(let text):
+      let metrics = theme.system.headlineTag
+      var style = theme.caption
+      if metrics.bodyMediumText {
+        style = theme.body
+        style.weight = .medium
+      }
       var label = try naturalText(
-        text, role: .headline, style: theme.caption, color: theme[.tagText],
-        maxWidth: max(1, textWidth - 16), in: context)
-      let pill = Rect(x: textX, y: 0, width: label.frame.width + 16, height: label.frame.height + 4)
-      label.frame = label.frame.offsetBy(textX + 8, 2)
+        text, role: .headline, style: style, color: theme[.tagText],
+        maxWidth: max(1, textWidth - 2 * metrics.padding), in: context)
+      // At accessibility sizes the text may outgrow the pill's height: the pill grows with it.
+      let height = max(metrics.height ?? 0, label.frame.height + (metrics.height == nil ? 4 : 8))
+      let width = max(metrics.minWidth, label.frame.width + 2 * metrics.padding)
+      let pill = Rect(x: textX, y: 0, width: width, height: height)
+      label.frame = label.frame.offsetBy(
+        textX + (width - label.frame.width) / 2, (height - label.frame.height) / 2)
       label.opacity = opacity
       labels += [
         LayoutElement(
@@ -63,7 +73,8 @@ extension ListLayoutEngine {
           content: .box(fill: theme[.tag], cornerRadius: pill.height / 2), opacity: opacity),
         label,
       ]
-      y = pill.height + 8
+      let more = row.subtitle != nil || row.descriptionText != nil
+      y = pill.height + (more ? metrics.gapBeforeTitleWithMore : metrics.gapBeforeLoneTitle)
     case .overline(let text):
       let overline = try textElement(
         Label(text), role: .headline, style: theme.overline, color: secondary, x: textX, y: 0,
@@ -162,15 +173,17 @@ extension ListLayoutEngine {
     }
     elements += labels.map { $0.offsetBy(0, textTop) }
     if let control {
-      // The control area is as tall as section B; presets centre their content in it. A wide
-      // control at an accessibility size is a line of its own below the text, at the leading
-      // edge.
+      // Mística's control area is as tall as the row's content and its presets centre their
+      // view in it (Material's is section B's); at accessibility sizes a compact control stays
+      // centred on the text, and a wide one is a line of its own below it, at the leading edge.
       let origin =
         controlOwnsLine
         ? (x: contentX, y: textTop + textHeight + Self.sectionSpacing)
         : (
           x: contentX + contentWidth - control.size.width,
-          y: textTop + (textHeight - control.size.height) / 2
+          y: theme.system.controlCentredOnRow && !stacked
+            ? contentTop + (contentHeight - control.size.height) / 2
+            : textTop + (textHeight - control.size.height) / 2
         )
       elements += control.elements.map {
         var element = $0.offsetBy(origin.x, origin.y)
@@ -261,8 +274,13 @@ extension ListLayoutEngine {
       return [
         LayoutElement(
           role: .asset, source: context.source, frame: frame,
+          // mistica-ios `CellLeftSectionView.swift`: an image given a size takes the
+          // container corner radius (`MisticaConfig.currentCornerRadius.container`, the skin's
+          // `radius.container`).
           content: .image(
-            ImagePaint(path: image.path, fit: .aspectFill, clipToCircle: shape == .circle)))
+            ImagePaint(
+              path: image.path, fit: .aspectFill, clipToCircle: shape == .circle,
+              cornerRadius: shape == .rectangle ? context.theme.boxedCornerRadius : 0)))
       ]
     case .monogram(let text, let background, let color):
       var label = try naturalText(

@@ -18,7 +18,11 @@ extension Painter {
       y: frame.y + (frame.height - size.height * scale) / 2,
       width: size.width * scale, height: size.height * scale)
     try cr.withSavedState {
-      if image.clipToCircle { cr.addEllipse(frame) } else { cr.addRoundedRect(frame, radius: 0) }
+      if image.clipToCircle {
+        cr.addEllipse(frame)
+      } else {
+        cr.addRoundedRect(frame, radius: image.cornerRadius)
+      }
       cr.clip()
       if let tint = image.tint {
         try cr.paintMasking(tint) { try draw(entry, of: image.path, cr, in: drawn, scale: scale) }

@@ -92,13 +92,18 @@ struct CellLayoutTests {
     #expect(tree.elements(.title)[0].frame.width == 360 - 32 - 51 - 16)
   }
 
-  @Test("a headline tag sits 8 pt above the title")
+  @Test("a headline tag sits 8 pt above the title when more text follows, on it when not")
   func headlineTag() throws {
-    let tree = try cells("      - { headline: { tag: NEW }, title: Fibre }")
-    let pill = try #require(tree.elements(.headline).first)
-    let title = try #require(tree.elements(.title).first)
-    #expect(title.frame.y == pill.frame.maxY + 8)
-    #expect(pill.frame.x == 16)
+    let tree = try cells(
+      """
+            - { headline: { tag: NEW }, title: Fibre, subtitle: 1 Gb }
+            - { headline: { tag: NEW }, title: Fibre }
+      """)
+    let pills = tree.elements(.headline).filter { $0.textBlock == nil }
+    let titles = tree.elements(.title)
+    #expect(titles[0].frame.y == pills[0].frame.maxY + 8)
+    #expect(titles[1].frame.y == pills[1].frame.maxY)
+    #expect(pills[0].frame.x == 16)
   }
 
   @Test("states: highlight overlay with the corner radius; disabled labels and controls at 0.5")

@@ -113,4 +113,113 @@ struct MisticaMetricsTests {
       }
     }
   }
+
+  @Test("a headline tag is mistica-ios's TagView: 28 tall, at least 56 wide, 8 pt only before more")
+  func headlineTag() throws {
+    let tree = try rows(
+      """
+            - { headline: { tag: NEW }, title: Plan upgrade, subtitle: Twice the data }
+            - { headline: { tag: NEW }, title: Plan upgrade }
+      """)
+    let pills = tree.elements(.headline).filter {
+      if case .box = $0.content { return true }
+      return false
+    }
+    let titles = tree.elements(.title)
+    #expect(pills.count == 2 && titles.count == 2)
+    // 16 + 28 + 8 + 24 + 2 + 20 + 16 = 114, the title at 16 + 28 + 8 = 52.
+    #expect(tree.elements(.cell)[0].frame.height == 114)
+    #expect(titles[0].frame.y == 52)
+    #expect(pills[0].frame.height == 28 && pills[0].frame.width >= 56)
+    // The title alone follows the tag at once: 16 + 28 + 24 + 16 = 84.
+    #expect(tree.elements(.cell)[1].frame.height == 84)
+    #expect(titles[1].frame.y == tree.elements(.cell)[1].frame.y + 16 + 28)
+    // Its text: 14 pt medium, 12 pt from each side when it is wider than the least width.
+    let wide = try rows("      - { headline: { tag: Limited time offer }, title: A }")
+    let label = try #require(wide.elements(.headline).compactMap(\.textBlock).first)
+    #expect(label.style.size == 14 && label.style.weight == .medium)
+    let pill = try #require(wide.elements(.headline).first)
+    let text = try #require(wide.elements(.headline).last)
+    #expect(abs(text.frame.x - pill.frame.x - 12) < 0.01)
+  }
+
+  @Test("a control is centred on the row, beside an 80 pt image too (VerticallyCenteredPresetView)")
+  func controlCentredOnRow() throws {
+    let image = Paths.fixtures.appendingPathComponent("assets/avatar.png").path
+    let tree = try rows(
+      "      - { title: Square, asset: { image: \(image), size: 80, shape: rectangle }, control: { switch: true } }"
+    )
+    let cell = tree.elements(.cell)[0].frame
+    let control = try #require(tree.elements(.control).first).frame
+    #expect(abs((control.y + control.height / 2) - (cell.y + cell.height / 2)) < 0.01)
+    // The row is 16 + 80 + 16 = 112 (plus the image's 4 pt top offset when the text is more).
+    #expect(cell.height >= 112)
+  }
+
+  @Test("an image given a size takes the skin's container radius; a default image stays a circle")
+  func sizedImageCorners() throws {
+    let image = Paths.fixtures.appendingPathComponent("assets/avatar.png").path
+    for skin in MisticaSkin.allCases {
+      let tree = try layout(
+        """
+        canvas: { width: 360, scale: 2, theme: { name: mistica, skin: \(skin.rawValue) } }
+        sections:
+          - cells:
+              - { title: Square, asset: { image: \(image), size: 80, shape: rectangle } }
+        """)
+      let asset = try #require(tree.elements(.asset).first)
+      guard case .image(let paint) = asset.content else {
+        Issue.record("expected an image")
+        continue
+      }
+      #expect(paint.cornerRadius == DesignSystem.mistica(skin).boxedCornerRadius, "\(skin)")
+      #expect(!paint.clipToCircle)
+    }
+    let plain = try rows("      - { title: A, asset: { image: \(image) } }")
+    guard case .image(let paint)? = plain.elements(.asset).first?.content else {
+      Issue.record("expected an image")
+      return
+    }
+    #expect(paint.clipToCircle)
+    // Painted: the corner pixel is the background, the centre the image.
+    let renderer = try ListRenderer()
+    let bitmap = try renderer.render(
+      ListDocument.decode(
+        yaml:
+          "canvas: { width: 200, scale: 2 }\nsections:\n  - cells:\n      - { title: A, asset: { image: \(image), size: 80, shape: rectangle } }\n"
+      ))
+    let tree = try renderer.layout(
+      ListDocument.decode(
+        yaml:
+          "canvas: { width: 200, scale: 2 }\nsections:\n  - cells:\n      - { title: A, asset: { image: \(image), size: 80, shape: rectangle } }\n"
+      ))
+    let frame = try #require(tree.elements(.asset).first).frame
+    let corner = bitmap[Int(frame.x * 2), Int(frame.y * 2)]
+    let background = bitmap[1, 1]
+    #expect(corner == background)
+  }
+
+  @Test("a label cell's separator and highlight are the theme's")
+  func labelCellTakesTheTheme() throws {
+    let tree = try layout(
+      """
+      canvas: { width: 360, scale: 2, theme: { name: mistica, colors: { divider: "#FF0000", highlight: "#00FF00" } } }
+      sections:
+        - cells:
+            - { kind: label, text: One, state: highlighted }
+            - { kind: label, text: Two }
+      """)
+    let separators = tree.elements.filter { $0.role == .separator }
+    #expect(!separators.isEmpty)
+    for separator in separators {
+      guard case .box(let fill, _, _, _) = separator.content else { continue }
+      #expect(fill.description == "#FF0000")
+    }
+    let highlight = try #require(tree.elements(.highlight).first)
+    guard case .box(let fill, _, _, _) = highlight.content else {
+      Issue.record("expected a box")
+      return
+    }
+    #expect(fill.description == "#00FF00")
+  }
 }
