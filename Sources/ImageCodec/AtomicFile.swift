@@ -113,7 +113,7 @@ package final class TemporaryFile {
 
   /// Creates the temporary beside `target` (for a device, a pipe or standard output: in the
   /// system's temporary folder).
-  package init(for path: String) throws {
+  package init(for path: String, makingFolders: Bool = true) throws {
     guard !path.isEmpty else { throw FileWriteError(path: path, reason: "the path is empty") }
     // A link is followed: the file it leads to is replaced, the link stays.
     let target: String
@@ -136,7 +136,9 @@ package final class TemporaryFile {
     let url = URL(fileURLWithPath: target)
     let folder = url.deletingLastPathComponent()
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      if makingFolders {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      }
     } catch {
       throw FileWriteError(path: target, reason: "its folder \(folder.path) cannot be made")
     }
@@ -194,7 +196,9 @@ package final class TemporaryFile {
 package enum AtomicFile {
   /// Writes `bytes` to `path`, creating missing parent folders.
   /// - Throws: ``FileWriteError``.
-  public static func write<Bytes: Collection>(_ bytes: Bytes, to path: String) throws
+  public static func write<Bytes: Collection>(
+    _ bytes: Bytes, to path: String, makingFolders: Bool = true
+  ) throws
   where Bytes.Element == UInt8 {
     guard !path.isEmpty else { throw FileWriteError(path: path, reason: "the path is empty") }
     let data = ContiguousArray(bytes)
@@ -213,7 +217,7 @@ package enum AtomicFile {
         throw FileWriteError(path: path, errno: EISDIR)
       }
     }
-    let file = try TemporaryFile(for: path)
+    let file = try TemporaryFile(for: path, makingFolders: makingFolders)
     try fill(file, with: data, path: path)
     try file.commit()
   }

@@ -74,7 +74,7 @@ package enum APNGCodec {
     try checkStructure(chunks, maxFrames: maxFrames)
     let width = Int(readBE32(header.data, 0))
     let height = Int(readBE32(header.data, 4))
-    guard width > 0, height > 0, width * height <= PNGCodec.maxDecodedPixels else {
+    guard PNGCodec.decodable(width: width, height: height) else {
       throw PNGError(message: "image is \(width)×\(height): too large for an animation")
     }
     // Frames: each fcTL and the IDAT/fdAT data that follow it.

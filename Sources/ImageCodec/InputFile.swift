@@ -44,11 +44,12 @@ package enum InputFile {
     }
     // The header first: the size it claims is checked before the rest is read.
     var bytes = try readUpTo(min(size, 64), from: descriptor, path: path)
-    if let (width, height) = claimedSize(bytes), width * height > PNGCodec.maxDecodedPixels {
+    if let (width, height) = claimedSize(bytes), !PNGCodec.decodable(width: width, height: height) {
       throw InputFileError(
         path: path,
         reason:
-          "its header says \(width)×\(height) pixels, more than \(PNGCodec.maxDecodedPixels)")
+          "its header says \(width)×\(height) pixels; at most \(PNGCodec.maxDecodedPixels) are decoded"
+      )
     }
     // One byte past the size stat gave, so a file that grew since is noticed.
     bytes += try readUpTo(size - bytes.count + 1, from: descriptor, path: path)

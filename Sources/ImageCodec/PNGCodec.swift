@@ -90,11 +90,18 @@ public enum PNGCodec {
   /// Bytes an IDAT chunk holds at most.
   static let idatSize = 1 << 20
 
+  /// Whether an image of `width` × `height` (sides read from a file, each up to 2³² − 1) may be
+  /// decoded: both sides positive and the pixels within ``maxDecodedPixels``, checked side by
+  /// side first so that the product cannot overflow.
+  package static func decodable(width: Int, height: Int) -> Bool {
+    width > 0 && height > 0 && width <= maxDecodedPixels && height <= maxDecodedPixels
+      && width * height <= maxDecodedPixels
+  }
+
   /// Decodes any PNG libpng reads into straight RGBA.
   public static func decode(_ bytes: [UInt8]) throws -> Bitmap {
     if let header = PNGHeader(bytes) {
-      guard header.width > 0, header.height > 0,
-        header.width * header.height <= maxDecodedPixels
+      guard PNGCodec.decodable(width: header.width, height: header.height)
       else {
         throw PNGError(
           message:

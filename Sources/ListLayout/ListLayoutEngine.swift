@@ -108,7 +108,11 @@ package struct ListLayoutEngine {
     if canvas.stickyHeaders {
       list.stickHeaders(visibleTop: canvas.safeArea.top + canvas.contentOffset)
     }
-    var elements = list.elements + list.headers.flatMap(\.elements)
+    // Sticky headers float above the list; others lie under elevated surfaces' shadows too.
+    var elements =
+      canvas.stickyHeaders
+      ? Self.elevatedLast(list.elements) + list.headers.flatMap(\.elements)
+      : Self.elevatedLast(list.elements + list.headers.flatMap(\.elements))
     if canvas.contentOffset != 0 {
       elements = elements.map { $0.offsetBy(0, -canvas.contentOffset) }
     }
@@ -149,6 +153,33 @@ package struct ListLayoutEngine {
       }
     }
     return tree
+  }
+
+  /// Elevation as drawing order, as Android draws it: every surface that casts a shadow (an
+  /// elevated cell, a section card with its cells) is drawn after the flat ones, in document
+  /// order, so its shadow lies over the rows, headers and footers below and beside it instead of
+  /// being cut by the next row's background; a later elevated surface still covers an earlier
+  /// one's shadow.
+  static func elevatedLast(_ elements: [LayoutElement]) -> [LayoutElement] {
+    let elevated = Set(elements.lazy.filter { $0.role == .shadow }.map(\.source))
+    guard !elevated.isEmpty else { return elements }
+    /// Whether `source` is an elevated surface's or inside one (`sections[0].cells[2]` is inside
+    /// `sections[0]`'s card).
+    func raised(_ source: String) -> Bool {
+      if elevated.contains(source) { return true }
+      var prefix = Substring(source)
+      while let dot = prefix.lastIndex(of: ".") {
+        prefix = prefix[..<dot]
+        if elevated.contains(String(prefix)) { return true }
+      }
+      return false
+    }
+    var flat: [LayoutElement] = []
+    var lifted: [LayoutElement] = []
+    for element in elements {
+      if raised(element.source) { lifted.append(element) } else { flat.append(element) }
+    }
+    return flat + lifted
   }
 
   /// Lays out one cell of any kind.

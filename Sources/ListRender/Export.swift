@@ -413,7 +413,8 @@ private func writeStaged<Bytes: Collection>(
   let path = (staging as NSString).appendingPathComponent(name)
   Interruption.removeOnInterrupt(path)
   do {
-    try AtomicFile.write(bytes, to: path)
+    // The staging folder is never made again here: an interrupted run removed it.
+    try AtomicFile.write(bytes, to: path, makingFolders: false)
   } catch var error as FileWriteError {
     error.path = (folder as NSString).appendingPathComponent(name)
     throw error

@@ -177,4 +177,62 @@ struct EffectsTests {
     guard case .box(_, _, let stroke, _) = tree.elements(.cell)[0].content else { return }
     #expect(stroke == nil)
   }
+
+  /// The greys straight below the middle of `frame` in `bitmap` (scale 1), `count` pixels.
+  private func column(below frame: Rect, in bitmap: Bitmap, count: Int) -> [Int] {
+    let x = Int(frame.x + frame.width / 2)
+    return (0..<count).map { bitmap[x, Int(frame.maxY) + $0].r }.map(Int.init)
+  }
+
+  @Test(
+    "an elevated card's shadow lies over the next row, header or footer: no jump where it starts",
+    arguments: [
+      "  - cells: [ { title: Plain row } ]",
+      "  - header: Next section\n    cells: [ { title: A } ]",
+    ])
+  func shadowOverNeighbours(_ next: String) throws {
+    let renderer = try ListRenderer()
+    let yaml = """
+      canvas: { width: 300, scale: 1, theme: material }
+      sections:
+        - cells: [ { style: boxed, elevation: 8, title: Elevated card } ]
+      \(next)
+      """
+    let document = try ListDocument.decode(yaml: yaml)
+    let tree = try renderer.layout(document)
+    let bitmap = try renderer.paint(tree)
+    let card = try #require(tree.elements(.cell).first { $0.source == "sections[0].cells[0]" })
+      .frame
+    let greys = column(below: card, in: bitmap, count: 24)
+    // From the shadow's darkest to the page's white, a few levels a pixel, no step to white
+    // where the next section's background begins.
+    #expect(greys.first.map { $0 < 250 } == true, "\(greys)")
+    for (above, below) in zip(greys, greys.dropFirst()) {
+      #expect(abs(below - above) <= 8, "\(greys)")
+    }
+  }
+
+  @Test("a row pressed to elevation 8 shows its shadow below itself, over the next row")
+  func pressedShadowOverNextRow() throws {
+    let renderer = try ListRenderer()
+    let document = try ListDocument.decode(
+      yaml: """
+        canvas: { width: 300, scale: 1, theme: material }
+        sections:
+          - cells:
+              - { title: Pressed, pressedElevation: 8, id: pressed }
+              - { title: Below }
+        animation:
+          fps: 10
+          duration: 1
+          events: [ { at: 0, press: { section: 0, item: 0, x: 20, y: 20 } } ]
+        """)
+    var last: LayoutTree?
+    try renderer.layoutFrames(document, range: 9..<10) { _, _, tree in last = tree }
+    let tree = try #require(last)
+    let bitmap = try renderer.paint(tree)
+    let row = try #require(tree.elements(.cell).first { $0.source == "sections[0].cells[0]" }).frame
+    let greys = column(below: row, in: bitmap, count: 6)
+    #expect(greys.contains { $0 < 245 }, "no shadow below the pressed row: \(greys)")
+  }
 }

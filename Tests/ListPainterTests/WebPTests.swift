@@ -49,5 +49,11 @@ struct WebPTests {
     #expect(throws: (any Error).self) { try WebPCodec.encode(Bitmap(width: 16_384, height: 1)) }
     #expect(WebPCodec.readText([1, 2, 3]).isEmpty)
     #expect(!WebPCodec.isWebP(try PNGCodec.encode(Bitmap(width: 1, height: 1))))
+    // A PNG header claiming 2^32 - 1 pixels a side: refused, its product never computed
+    // (found by the file fuzzer: the multiplication trapped).
+    var png = try PNGCodec.encode(Bitmap(width: 1, height: 1))
+    png.replaceSubrange(16..<24, with: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+    #expect(throws: (any Error).self) { try PNGCodec.decode(png) }
+    #expect(throws: (any Error).self) { try APNGCodec.decode(png) }
   }
 }
