@@ -492,6 +492,10 @@ struct MessageCatalogueTests {
     #expect(says("\(SpecLimits.maxSections.formatted()) / \(SpecLimits.maxCells.formatted())"))
     #expect(says("0...\(Int(SpecLimits.insetRange.upperBound).formatted()) pt"))
     #expect(says("1...\(Int(SpecLimits.maxLinesRange.upperBound).formatted())"))
+    #expect(says("a word of at most \(maxUnbrokenRun.formatted()) letters"))
+    #expect(says("at most \(SpecLimits.maxFacesPerCollection) faces in a collection"))
+    #expect(says("\(Int(SpecLimits.maxVectorHeight).formatted()) pt tall"))
+    #expect(says("at most \(InputFile.maxImageBytes >> 20) MiB"))
   }
 }
 
