@@ -31,6 +31,9 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev", "libgif-dev", "libimagequant-dev", "libwebp-dev"])]
     ),
+    // ICU's line breaking, behind a header of plain C types (ICU's own headers clash with the
+    // ICU inside Foundation in a Swift module).
+    .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
     .target(name: "ListModel", dependencies: ["Yams"], swiftSettings: strict),
     // generate-skins.py writes MisticaSkins.swift from Telefonica/mistica-design's tokens.
     .target(
@@ -39,7 +42,7 @@ let package = Package(
     .target(name: "ImageCodec", dependencies: ["CCodecs"], swiftSettings: strict),
     .target(
       name: "ListPainter",
-      dependencies: ["ListLayout", "ImageCodec", "CPangoCairo", "CImageLoaders"],
+      dependencies: ["ListLayout", "ImageCodec", "CPangoCairo", "CImageLoaders", "CLineBreaks"],
       swiftSettings: strict
     ),
     .target(name: "GoldenImage", dependencies: ["ImageCodec"], swiftSettings: strict),

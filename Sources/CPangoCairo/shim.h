@@ -63,6 +63,44 @@ static inline int lr_fontconfig_version(void) { return FcGetVersion(); }
 /// Sets the language of all of `layout`'s text (shaping, line breaking, font choice), and turns
 /// off the hyphen Pango inserts where it breaks inside a word: UILabel breaks a long word
 /// without one.
+/// Whether `c` is in a script that is written without spaces between words and broken by
+/// dictionary: Thai, Lao, Khmer, Myanmar.
+static inline int lr_is_dictionary_script(uint32_t c) {
+  return (c >= 0x0E00 && c <= 0x0EFF) || (c >= 0x1000 && c <= 0x109F) ||
+         (c >= 0x1780 && c <= 0x17FF) || (c >= 0x19E0 && c <= 0x19FF) ||
+         (c >= 0xA9E0 && c <= 0xA9FF) || (c >= 0xAA60 && c <= 0xAA7F);
+}
+
+/// Lets Pango break `layout`'s text only at `breaks` (ICU's opportunities, byte offsets) within
+/// the runs of Thai, Lao, Khmer and Burmese (Pango has no dictionary for the last three, and
+/// libthai's Thai words are not ICU's): every segment holding such a character gets breaks
+/// disallowed inside it.
+static inline void lr_layout_restrict_breaks(PangoLayout *layout, const char *text,
+                                             const int32_t *breaks, int32_t count) {
+  PangoAttrList *list = pango_layout_get_attributes(layout);
+  list = list != NULL ? pango_attr_list_copy(list) : pango_attr_list_new();
+  int32_t start = 0;
+  for (int32_t i = 0; i < count; i++) {
+    int32_t end = breaks[i];
+    int dictionary = 0;
+    for (const char *at = text + start; at < text + end; at = g_utf8_next_char(at)) {
+      if (lr_is_dictionary_script(g_utf8_get_char(at))) {
+        dictionary = 1;
+        break;
+      }
+    }
+    if (dictionary && end - start > 1) {
+      PangoAttribute *keep = pango_attr_allow_breaks_new(FALSE);
+      keep->start_index = (guint)start;
+      keep->end_index = (guint)end;
+      pango_attr_list_insert(list, keep);
+    }
+    start = end;
+  }
+  pango_layout_set_attributes(layout, list);
+  pango_attr_list_unref(list);
+}
+
 static inline void lr_layout_set_language(PangoLayout *layout, const char *language) {
   PangoAttrList *list = pango_attr_list_new();
   pango_attr_list_insert(list, pango_attr_language_new(pango_language_from_string(language)));

@@ -1,3 +1,4 @@
+import CLineBreaks
 import CPangoCairo
 import Dispatch
 import ListLayout
@@ -123,6 +124,32 @@ struct LineMetrics {
 /// first time any Thai text is broken (3 ms): ``prepare()`` has it read on another core, so
 /// that a document with Thai text pays for it while its fonts load rather than while its text
 /// is shaped. The breaks found do not change.
+/// ICU's line-break opportunities, for the scripts Pango breaks otherwise.
+package enum LineBreaks {
+  /// ICU's opportunities in `text` (UTF-8 byte offsets after 0, the end included); nil when ICU
+  /// fails.
+  package static func icu(_ text: String) -> [Int32]? {
+    let utf8 = Array(text.utf8)
+    var out = [Int32](repeating: 0, count: utf8.count + 1)
+    let count = utf8.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { chars in
+        out.withUnsafeMutableBufferPointer {
+          lr_icu_line_breaks(chars.baseAddress, Int32(utf8.count), $0.baseAddress, Int32($0.count))
+        }
+      }
+    }
+    return count < 0 ? nil : Array(out.prefix(Int(count)))
+  }
+
+  /// ``icu(_:)`` when `text` holds Thai, Lao, Khmer or Burmese, else nil (Pango's own breaks).
+  static func icuWhereNeeded(_ text: String) -> [Int32]? {
+    guard text.unicodeScalars.contains(where: { lr_is_dictionary_script($0.value) != 0 }) else {
+      return nil
+    }
+    return icu(text)
+  }
+}
+
 package enum ThaiLineBreaking {
   private static let started = Atomic<Bool>(false)
 
@@ -311,6 +338,11 @@ package final class TextShaper {
     pango_layout_set_width(
       layout.pointer, Int32((key.width * Double(lr_pango_scale())).rounded(.down)))
     pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
+    // Thai, Lao, Khmer and Burmese break where ICU's dictionaries say (as iOS, Android and
+    // Chromium break them), never inside a word.
+    if let breaks = LineBreaks.icuWhereNeeded(text) {
+      lr_layout_restrict_breaks(layout.pointer, text, breaks, Int32(breaks.count))
+    }
     if let maxLines {
       pango_layout_set_ellipsize(layout.pointer, PANGO_ELLIPSIZE_END)
       pango_layout_set_height(layout.pointer, -Int32(clamping: maxLines))

@@ -169,6 +169,10 @@ struct PublicNamesTests {
       "-fmodule-map-file="
         + Paths.root.appendingPathComponent("Sources/\($0)/module.modulemap").path
     }
+    // The C target's module map, as SwiftPM generates it in the build folder.
+    cFlags.append(
+      "-fmodule-map-file="
+        + Paths.root.appendingPathComponent(".build/debug/CLineBreaks.build/module.modulemap").path)
     cFlags.append(
       "-fmodule-map-file="
         + Paths.root.appendingPathComponent(

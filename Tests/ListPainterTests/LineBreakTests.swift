@@ -1,0 +1,59 @@
+import Foundation
+import ListPainter
+import ListRender
+import TestSupport
+import Testing
+
+/// Thai, Lao, Khmer and Burmese break where ICU's dictionaries say, as iOS, Android and Chromium
+/// break them: every line of a wrapped paragraph ends at one of ICU's line-break opportunities
+/// (asked of ICU itself here, not of a hand list).
+@Suite("Line breaks as ICU makes them")
+struct LineBreakTests {
+  static let paragraphs: [(language: String, text: String)] = [
+    ("th", "ภาษาไทยเป็นภาษาที่มีความสวยงามและมีประวัติศาสตร์ยาวนานมากในภูมิภาคเอเชียตะวันออกเฉียงใต้"),
+    ("my", "မြန်မာဘာသာစကားသည် မြန်မာနိုင်ငံ၏ ရုံးသုံးဘာသာစကားဖြစ်ပြီး လူဦးရေအများစုက ပြောဆိုကြသည်"),
+    ("lo", "ພາສາລາວເປັນພາສາແມ່ຂອງຊາວລາວແລະເປັນພາສາທາງການຂອງສາທາລະນະລັດປະຊາທິປະໄຕປະຊາຊົນລາວ"),
+    ("km", "ភាសាខ្មែរគឺជាភាសាកំណើតរបស់ជនជាតិខ្មែរនិងជាភាសាផ្លូវការរបស់ប្រទេសកម្ពុជា"),
+  ]
+
+  @Test(
+    "every line of a wrapped paragraph ends at an ICU word boundary",
+    arguments: paragraphs.map(\.language))
+  func linesEndAtICUBoundaries(_ language: String) throws {
+    let text = try #require(Self.paragraphs.first { $0.language == language }).text
+    let boundaries = Set(try #require(LineBreaks.icu(text)).map(Int.init))
+    let utf8 = Array(text.utf8)
+    for width in stride(from: 80, through: 220, by: 20) {
+      let tree = try layout(
+        """
+        canvas: { width: \(width + 32), scale: 1, language: \(language) }
+        sections:
+          - cells: [ { kind: label, text: "\(text)" } ]
+        """)
+      let block = try #require(tree.elements.compactMap(\.textBlock).first)
+      #expect(block.lines.count > 1, "width \(width): \(block.lines.count) line")
+      var offset = 0
+      for line in block.lines.dropLast() {
+        offset += line.text.utf8.count
+        // A line's text may end in the spaces it wrapped at.
+        var end = offset
+        while end < utf8.count, utf8[end] == 0x20 { end += 1 }
+        #expect(
+          boundaries.contains(offset) || boundaries.contains(end),
+          "width \(width): a line ends inside a word: \(line.text)|\(String(decoding: utf8[offset...].prefix(12), as: UTF8.self))"
+        )
+        // No line starts with a dependent sign (a mark).
+        if end < utf8.count,
+          let next = String(decoding: utf8[end...], as: UTF8.self).unicodeScalars.first
+        {
+          #expect(
+            ![.nonspacingMark, .spacingMark, .enclosingMark].contains(
+              next.properties.generalCategory),
+            "width \(width): a line starts with U+\(String(next.value, radix: 16))")
+        }
+        // The next line starts after the spaces this one wrapped at (its text leaves them out).
+        offset = end
+      }
+    }
+  }
+}
