@@ -133,32 +133,13 @@ struct LinksAndPipesTests {
 
   @Test("a full disk under --apng, --gif and -o DIR names the file and leaves nothing")
   func fullDisk() throws {
-    guard getuid() == 0 else {
-      print("skipped: mounting a small tmpfs needs root")
-      return
-    }
     let folder = try folder(with: [
       "a.yaml": animation.replacingOccurrences(of: "duration: 0.3", with: "duration: 3")
     ])
     defer { try? FileManager.default.removeItem(at: folder) }
     let small = folder.appendingPathComponent("small")
-    try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
-    let mount = Process()
-    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-    mount.arguments = ["-t", "tmpfs", "-o", "size=4k", "tmpfs", small.path]
-    try mount.run()
-    mount.waitUntilExit()
-    guard mount.terminationStatus == 0 else {
-      print("skipped: this machine does not let root mount a tmpfs")
-      return
-    }
-    defer {
-      let umount = Process()
-      umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-      umount.arguments = [small.path]
-      try? umount.run()
-      umount.waitUntilExit()
-    }
+    guard let disk = try FullDisk(at: small) else { return }
+    defer { disk.unmount() }
     for (option, name) in [("--apng", "a.png"), ("--gif", "a.gif"), ("-o", "frames")] {
       let result = try runListRender(
         ["animate", "a.yaml", "--scale", "4", option, "small/" + name], in: folder)

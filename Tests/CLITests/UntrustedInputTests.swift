@@ -359,10 +359,6 @@ struct UntrustedInputTests {
 
   @Test("a full disk under the artifacts keeps a pixel failure a failure, with its message")
   func fullDiskArtifacts() throws {
-    guard getuid() == 0 else {
-      print("skipped: mounting a small tmpfs needs root")
-      return
-    }
     let folder = try expandSuite()
     defer { try? FileManager.default.removeItem(at: folder) }
     // A still that differs: the title changed.
@@ -371,23 +367,8 @@ struct UntrustedInputTests {
     try spec.replacingOccurrences(of: "Delivery details", with: "Delivery changed").write(
       to: fixture, atomically: true, encoding: .utf8)
     let small = folder.appendingPathComponent("small")
-    try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
-    let mount = Process()
-    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-    mount.arguments = ["-t", "tmpfs", "-o", "size=4k", "tmpfs", small.path]
-    try mount.run()
-    mount.waitUntilExit()
-    guard mount.terminationStatus == 0 else {
-      print("skipped: this machine does not let root mount a tmpfs")
-      return
-    }
-    defer {
-      let umount = Process()
-      umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-      umount.arguments = [small.path]
-      try? umount.run()
-      umount.waitUntilExit()
-    }
+    guard let disk = try FullDisk(at: small) else { return }
+    defer { disk.unmount() }
     let result = try runListRender(
       ["verify", "Fixtures", "--report", "report", "--artifacts", "small"], in: folder)
     #expect(result.status == 1, "\(result.stderr)")

@@ -291,3 +291,38 @@ package enum SampleDocuments {
           - title: Second row
     """
 }
+
+/// A 4 KiB tmpfs mounted at a folder, for tests of a full disk; nil (the reason printed) where
+/// this machine does not let the test mount one.
+package struct FullDisk {
+  /// The mount point.
+  package let folder: URL
+
+  /// Mounts it at `folder` (made first).
+  package init?(at folder: URL) throws {
+    guard getuid() == 0 else {
+      print("skipped: mounting a small tmpfs needs root")
+      return nil
+    }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let mount = Process()
+    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+    mount.arguments = ["-t", "tmpfs", "-o", "size=4k", "tmpfs", folder.path]
+    try mount.run()
+    mount.waitUntilExit()
+    guard mount.terminationStatus == 0 else {
+      print("skipped: this machine does not let root mount a tmpfs")
+      return nil
+    }
+    self.folder = folder
+  }
+
+  /// Unmounts it.
+  package func unmount() {
+    let umount = Process()
+    umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+    umount.arguments = [folder.path]
+    try? umount.run()
+    umount.waitUntilExit()
+  }
+}
