@@ -93,7 +93,12 @@ struct ShapedLine {
   /// (fontconfig would fall back to it for a private-use character, drawing an icon in a label).
   var missingCharacter: Unicode.Scalar? {
     var value = lr_line_unknown_char(line)
-    if value == 0 { value = lr_line_char_in_family(line, FontCatalog.iconFamily) }
+    // Only a private-use character can fall to the icon font: other lines skip the walk.
+    if value == 0,
+      text.unicodeScalars.contains(where: { $0.properties.generalCategory == .privateUse })
+    {
+      value = lr_line_char_in_family(line, FontCatalog.iconFamily)
+    }
     return value == 0 ? nil : Unicode.Scalar(value)
   }
 }

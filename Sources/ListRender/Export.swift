@@ -237,11 +237,8 @@ extension ListRenderer {
         try staged.add(webp, to: image.path)
       }
     }
-    if let layoutPath { try staged.add(try tree.dumpJSON(), to: layoutPath) }
-    if let accessibilityPath {
-      try staged.add(
-        Data(try Self.accessibilityJSON(of: document, tree: tree).utf8), to: accessibilityPath)
-    }
+    try stageDescriptions(
+      of: document, tree: tree, layout: layoutPath, accessibility: accessibilityPath, in: staged)
     try staged.commit()
     if format == .png || format == .webp { events(.phase("write")) }
   }
@@ -288,13 +285,23 @@ extension ListRenderer {
       }
     }
     events(.phase("paint and encode"))
+    try stageDescriptions(
+      of: document, tree: tree, layout: layoutPath, accessibility: accessibilityPath, in: staged)
+    try staged.commit()
+    events(.phase("write"))
+  }
+
+  /// The layout dump and the accessibility snapshot of a still, when asked for, staged with
+  /// its image.
+  private func stageDescriptions(
+    of document: ListDocument, tree: LayoutTree, layout layoutPath: String?,
+    accessibility accessibilityPath: String?, in staged: StagedOutputs
+  ) throws {
     if let layoutPath { try staged.add(try tree.dumpJSON(), to: layoutPath) }
     if let accessibilityPath {
       try staged.add(
         Data(try Self.accessibilityJSON(of: document, tree: tree).utf8), to: accessibilityPath)
     }
-    try staged.commit()
-    events(.phase("write"))
   }
 
   private func exportAnimation(

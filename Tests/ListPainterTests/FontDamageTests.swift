@@ -67,4 +67,31 @@ struct FontDamageTests {
       "\(error)".hasPrefix("icons.yaml:1:") && "\(error)".contains("is the icon font")
     }
   }
+
+  @Test(
+    "counts and offsets read from a font at 0, 2^31 and 2^32 - 1 are refused, never looped over")
+  func hostileCounts() throws {
+    let font = [UInt8](
+      try Data(contentsOf: Paths.fixtures.appendingPathComponent("text/brand/DejaVuSerif.ttf")))
+    #expect(FontStructure.problem(in: font) == nil)
+    for value: [UInt8] in [[0, 0, 0, 0], [0x80, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0xFF]] {
+      // A collection's face count.
+      let collection = Array("ttcf".utf8) + [0, 1, 0, 0] + value + [0, 0, 0, 12] + font
+      #expect(FontStructure.problem(in: collection) != nil, "faces \(value)")
+      // A table's offset and its length (the first table entry: bytes 12...27).
+      for field in [20, 24] {
+        var damaged = font
+        damaged.replaceSubrange(field..<(field + 4), with: value)
+        let problem = FontStructure.problem(in: damaged)
+        // 0 is a legal offset or length; the others lie past the end.
+        #expect(value == [0, 0, 0, 0] || problem != nil, "field \(field) \(value)")
+      }
+    }
+    // The table count: 0 and 65,535 (its largest).
+    for count: [UInt8] in [[0, 0], [0xFF, 0xFF]] {
+      var damaged = font
+      damaged.replaceSubrange(4..<6, with: count)
+      #expect(FontStructure.problem(in: damaged) != nil, "tables \(count)")
+    }
+  }
 }

@@ -178,7 +178,12 @@ struct FuzzTests {
       executions += 1
       let started = Date()
       // Goldens: every decoder the suite reads them with; any error is fine, a crash is not.
-      let golden = Self.mutateBytes(seeds[executions % seeds.count], &random)
+      var golden = Self.mutateBytes(seeds[executions % seeds.count], &random)
+      // One input in four: an APNG whose frame rate text is a hostile number, its CRC right.
+      if executions % 4 == 0 {
+        golden = Self.withFrameRate(
+          Self.hostileNumbers[executions / 4 % Self.hostileNumbers.count], in: seeds[0])
+      }
       _ = try? APNGCodec.decode(golden, maxFrames: 1_000)
       _ = try? PNGCodec.decodeImage(golden)
       _ = WebPCodec.readText(golden)
@@ -202,5 +207,23 @@ struct FuzzTests {
     print("fuzzing files: \(executions) inputs, slowest \(String(format: "%.2f", slowest)) s")
     #expect(executions > 0)
     #expect(slowest < 10)
+  }
+
+  /// Numbers a file may claim where a count, a size or a rate is read.
+  static let hostileNumbers = [
+    "0", "-1", "2147483648", "4294967295", "1e300", "-1e300", "nan", "inf", "1e-300", "",
+  ]
+
+  /// `apng` with its `ListRender-FPS` text set to `value` (the chunk's CRC made right, so that
+  /// the decoder reaches the number).
+  static func withFrameRate(_ value: String, in apng: [UInt8]) -> [UInt8] {
+    var out = Array(apng.prefix(8))
+    for chunk in AnimationBytes.chunks(apng) {
+      let data =
+        chunk.type == "tEXt" && chunk.data.starts(with: Array("ListRender-FPS".utf8))
+        ? Array("ListRender-FPS".utf8) + [0] + Array(value.utf8) : chunk.data
+      out += AnimationBytes.chunk(chunk.type, data)
+    }
+    return out
   }
 }
