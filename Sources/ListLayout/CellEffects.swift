@@ -15,7 +15,7 @@ extension ListLayoutEngine {
   func addEffects(_ elements: [LayoutElement], in context: CellContext) -> [LayoutElement] {
     var result = elements
     guard let index = result.firstIndex(where: { $0.role == .cell }),
-      case .box(let fill, let radius, let stroke, let corners) = result[index].content
+      case .box(let fill, let radius, let stroke, let corners, let gradient) = result[index].content
     else { return result }
     let theme = context.theme
     var elevation = elevation(of: context.cell, theme: theme)
@@ -29,7 +29,8 @@ extension ListLayoutEngine {
     if elevation > 0 {
       result[index].content = .box(
         fill: theme.surface(fill, elevation: elevation), cornerRadius: radius,
-        stroke: theme.system.elevatedBoxDropsBorder ? nil : stroke, corners: corners)
+        stroke: theme.system.elevatedBoxDropsBorder ? nil : stroke, corners: corners,
+        gradient: gradient)
       result.insert(
         LayoutElement(
           role: .shadow, source: context.source, frame: result[index].frame,

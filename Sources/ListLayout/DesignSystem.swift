@@ -8,6 +8,11 @@ package struct DesignSystem: Equatable, Sendable {
   public var light: [ColorName: Color]
   /// Every named colour in dark appearance.
   public var dark: [ColorName: Color]
+  /// Colours that are gradients in light appearance (`light` holds their first stop, for
+  /// whatever draws them flat).
+  public var lightGradients: [ColorName: LinearGradient] = [:]
+  /// Colours that are gradients in dark appearance.
+  public var darkGradients: [ColorName: LinearGradient] = [:]
   /// The type styles and the curves they scale along.
   public var types: TypeScale
   /// The minimum height of a row's box.
@@ -60,6 +65,8 @@ package struct DesignSystem: Equatable, Sendable {
     var system = misticaBase
     system.light = tokens.light
     system.dark = tokens.dark
+    system.lightGradients = tokens.lightGradients
+    system.darkGradients = tokens.darkGradients
     system.boxedCornerRadius = tokens.containerRadius
     system.types.title.base.weight = tokens.titleWeight
     system.headlineTag = .misticaTagView
@@ -200,6 +207,10 @@ package struct MisticaSkinTokens: Equatable, Sendable {
   public var light: [ColorName: Color]
   /// Every named colour in dark appearance.
   public var dark: [ColorName: Color]
+  /// The colours that are gradients in light appearance.
+  public var lightGradients: [ColorName: LinearGradient] = [:]
+  /// The colours that are gradients in dark appearance.
+  public var darkGradients: [ColorName: LinearGradient] = [:]
   /// `radius.container`.
   public var containerRadius: Double
   /// `text.weight.rowTitle`.

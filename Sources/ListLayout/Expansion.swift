@@ -20,7 +20,7 @@ extension ListLayoutEngine {
     var bounds = box.frame
     bounds.height = max(0, bounds.height + delta)
     var clip = Clip(rect: bounds, cornerRadius: 0, corners: .all)
-    if case .box(_, let radius, _, let corners) = box.content {
+    if case .box(_, let radius, _, let corners, _) = box.content {
       clip.cornerRadius = radius
       clip.corners = corners
     }

@@ -186,8 +186,11 @@ public struct LayoutElement: Equatable, Sendable {
   /// The paint of an element; the painter dispatches on this.
   public enum Content: Equatable, Sendable {
     /// A filled box, optionally rounded (on the given corners), optionally stroked inside its
-    /// frame.
-    case box(fill: Color, cornerRadius: Double, stroke: Stroke? = nil, corners: Corners = .all)
+    /// frame; a `gradient` fills it instead of `fill` where the format can draw one (`fill` is
+    /// then the gradient's first stop).
+    case box(
+      fill: Color, cornerRadius: Double, stroke: Stroke? = nil, corners: Corners = .all,
+      gradient: LinearGradient? = nil)
     /// A filled ellipse inscribed in the frame.
     case ellipse(fill: Color)
     /// Text already broken into lines.

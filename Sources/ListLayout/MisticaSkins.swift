@@ -287,6 +287,15 @@ extension MisticaSkin {
           .tag: hex("#14213D"),
           .tagText: hex("#80ADFF"),
         ],
+        lightGradients: [
+          .backgroundContainerBrand: LinearGradient(
+            angle: 180,
+            stops: [
+              .init(0, hex("#004ED9")),
+              .init(0.6, hex("#005CFF")),
+              .init(1, hex("#A140C4")),
+            ])
+        ],
         containerRadius: 20, titleWeight: .regular)
     case .original:
       return .original

@@ -149,7 +149,8 @@ extension ListLayoutEngine {
         role: .cell, source: context.source, frame: box,
         content: .box(
           fill: theme[fill], cornerRadius: cornerRadius,
-          stroke: row.style == .boxed ? Stroke(color: theme[.border], width: 1) : nil))
+          stroke: row.style == .boxed ? Stroke(color: theme[.border], width: 1) : nil,
+          gradient: theme.gradients[fill]))
     ]
     // The separator lies under the pressed overlay and the ripple, which cover the whole cell.
     if context.showsSeparator(byDefault: row.style == .fullWidth && context.nextIsFullWidthRow) {

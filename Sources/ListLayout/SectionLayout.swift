@@ -110,7 +110,7 @@ extension ListLayoutEngine {
           content: .box(fill: fill, cornerRadius: radius)))
       list.elements += cells.map { element in
         // Cells take the card's surface (lighter with elevation in Material dark).
-        guard element.role == .cell, case .box(_, let r, let s, let c) = element.content else {
+        guard element.role == .cell, case .box(_, let r, let s, let c, _) = element.content else {
           return element
         }
         var changed = element
@@ -144,7 +144,7 @@ extension ListLayoutEngine {
       isFirst && isLast ? .all : isFirst ? .top : isLast ? .bottom : nil
     return elements.map { element in
       guard element.role == .cell || element.role == .highlight,
-        case .box(let fill, _, _, _) = element.content
+        case .box(let fill, _, _, _, _) = element.content
       else { return element }
       var changed = element
       let paint = element.role == .cell ? theme[.backgroundContainer] : fill

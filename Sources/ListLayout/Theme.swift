@@ -17,6 +17,9 @@ package struct Theme: Equatable, Sendable {
   public var appearance: Appearance
   /// Every named colour.
   public var colors: [ColorName: Color]
+  /// The named colours that are gradients (where a box of that colour is filled with it); a
+  /// spec's own colour for the name replaces the gradient.
+  public var gradients: [ColorName: LinearGradient]
   /// Row title.
   public var title: TextStyle
   /// Row subtitle and description.
@@ -69,6 +72,7 @@ package struct Theme: Equatable, Sendable {
     self.system = system
     appearance = canvas.appearance
     colors = canvas.appearance == .dark ? system.dark : system.light
+    gradients = canvas.appearance == .dark ? system.darkGradients : system.lightGradients
     let category = canvas.contentSize
     let types = system.types
     title = types.title.style(category)
@@ -82,7 +86,10 @@ package struct Theme: Equatable, Sendable {
     stereoTitle = types.stereoTitle.style(category)
     stereoDetail = types.stereoDetail.style(category)
     shadowModel = canvas.shadow ?? system.shadowModel
-    for (name, color) in canvas.colors { colors[name] = color }
+    for (name, color) in canvas.colors {
+      colors[name] = color
+      gradients[name] = nil
+    }
     for path in [
       \Theme.title, \.body, \.overline, \.caption, \.control, \.labelText, \.sectionHeader,
       \.sectionFooter, \.stereoTitle, \.stereoDetail, \.monogram,

@@ -70,7 +70,7 @@ class TokenError(Exception):
 
 def swift_color(value, palette, where):
     """A Swift expression for a token value: a palette colour, with an alpha if it has one."""
-    if isinstance(value, dict):  # a gradient: its first stop (ListRender fills boxes flat)
+    if isinstance(value, dict):  # a gradient: its first stop (for what is drawn flat)
         return swift_color(value["colors"][0]["value"], palette, where)
     match = REFERENCE.match(value)
     alpha = None
@@ -89,9 +89,26 @@ def swift_color(value, palette, where):
     return code
 
 
+def swift_gradient(value, palette, where):
+    """A Swift LinearGradient for a `linear-gradient` token: its angle and every stop."""
+    angle = value.get("angle")
+    colors = value.get("colors")
+    if not isinstance(angle, (int, float)) or not isinstance(colors, list) or len(colors) < 2:
+        raise TokenError(f"{where}: a gradient needs an angle and two or more stops")
+    stops = []
+    for index, stop in enumerate(colors):
+        offset = stop.get("stop")
+        if not isinstance(offset, (int, float)) or not 0 <= offset <= 1:
+            raise TokenError(f"{where}: stop {index} has no offset in 0...1")
+        code = swift_color(stop["value"], palette, f"{where}.colors[{index}]")
+        stops.append(f"              .init({offset:g}, {code}),")
+    return ["LinearGradient(", f"            angle: {angle:g},", "            stops: ["] + stops + ["            ]),"]
+
+
 def skin_entry(name, path, commit, tokens):
     palette = tokens["global"]["palette"]
     lines = [f"    case .{name}:", f"      // {path} at {commit}", "      return MisticaSkinTokens("]
+    gradients = {}
     for appearance in ["light", "dark"]:
         colours = tokens[appearance]
         pairs = []
@@ -104,6 +121,22 @@ def skin_entry(name, path, commit, tokens):
         lines.append(f"        {appearance}: [")
         lines += pairs
         lines.append("        ],")
+        gradients[appearance] = []
+        for colour, candidates in COLORS:
+            token = next(c for c in candidates if c in colours)
+            value = colours[token]["value"]
+            if isinstance(value, dict):
+                code = swift_gradient(value, palette, f"{path}: {appearance}.{token}")
+                gradients[appearance].append([f"          .{colour}: {code[0]}"] + code[1:])
+    for appearance in ["light", "dark"]:
+        if gradients[appearance]:
+            entries = gradients[appearance]
+            # swift format wants no comma after a dictionary's only (multi-line) entry
+            if len(entries) == 1:
+                entries[0][-1] = entries[0][-1].rstrip(",")
+            lines.append(f"        {appearance}Gradients: [")
+            lines += [line for entry in entries for line in entry]
+            lines.append("        ],")
     radius = tokens.get("radius", {}).get("container", {}).get("value")
     if radius is None or not str(radius).isdigit():
         raise TokenError(f"{path}: radius.container is missing or not a number")

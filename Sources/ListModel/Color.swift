@@ -1,3 +1,5 @@
+import Foundation
+
 /// A colour in sRGB with straight (not premultiplied) alpha, each channel 0...1.
 ///
 /// ```swift
@@ -72,5 +74,56 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
     let rgb = "#" + byte(red) + byte(green) + byte(blue)
     return alpha >= 1 ? rgb : rgb + byte(alpha)
+  }
+}
+
+/// A linear gradient as design tokens write one (CSS `linear-gradient`): an angle and colour
+/// stops along the gradient line.
+///
+/// ```swift
+/// // mistica-design tokens/esimflag.json, backgroundContainerBrand
+/// let brand = LinearGradient(angle: 180, stops: [
+///   .init(0, Color(hex: "#004ED9")!), .init(0.6, Color(hex: "#005CFF")!),
+///   .init(1, Color(hex: "#A140C4")!),
+/// ])
+/// ```
+public struct LinearGradient: Equatable, Hashable, Sendable {
+  /// A colour at a position along the gradient line.
+  public struct Stop: Equatable, Hashable, Sendable {
+    /// The position, 0 at the line's start and 1 at its end.
+    public var offset: Double
+    /// The colour there.
+    public var color: Color
+
+    /// A stop at `offset` (0...1).
+    public init(_ offset: Double, _ color: Color) {
+      self.offset = offset
+      self.color = color
+    }
+  }
+
+  /// The direction in degrees as CSS measures it: 0 points up, 90 right, 180 down.
+  public var angle: Double
+  /// The stops, in increasing offset.
+  public var stops: [Stop]
+
+  /// A gradient along `angle` through `stops`.
+  public init(angle: Double, stops: [Stop]) {
+    self.angle = angle
+    self.stops = stops
+  }
+
+  /// The start and end of the gradient line for a box of `width` × `height` at the origin: CSS's
+  /// line through the centre, long enough that the corners get the first and last colours.
+  public func line(width: Double, height: Double) -> (
+    start: (x: Double, y: Double), end: (x: Double, y: Double)
+  ) {
+    let radians = angle * .pi / 180
+    let dx = sin(radians)
+    let dy = -cos(radians)
+    let half = (abs(width * dx) + abs(height * dy)) / 2
+    let cx = width / 2
+    let cy = height / 2
+    return ((cx - dx * half, cy - dy * half), (cx + dx * half, cy + dy * half))
   }
 }

@@ -333,6 +333,22 @@ extension CairoContext {
     cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
   }
 
+  /// Sets a linear gradient across `frame` as the source (cairo draws it natively in PNG, SVG
+  /// and PDF alike).
+  func setSource(_ gradient: LinearGradient, in frame: Rect) {
+    let line = gradient.line(width: frame.width, height: frame.height)
+    let pattern = cairo_pattern_create_linear(
+      frame.x + line.start.x, frame.y + line.start.y, frame.x + line.end.x,
+      frame.y + line.end.y)
+    defer { cairo_pattern_destroy(pattern) }
+    for stop in gradient.stops {
+      let color = stop.color
+      cairo_pattern_add_color_stop_rgba(
+        pattern, min(1, max(0, stop.offset)), color.red, color.green, color.blue, color.alpha)
+    }
+    cairo_set_source(pointer, pattern)
+  }
+
   /// Sets `surface` as the source, its origin at user (x, y), sampled with cairo's "good" filter.
   func setSource(_ surface: CairoSurface, x: Double, y: Double) {
     cairo_set_source_surface(pointer, surface.pointer, x, y)

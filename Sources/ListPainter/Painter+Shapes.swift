@@ -5,9 +5,13 @@ extension Painter {
   /// A filled (optionally rounded) box; its stroke lies inside the frame.
   func paintBox(
     _ cr: CairoContext, frame: Rect, fill: Color, cornerRadius: Double, stroke: Stroke?,
-    corners: LayoutElement.Corners = .all
+    corners: LayoutElement.Corners = .all, gradient: LinearGradient? = nil
   ) {
-    if fill.alpha > 0 {
+    if let gradient {
+      cr.addRoundedRect(frame, radius: cornerRadius, corners: corners)
+      cr.setSource(gradient, in: frame)
+      cr.fill()
+    } else if fill.alpha > 0 {
       cr.addRoundedRect(frame, radius: cornerRadius, corners: corners)
       cr.setSource(fill)
       cr.fill()

@@ -193,9 +193,10 @@ public final class Painter {
     }
     let frame = element.frame
     switch element.content {
-    case .box(let fill, let cornerRadius, let stroke, let corners):
+    case .box(let fill, let cornerRadius, let stroke, let corners, let gradient):
       paintBox(
-        cr, frame: frame, fill: fill, cornerRadius: cornerRadius, stroke: stroke, corners: corners)
+        cr, frame: frame, fill: fill, cornerRadius: cornerRadius, stroke: stroke, corners: corners,
+        gradient: gradient)
     case .ellipse(let fill):
       paintEllipse(cr, frame: frame, fill: fill)
     case .text(let block):

@@ -122,6 +122,57 @@ struct VectorOutputTests {
     #expect(svg.status == 2)
   }
 
+  @Test(
+    "esimflag's boxed-inverse card is its token gradient (180°, #004ED9 → #005CFF at 60 % → #A140C4) in PNG, SVG and PDF"
+  )
+  func esimflagGradient() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try """
+    canvas: { width: 360, scale: 2, theme: { name: mistica, skin: esimflag } }
+    sections:
+      - cells:
+          - { style: boxedInverse, title: Double your data, subtitle: Three months at no cost }
+    """.write(to: folder.appendingPathComponent("card.yaml"), atomically: true, encoding: .utf8)
+    for name in ["card.png", "card.svg", "card.pdf"] {
+      let result = try runListRender(["render", "card.yaml", "-o", name], in: folder)
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+    }
+    #expect(try run("rsvg-convert", ["-w", "720", "card.svg", "-o", "svg.png"], in: folder) == 0)
+    #expect(
+      try run("pdftoppm", ["-r", "144", "-png", "-singlefile", "card.pdf", "pdf"], in: folder) == 0)
+    // The card is 16...344 pt across and 8...86 pt down (the image 94 pt): sample its middle
+    // column 1 pt inside its top and bottom edges, below and above the text.
+    for raster in ["card.png", "svg.png", "pdf.png"] {
+      let image = try bitmap(folder.appendingPathComponent(raster))
+      let top = image[2 * 180, 2 * 9]
+      let bottom = image[2 * 180, image.height - 2 * 9]
+      // Near the top, the first stop #004ED9; near the bottom, the last stop #A140C4's purple.
+      #expect(abs(Int(top.r) - 0x00) <= 6 && abs(Int(top.b) - 0xD9) <= 6, "\(raster) top \(top)")
+      #expect(bottom.r > 0x80 && bottom.g < 0x60, "\(raster) bottom \(bottom)")
+      #expect(top != bottom, "\(raster)")
+    }
+    // Dark esimflag's token is a flat colour, and a spec's own colour replaces the gradient.
+    for canvas in [
+      "theme: { name: mistica, skin: esimflag }, appearance: dark",
+      "theme: { name: mistica, skin: esimflag, colors: { backgroundContainerBrand: \"#123456\" } }",
+    ] {
+      let tree = try ListRenderer().layout(
+        ListDocument.decode(
+          yaml: """
+            canvas: { width: 360, \(canvas) }
+            sections:
+              - cells:
+                  - { style: boxedInverse, title: Flat }
+            """))
+      guard case .box(_, _, _, _, let gradient) = tree.elements(.cell)[0].content else {
+        Issue.record("expected a box")
+        continue
+      }
+      #expect(gradient == nil, "\(canvas)")
+    }
+  }
+
   @Test("SVG and PDF of the showcase rasterize (rsvg-convert, pdftoppm) to the PNG's pixels")
   func vectorMatchesPNG() throws {
     let folder = try Paths.temporaryFolder()

@@ -32,10 +32,21 @@ struct SkinTests {
     #expect(DesignSystem.mistica(.esimflag).types.title.base.weight == .regular)
     #expect(DesignSystem.mistica(.movistar).light[.brand] == Color(hex: "#0B9CEA"))
     #expect(DesignSystem.mistica(.original).light[.brand] == Color(hex: "#019DF4"))
+    // Only eSIMFLAG's light brand container is a gradient (tokens/esimflag.json).
+    for skin in MisticaSkin.allCases {
+      let system = DesignSystem.mistica(skin)
+      let gradients = Set(system.lightGradients.keys).union(system.darkGradients.keys)
+      #expect(gradients == (skin == .esimflag ? [.backgroundContainerBrand] : []), "\(skin)")
+    }
+    #expect(
+      DesignSystem.mistica(.esimflag).lightGradients[.backgroundContainerBrand]?.stops.first?.color
+        == DesignSystem.mistica(.esimflag).light[.backgroundContainerBrand])
     for skin in MisticaSkin.allCases {
       var system = DesignSystem.mistica(skin)
       system.light = [:]
       system.dark = [:]
+      system.lightGradients = [:]
+      system.darkGradients = [:]
       system.boxedCornerRadius = 16
       system.types.title.base.weight = .medium
       var movistar = DesignSystem.mistica(.movistar)

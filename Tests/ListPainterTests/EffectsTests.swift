@@ -174,7 +174,7 @@ struct EffectsTests {
     #expect(shadows.count == 2)
     guard case .shadow(let layers, _, _) = shadows[1].content else { return }
     #expect(layers == Elevation.shadows(8, model: .web))
-    guard case .box(_, _, let stroke, _) = tree.elements(.cell)[0].content else { return }
+    guard case .box(_, _, let stroke, _, _) = tree.elements(.cell)[0].content else { return }
     #expect(stroke == nil)
   }
 

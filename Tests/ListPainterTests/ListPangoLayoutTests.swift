@@ -144,7 +144,7 @@ struct ListLayoutTests {
     let card = try #require(tree.elements(.card).first)
     #expect(card.frame == Rect(x: 16, y: 8, width: 328, height: 216))
     let corners = tree.elements(.cell).map { element -> LayoutElement.Corners? in
-      if case .box(_, let radius, _, let corners) = element.content {
+      if case .box(_, let radius, _, let corners, _) = element.content {
         return radius > 0 ? corners : nil
       }
       return nil

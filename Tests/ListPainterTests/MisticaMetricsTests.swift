@@ -212,11 +212,11 @@ struct MisticaMetricsTests {
     let separators = tree.elements.filter { $0.role == .separator }
     #expect(!separators.isEmpty)
     for separator in separators {
-      guard case .box(let fill, _, _, _) = separator.content else { continue }
+      guard case .box(let fill, _, _, _, _) = separator.content else { continue }
       #expect(fill.description == "#FF0000")
     }
     let highlight = try #require(tree.elements(.highlight).first)
-    guard case .box(let fill, _, _, _) = highlight.content else {
+    guard case .box(let fill, _, _, _, _) = highlight.content else {
       Issue.record("expected a box")
       return
     }
