@@ -146,6 +146,44 @@ package enum LineBreaks {
     return count < 0 ? nil : Array(out.prefix(Int(count)))
   }
 
+  /// `text` with a zero-width space at each opportunity that Unicode 15.1's UAX #14 rule LB19a
+  /// (ICU 74 and later, as Chromium breaks) gives beside a quotation mark between East Asian
+  /// letters: before an opening “ or ‘ and after a closing ” or ’, when the letters on both
+  /// sides are Han, kana or Hangul. Pango (and the system's ICU 72) keep such a quote glued to
+  /// both neighbours, which leaves a gap at the end of a Chinese or Japanese line. Nil when
+  /// there is no such place, or when the text has zero-width spaces of its own (its author
+  /// chose the breaks).
+  package static func eastAsianQuoteBreaks(_ text: String) -> String? {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count >= 3, !scalars.contains("\u{200B}"),
+      scalars.contains(where: { [0x201C, 0x201D, 0x2018, 0x2019].contains($0.value) })
+    else { return nil }
+    func letter(_ index: Int) -> Bool {
+      guard scalars.indices.contains(index) else { return false }
+      let value = scalars[index].value
+      return (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
+        || (0x20000...0x3FFFF).contains(value) || (0xF900...0xFAFF).contains(value)
+        || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value)
+        || (0xAC00...0xD7A3).contains(value)
+    }
+    var result = String.UnicodeScalarView()
+    var inserted = false
+    for (index, scalar) in scalars.enumerated() {
+      let opening = scalar.value == 0x201C || scalar.value == 0x2018
+      if opening, letter(index - 1), letter(index + 1) {
+        result.append("\u{200B}")
+        inserted = true
+      }
+      result.append(scalar)
+      let closing = scalar.value == 0x201D || scalar.value == 0x2019
+      if closing, letter(index - 1), letter(index + 1) {
+        result.append("\u{200B}")
+        inserted = true
+      }
+    }
+    return inserted ? String(result) : nil
+  }
+
   /// ``icu(_:)`` when `text` holds Thai, Lao, Khmer or Burmese, else nil (Pango's own breaks).
   static func icuWhereNeeded(_ text: String) -> [Int32]? {
     guard text.unicodeScalars.contains(where: { lr_is_dictionary_script($0.value) != 0 }) else {
@@ -283,14 +321,32 @@ package final class TextShaper {
   }
 
   private func shape(_ key: ParagraphKey) throws -> ShapedParagraph {
-    let utf8 = Array(key.text.utf8)
-    let hasHardBreaks = key.text.unicodeScalars.contains {
+    // Opportunities beside East Asian quotation marks are zero-width spaces in what Pango
+    // breaks, taken out of the lines' text again.
+    guard let broken = LineBreaks.eastAsianQuoteBreaks(key.text) else {
+      return try shape(key, text: key.text)
+    }
+    let shaped = try shape(key, text: broken)
+    return ShapedParagraph(
+      layouts: shaped.layouts,
+      lines: shaped.lines.map { line in
+        ShapedLine(
+          line: line.line, left: line.left, width: line.width,
+          text: String(line.text.unicodeScalars.filter { $0 != "\u{200B}" }),
+          ellipsized: line.ellipsized, direction: line.direction)
+      },
+      truncated: shaped.truncated)
+  }
+
+  private func shape(_ key: ParagraphKey, text: String) throws -> ShapedParagraph {
+    let utf8 = Array(text.utf8)
+    let hasHardBreaks = text.unicodeScalars.contains {
       $0 == "\n" || $0 == "\r" || $0 == "\u{2029}"
     }
     // Without hard breaks Pango's own limit (lines per paragraph) is the label's limit.
     let limit = hasHardBreaks ? nil : key.maxLines
     let layout = try wrapped(
-      key.text, key: key, maxLines: limit, naturalDirection: true)
+      text, key: key, maxLines: limit, naturalDirection: true)
     let count = Int(pango_layout_get_line_count(layout.pointer))
     let pangoTruncated = limit != nil && pango_layout_is_ellipsized(layout.pointer) != 0
     guard let maxLines = key.maxLines, hasHardBreaks, count > maxLines else {

@@ -56,4 +56,34 @@ struct LineBreakTests {
       }
     }
   }
+
+  /// Chromium's lines for a Chinese sentence with quotation marks, read with headless Chromium
+  /// (Debian's chromium, Range rectangles per character) over a 16 px `500 Roboto, 'Noto Sans
+  /// CJK SC'` block of each width, `lang="zh-Hans"`: Unicode 15.1's LB19a lets a line end before
+  /// “ and after ” between Han letters.
+  static let chromiumQuoteLines: [(width: Int, lines: [String])] = [
+    (268, ["这是一个用于检查中文换行规则的测", "试句“对”好吗"]),
+    (284, ["这是一个用于检查中文换行规则的测试", "句“对”好吗"]),
+    (300, ["这是一个用于检查中文换行规则的测试句", "“对”好吗"]),
+    (310, ["这是一个用于检查中文换行规则的测试句", "“对”好吗"]),
+    (320, ["这是一个用于检查中文换行规则的测试句“对”", "好吗"]),
+  ]
+
+  @Test("a Chinese sentence with quotation marks breaks as Chromium breaks it")
+  func chineseQuotes() throws {
+    for (width, lines) in Self.chromiumQuoteLines {
+      let tree = try layout(
+        """
+        canvas: { width: \(width + 32), scale: 2, language: zh-Hans }
+        sections:
+          - cells: [ { title: "这是一个用于检查中文换行规则的测试句“对”好吗" } ]
+        """)
+      let block = try #require(tree.elements(.title).first?.textBlock)
+      #expect(block.lines.map(\.text) == lines, "width \(width)")
+    }
+    // A quote beside Latin text stays glued to it; an author's own zero-width spaces are kept.
+    #expect(LineBreaks.eastAsianQuoteBreaks("say “hi” now") == nil)
+    #expect(LineBreaks.eastAsianQuoteBreaks("句\u{200B}“对”好") == nil)
+    #expect(LineBreaks.eastAsianQuoteBreaks("句“对”好") == "句\u{200B}“对”\u{200B}好")
+  }
 }
