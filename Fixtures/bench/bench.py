@@ -149,6 +149,14 @@ def main():
         rows.append(("world.yaml (24 rows, 12 scripts and emoji) / latin.yaml (the same in Latin), "
                      "whole process", f"{world_s * 1000:.0f} / {latin_s * 1000:.0f} ms",
                      f"{world_s / latin_s:.2f}×"))
+        scripts = [BIN, "render", os.path.join(BENCH, "scripts.yaml"), "-o",
+                   os.path.join(tmp, "scripts.png")]
+        scripts_latin = [BIN, "render", os.path.join(BENCH, "scripts-latin.yaml"), "-o",
+                         os.path.join(tmp, "scripts-latin.png")]
+        scripts_s, scripts_latin_s = medians([scripts, scripts_latin])
+        rows.append(("scripts.yaml (4 rows, 25 scripts, emoji and symbols) / scripts-latin.yaml, "
+                     "whole process", f"{scripts_s * 1000:.0f} / {scripts_latin_s * 1000:.0f} ms",
+                     f"{scripts_s / scripts_latin_s:.2f}×"))
         world_fonts = phases(world).get("layout", 0)
         latin_fonts = phases(latin).get("layout", 0)
         rows.append(("world / latin layout phase (loads the fonts the text needs)",
