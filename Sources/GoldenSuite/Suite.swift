@@ -275,6 +275,10 @@ private func runCase(
       GoldenStrategy<ListDocument, String>.accessibility(renderer: renderer).format,
       wanted: options.accessibility, whenKept: true
     ) { try ListRenderer.accessibilityJSON(of: document, tree: tree) }
+    // The accessibility audit, with --audit or where the case keeps it: a new finding fails.
+    try alsoCheck(GoldenFormat<AuditSnapshot>.audit, wanted: options.audit, whenKept: true) {
+      try renderer.auditSnapshot(document, tree: tree)
+    }
     // An animated fixture keeps every frame too, as one APNG compared frame by frame.
     try alsoCheck(GoldenFormat<FrameSequence>.animation, wanted: document.animation != nil) {
       try renderer.frameSequence(document)

@@ -53,6 +53,10 @@ public struct SuiteConfiguration: Sendable {
   /// Whether each case's accessibility snapshot is checked against `<case>.accessibility.json`
   /// too (a case with such a golden is checked anyway).
   public var accessibility: Bool
+  /// Whether each case's accessibility audit is checked against `<case>.audit.json` (and
+  /// recorded there): a finding the golden does not list fails. A case that keeps such a golden
+  /// is checked either way.
+  public var audit: Bool
   /// A PNG laying out each case's variants, labelled.
   public var contactSheet: String?
   /// The HTML report's folder (a new or empty folder, or one a suite run made).
@@ -99,9 +103,10 @@ public struct SuiteConfiguration: Sendable {
     report: String = "report", policy: GoldenPolicy = GoldenPolicy(), artifacts: String? = nil,
     filter: [String] = [], lastFailed: Bool = false, junit: String? = nil, json: String? = nil,
     mode: RecordMode = .never, optimize: Bool = false, fixturesRoot: String? = nil,
-    allowedFolders: [String] = [], accessibility: Bool = false,
+    allowedFolders: [String] = [], accessibility: Bool = false, audit: Bool = false,
     goldenFormat: GoldenFileFormat = .png, annotations: SuiteAnnotations? = nil
   ) {
+    self.audit = audit
     self.goldenFormat = goldenFormat
     self.annotations = annotations
     self.accessibility = accessibility

@@ -93,14 +93,14 @@ public struct VariantAxis: Sendable {
   }
 
   /// One value of the axis: what it is called and what it sets.
-  struct Choice: Sendable {
-    let key: CanvasKey
-    let value: String
+  package struct Choice: Sendable {
+    package let key: CanvasKey
+    package let value: String
     let canvas: Canvas
   }
 
   /// Every combination of the axes' values, in the order given; one empty combination for none.
-  static func combinations(_ axes: [VariantAxis]) -> [[Choice]] {
+  package static func combinations(_ axes: [VariantAxis]) -> [[Choice]] {
     axes.reduce([[]]) { partial, axis in
       partial.flatMap { prefix in
         zip(axis.values, axis.canvases).map {
@@ -111,7 +111,7 @@ public struct VariantAxis: Sendable {
   }
 
   /// Applies one combination to a document's canvas, key by key.
-  static func apply(_ combination: [Choice], to document: inout ListDocument) {
+  package static func apply(_ combination: [Choice], to document: inout ListDocument) {
     for choice in combination { document.canvas.take(choice.key, from: choice.canvas) }
   }
 }

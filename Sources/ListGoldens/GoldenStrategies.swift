@@ -67,3 +67,90 @@ extension GoldenStrategy where Value == ListDocument, Format == String {
     }
   }
 }
+
+/// An accessibility audit as a golden compares it: the findings as an audit golden keeps them
+/// (one a line), and, for a new audit with findings, the overlay that shows them.
+public struct AuditSnapshot: Sendable {
+  /// The findings, `{"findings": [...]}` with one finding a line.
+  public var text: String
+  /// The list with each finding outlined and numbered (nil when read back from a golden, or
+  /// when nothing was found).
+  public var overlay: Bitmap?
+
+  /// A snapshot from its parts.
+  public init(text: String, overlay: Bitmap? = nil) {
+    self.text = text
+    self.overlay = overlay
+  }
+}
+
+extension GoldenFormat where Format == AuditSnapshot {
+  /// Audit findings kept as `<name>.audit.json`: every finding found must be in the golden
+  /// (an accepted finding passes, a new one fails and is named); a golden finding no longer
+  /// found passes and is said in the summary. A failure keeps the new findings and the overlay.
+  public static var audit: GoldenFormat<AuditSnapshot> {
+    GoldenFormat(
+      pathExtension: "audit.json",
+      encode: { snapshot, _ in Array(snapshot.text.utf8) },
+      decode: { AuditSnapshot(text: String(decoding: $0, as: UTF8.self)) },
+      compare: { expected, actual, _, base in
+        let accepted = Set(AuditFinding.goldenLines(expected.text))
+        let found = AuditFinding.goldenLines(actual.text)
+        let new = found.filter { !accepted.contains($0) }
+        let gone = accepted.subtracting(found).count
+        let fixed =
+          gone == 0 ? "" : "; \(gone) accepted finding\(gone == 1 ? "" : "s") no longer found"
+        guard !new.isEmpty else {
+          return GoldenComparison(
+            passed: true,
+            summary: "\(found.count) finding\(found.count == 1 ? "" : "s"), all accepted" + fixed)
+        }
+        let actualPath = "\(base).actual.audit.json"
+        let expectedPath = "\(base).expected.audit.json"
+        var files: [(path: String, bytes: [UInt8])] = [
+          (expectedPath, Array(expected.text.utf8)), (actualPath, Array(actual.text.utf8)),
+        ]
+        var panel: String?
+        if let overlay = actual.overlay {
+          let overlayPath = "\(base).audit.png"
+          files.append((overlayPath, try PNGCodec.encode(overlay)))
+          panel = overlayPath
+        }
+        return GoldenComparison(
+          passed: false,
+          summary: "\(new.count) new finding\(new.count == 1 ? "" : "s")" + fixed,
+          details: new.prefix(20).map { "new: \($0)" }
+            + ["actual: \(actualPath)"] + (panel.map { ["overlay: \($0)"] } ?? []),
+          artifacts: GoldenReport.Artifacts(
+            expected: expectedPath, actual: actualPath, diff: nil, panel: panel),
+          files: files)
+      })
+  }
+}
+
+extension GoldenStrategy where Value == ListDocument, Format == AuditSnapshot {
+  /// A document's accessibility audit (``ListRenderer/audit(_:rules:)``, every rule) kept as
+  /// `<name>.audit.json`, one finding a line: findings already in the golden are accepted, a
+  /// new one fails and is named, with the overlay (``ListRenderer/auditOverlay(_:findings:)``)
+  /// among the failure's files.
+  ///
+  /// ```swift
+  /// expectGolden(of: document, as: .audit(renderer: renderer))  // <test>.audit.json
+  /// ```
+  public static func audit(renderer: ListRenderer) -> GoldenStrategy<ListDocument, AuditSnapshot> {
+    GoldenStrategy(format: .audit) { document in
+      let tree = try renderer.layout(document)
+      return try renderer.auditSnapshot(document, tree: tree)
+    }
+  }
+}
+
+extension ListRenderer {
+  /// The audit of a layout this renderer made of `document`, as an audit golden compares it.
+  package func auditSnapshot(_ document: ListDocument, tree: LayoutTree) throws -> AuditSnapshot {
+    let findings = try audit(document, tree: tree, rules: Set(AuditRule.allCases))
+    return AuditSnapshot(
+      text: AuditFinding.goldenText(findings),
+      overlay: findings.isEmpty ? nil : try auditOverlay(document, findings: findings))
+  }
+}

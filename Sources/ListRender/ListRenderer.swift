@@ -30,7 +30,7 @@ public final class ListRenderer {
   /// The Material icon names.
   package let icons: IconCatalog
   private let images: ImageLibrary
-  private var measurer: PangoTextMeasurer
+  private(set) var measurer: PangoTextMeasurer
   private var painter: Painter
   /// Whether text with a character no font has is drawn with a box for it instead of failing
   /// (`--allow-missing-glyphs`); each such label's ``TextBlock/missingCharacter`` names one.

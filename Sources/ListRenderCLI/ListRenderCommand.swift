@@ -12,7 +12,9 @@ struct ListRenderCommand: ParsableCommand {
     commandName: "listrender",
     abstract: "Draw list user interfaces to PNG with Cairo and Pango.",
     version: "listrender 0.1.0",
-    subcommands: [Render.self, Animate.self, Verify.self, Record.self, Diff.self, Doctor.self],
+    subcommands: [
+      Render.self, Animate.self, Verify.self, Record.self, Diff.self, Audit.self, Doctor.self,
+    ],
     defaultSubcommand: nil)
 }
 

@@ -56,6 +56,14 @@ struct SuiteOptions: ParsableArguments {
     ))
   var accessibility = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Also check each case's accessibility audit against <golden>/<case>.audit.json.",
+      discussion:
+        "The findings of `listrender audit` (contrast, target size, clipped text, missing labels), one a line: a finding the golden lists is accepted, a new one fails and is named; a case with such a golden is checked without the flag; `record --audit` writes it for every case."
+    ))
+  var audit = false
+
   @Option(
     help: ArgumentHelp(
       "Also lay out each case's variants, labelled, in one PNG.", valueName: "file"))
@@ -157,7 +165,7 @@ struct SuiteOptions: ParsableArguments {
       artifacts: artifacts ?? GoldenCheck.defaultArtifactsFolder(), filter: filter,
       lastFailed: lastFailed, junit: junit, json: json,
       mode: mode, optimize: optimize, fixturesRoot: fixturesRoot, allowedFolders: allowedFolders,
-      accessibility: accessibility, goldenFormat: goldenFormat,
+      accessibility: accessibility, audit: audit, goldenFormat: goldenFormat,
       annotations: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         ? .githubActions : nil)
     configuration.passWithNoCases = passWithNoCases

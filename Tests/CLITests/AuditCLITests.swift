@@ -1,0 +1,96 @@
+import Foundation
+import ListRender
+import TestSupport
+import Testing
+
+/// `listrender audit` and `verify`/`record --audit`, run as a user runs them.
+@Suite("listrender audit")
+struct AuditCLITests {
+  @Test("findings print one a line with the spec's line and exit 1; none exits 0; bad input 2")
+  func exitStatuses() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try """
+    canvas: { width: 360, scale: 1, theme: { name: mistica, colors: { textSecondary: "#BBBBBB" } } }
+    sections:
+      - cells:
+          - { title: Inbox, description: Three unread }
+          - { title: Share, control: { icon: share } }
+    """.write(to: folder.appendingPathComponent("list.yaml"), atomically: true, encoding: .utf8)
+    try """
+    canvas: { width: 360, scale: 1, theme: { name: material } }
+    sections:
+      - cells: [ { title: Plain row, subtitle: Nothing wrong here } ]
+    """.write(to: folder.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
+    let found = try runListRender(
+      ["audit", "list.yaml", "--json", "f.json", "--overlay", "o.png"], in: folder)
+    #expect(found.status == 1, "\(found.stderr)")
+    let lines = found.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first
+        == "text-contrast  sections[0].cells[0] description  1.92:1  needs 4.5:1  list.yaml:4:38",
+      "\(lines)")
+    #expect(
+      lines.contains { $0.hasPrefix("target-size  sections[0].cells[1] control  24 × 24 pt") })
+    #expect(lines.contains { $0.hasPrefix("missing-label  sections[0].cells[1] control") })
+    let json =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("f.json"))) as? [String: Any]
+    #expect((json?["findings"] as? [Any])?.count == lines.count)
+    let overlay = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("o.png"))))
+    #expect(overlay.width == 360)
+    // Only some rules; every skin in both appearances through --variants.
+    let some = try runListRender(["audit", "list.yaml", "--rules", "target-size"], in: folder)
+    #expect(some.status == 1)
+    #expect(some.stdout.split(separator: "\n").count == 1, "\(some.stdout)")
+    let plain = try runListRender(["audit", "plain.yaml", "--json", "p.json"], in: folder)
+    #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
+    #expect(plain.stdout.isEmpty)
+    let variants = try runListRender(
+      [
+        "audit", "plain.yaml", "--variants", "appearance=light,dark", "--variants",
+        "contentSize=L,AX5",
+      ],
+      in: folder)
+    #expect(variants.status == 0, "\(variants.stdout)")
+    let bad = try runListRender(["audit", "plain.yaml", "--rules", "colour"], in: folder)
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("unknown rule 'colour'"))
+    // Nothing is written over the spec.
+    let clobber = try runListRender(["audit", "plain.yaml", "--json", "plain.yaml"], in: folder)
+    #expect(clobber.status == 2)
+  }
+
+  @Test("record --audit keeps <case>.audit.json; verify accepts it and fails on a new finding")
+  func goldens() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("fx")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    let spec = fixtures.appendingPathComponent("share.yaml")
+    try """
+    canvas: { width: 360, scale: 1 }
+    sections:
+      - cells: [ { title: Share, control: { icon: share } } ]
+    """.write(to: spec, atomically: true, encoding: .utf8)
+    let record = try runListRender(
+      ["record", "fx", "--golden", "gold", "--audit"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    let golden = try String(
+      contentsOf: folder.appendingPathComponent("gold/share.audit.json"), encoding: .utf8)
+    #expect(golden.contains("\"rule\": \"target-size\""))
+    let verify = try runListRender(["verify", "fx", "--golden", "gold"], in: folder)
+    #expect(verify.status == 0, "\(verify.stdout)")
+    // The golden as it was before the icon button came: its findings are new.
+    let goldenURL = folder.appendingPathComponent("gold/share.audit.json")
+    let accepted = golden.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains("\"rule\": \"target-size\"") }.joined(separator: "\n")
+    try accepted.write(to: goldenURL, atomically: true, encoding: .utf8)
+    let failed = try runListRender(["verify", "fx", "--golden", "gold"], in: folder)
+    #expect(failed.status == 1)
+    #expect(failed.stderr.contains("1 new finding"), "\(failed.stderr)")
+    #expect(failed.stderr.contains("new: {\"kind\": \"control\", \"measured\": \"24 × 24 pt\""), "\(failed.stderr)")
+    #expect(!failed.stderr.contains("missing-label"), "\(failed.stderr)")
+  }
+}
