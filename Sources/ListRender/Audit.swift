@@ -361,17 +361,17 @@ struct Auditor {
     return String(format: "%.1f pt outside", beyond)
   }
 
-  /// The distinct colours of `bitmap` inside `rect` (points at one pixel a point), straight
-  /// RGB 0...1 over white; at most 64 of them (the most different ones in luminance are kept
-  /// by sampling every pixel and keeping the extremes).
+  /// The darkest and the lightest colour of `bitmap` inside `rect` (points at one pixel a
+  /// point), straight RGB 0...1 over white: a text or control is judged against the one it
+  /// contrasts least with (a gradient's or an image's worst part).
   static func colors(in rect: Rect, of bitmap: Bitmap) -> [(Double, Double, Double)] {
     let x0 = max(0, Int(rect.x.rounded(.down)))
     let y0 = max(0, Int(rect.y.rounded(.down)))
     let x1 = min(bitmap.width, Int((rect.x + rect.width).rounded(.up)))
     let y1 = min(bitmap.height, Int((rect.y + rect.height).rounded(.up)))
     guard x0 < x1, y0 < y1 else { return [] }
-    var darkest: (Double, (Double, Double, Double))?
-    var lightest: (Double, (Double, Double, Double))?
+    var darkest = (2.0, (0.0, 0.0, 0.0))
+    var lightest = (-1.0, (1.0, 1.0, 1.0))
     for y in y0..<y1 {
       for x in x0..<x1 {
         let p = bitmap[x, y]
@@ -381,11 +381,11 @@ struct Auditor {
           Double(p.b) / 255 * a + (1 - a)
         )
         let l = Contrast.luminance(color.0, color.1, color.2)
-        if darkest == nil || l < darkest!.0 { darkest = (l, color) }
-        if lightest == nil || l > lightest!.0 { lightest = (l, color) }
+        if l < darkest.0 { darkest = (l, color) }
+        if l > lightest.0 { lightest = (l, color) }
       }
     }
-    return [darkest, lightest].compactMap { $0?.1 }
+    return [darkest.1, lightest.1]
   }
 
   // MARK: Controls
