@@ -431,7 +431,12 @@ struct Auditor {
       frame.width < target.size - 0.01 || frame.height < target.size - 0.01
     }
     func measured(_ frame: Rect) -> String {
-      String(format: "%g × %g %@", frame.width, frame.height, target.unit)
+      // To a tenth of a point: 65.4 × 32 pt.
+      func number(_ value: Double) -> String {
+        let tenths = (value * 10).rounded() / 10
+        return tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)
+      }
+      return "\(number(frame.width)) × \(number(frame.height)) \(target.unit)"
     }
     let required = "\(Int(target.size)) × \(Int(target.size)) \(target.unit) (\(target.rule))"
     for (sectionIndex, section) in document.sections.enumerated() {

@@ -116,4 +116,17 @@ struct DownstreamGoldenTests {
     #expect(elements.first?.label == "Fibre 1 Gb, NEW, Installation in 48 h")
   }
 
+  @Test("an audit golden from Swift Testing: the Movistar skin's known findings are accepted")
+  func auditGolden() throws {
+    let renderer = try ListRenderer()
+    let document = try ListDocument.load(
+      path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fixtures/themes/skin-movistar.yaml").standardized.path)
+    expectGolden(
+      of: document, as: .audit(renderer: renderer), named: "themes/skin-movistar", record: .never)
+    // White on Movistar's brand blue #0B9CEA is 3.02:1 (tokens/movistar.json).
+    let findings = try renderer.audit(document, rules: [.textContrast])
+    #expect(findings.first?.measured == "3.02:1")
+  }
+
 }

@@ -196,3 +196,19 @@ struct AuditTests {
     #expect(failed.message.contains("text-contrast"), "\(failed.message)")
   }
 }
+
+@Test("the README's overlay picture is the Movistar skin's audit overlay as drawn today")
+func readmeOverlay() throws {
+  let renderer = try ListRenderer()
+  let document = try ListDocument.load(
+    path: Paths.fixtures.appendingPathComponent("themes/skin-movistar.yaml").path)
+  let overlay = try renderer.auditOverlay(document, findings: try renderer.audit(document))
+  let kept = try PNGCodec.decode(
+    [UInt8](
+      try Data(
+        contentsOf: Paths.root.appendingPathComponent("Golden/audit/skin-movistar.overlay.png"))))
+  #expect(
+    overlay == kept,
+    "record it: listrender audit Fixtures/themes/skin-movistar.yaml --overlay Golden/audit/skin-movistar.overlay.png"
+  )
+}
