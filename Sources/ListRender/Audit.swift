@@ -95,6 +95,17 @@ public struct AuditFinding: Codable, Equatable, Sendable, CustomStringConvertibl
 
 /// WCAG 2.1's contrast arithmetic (relative luminance and contrast ratio).
 package enum Contrast {
+  /// Each 8-bit channel value made linear (WCAG's formula), for reading pixels.
+  private static let linear8: [Double] = (0..<256).map { value in
+    let c = Double(value) / 255
+    return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+  }
+
+  /// The relative luminance of an opaque 8-bit pixel.
+  package static func luminance8(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Double {
+    0.2126 * linear8[Int(r)] + 0.7152 * linear8[Int(g)] + 0.0722 * linear8[Int(b)]
+  }
+
   /// The relative luminance of an sRGB colour (channels 0...1).
   package static func luminance(_ r: Double, _ g: Double, _ b: Double) -> Double {
     func linear(_ c: Double) -> Double {
@@ -362,27 +373,41 @@ struct Auditor {
   }
 
   /// The darkest and the lightest colour of `bitmap` inside `rect` (points at one pixel a
-  /// point), straight RGB 0...1 over white: a text or control is judged against the one it
-  /// contrasts least with (a gradient's or an image's worst part).
+  /// point), RGB 0...1: a text or control is judged against the one it contrasts least with (a
+  /// gradient's or an image's worst part).
   static func colors(in rect: Rect, of bitmap: Bitmap) -> [(Double, Double, Double)] {
     let x0 = max(0, Int(rect.x.rounded(.down)))
     let y0 = max(0, Int(rect.y.rounded(.down)))
     let x1 = min(bitmap.width, Int((rect.x + rect.width).rounded(.up)))
     let y1 = min(bitmap.height, Int((rect.y + rect.height).rounded(.up)))
     guard x0 < x1, y0 < y1 else { return [] }
+    // Each pixel's luminance from a table (the pixels are straight RGBA).
     var darkest = (2.0, (0.0, 0.0, 0.0))
     var lightest = (-1.0, (1.0, 1.0, 1.0))
-    for y in y0..<y1 {
-      for x in x0..<x1 {
-        let p = bitmap[x, y]
-        let a = Double(p.a) / 255
-        let color = (
-          Double(p.r) / 255 * a + (1 - a), Double(p.g) / 255 * a + (1 - a),
-          Double(p.b) / 255 * a + (1 - a)
-        )
-        let l = Contrast.luminance(color.0, color.1, color.2)
-        if l < darkest.0 { darkest = (l, color) }
-        if l > lightest.0 { lightest = (l, color) }
+    bitmap.pixels.withUnsafeBufferPointer { pixels in
+      for y in y0..<y1 {
+        var offset = (y * bitmap.width + x0) * 4
+        for _ in x0..<x1 {
+          var r = pixels[offset]
+          var g = pixels[offset + 1]
+          var b = pixels[offset + 2]
+          let a = Int(pixels[offset + 3])
+          offset += 4
+          if a < 255 {
+            // A transparent canvas: what shows through is taken as white.
+            func over(_ c: UInt8) -> UInt8 { UInt8((Int(c) * a + 255 * (255 - a)) / 255) }
+            r = over(r)
+            g = over(g)
+            b = over(b)
+          }
+          let l = Contrast.luminance8(r, g, b)
+          if l < darkest.0 {
+            darkest = (l, (Double(r) / 255, Double(g) / 255, Double(b) / 255))
+          }
+          if l > lightest.0 {
+            lightest = (l, (Double(r) / 255, Double(g) / 255, Double(b) / 255))
+          }
+        }
       }
     }
     return [darkest.1, lightest.1]
