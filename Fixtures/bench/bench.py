@@ -150,22 +150,23 @@ def main():
             "fonts and icons", 0)
         rows.append(("start-up: a one-row render, whole process / fonts and icons",
                      f"{start * 1000:.0f} / {fonts:.1f} ms", ""))
-        world = [BIN, "render", os.path.join(BENCH, "world.yaml"), "-o",
-                 os.path.join(tmp, "world.png")]
-        latin = [BIN, "render", os.path.join(BENCH, "latin.yaml"), "-o",
-                 os.path.join(tmp, "latin.png")]
-        world_s, latin_s = medians([world, latin])
-        rows.append(("world.yaml (24 rows, 12 scripts and emoji) / latin.yaml (the same in Latin), "
-                     "whole process", f"{world_s * 1000:.0f} / {latin_s * 1000:.0f} ms",
-                     f"{world_s / latin_s:.2f}×"))
-        scripts = [BIN, "render", os.path.join(BENCH, "scripts.yaml"), "-o",
-                   os.path.join(tmp, "scripts.png")]
-        scripts_latin = [BIN, "render", os.path.join(BENCH, "scripts-latin.yaml"), "-o",
-                         os.path.join(tmp, "scripts-latin.png")]
-        scripts_s, scripts_latin_s = medians([scripts, scripts_latin])
-        rows.append(("scripts.yaml (4 rows, 25 scripts, emoji and symbols) / scripts-latin.yaml, "
-                     "whole process", f"{scripts_s * 1000:.0f} / {scripts_latin_s * 1000:.0f} ms",
-                     f"{scripts_s / scripts_latin_s:.2f}×"))
+        def scene(name):
+            return [BIN, "render", os.path.join(BENCH, name + ".yaml"), "-o",
+                    os.path.join(tmp, name + ".png")]
+
+        def beside_latin(name, latin_name, label):
+            """A page in many scripts beside its Latin twin, whole process each."""
+            scripts_s, latin_s = medians([scene(name), scene(latin_name)])
+            rows.append((label + ", whole process",
+                         f"{scripts_s * 1000:.0f} / {latin_s * 1000:.0f} ms",
+                         f"{scripts_s / latin_s:.2f}×"))
+
+        world = scene("world")
+        latin = scene("latin")
+        beside_latin("world", "latin",
+                     "world.yaml (24 rows, 12 scripts and emoji) / latin.yaml (the same in Latin)")
+        beside_latin("scripts", "scripts-latin",
+                     "scripts.yaml (4 rows, 25 scripts, emoji and symbols) / scripts-latin.yaml")
         world_fonts = phases(world).get("layout", 0)
         latin_fonts = phases(latin).get("layout", 0)
         rows.append(("world / latin layout phase (loads the fonts the text needs)",
