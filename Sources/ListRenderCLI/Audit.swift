@@ -49,6 +49,9 @@ struct Audit: ParsableCommand {
   )
   var allowedFolders: [String] = []
 
+  @Flag(name: .long, help: "Print how long each phase took (to stderr).")
+  var timings = false
+
   /// The findings of one variant, as `--json` writes them.
   struct Run: Encodable {
     var variant: String?
@@ -80,9 +83,14 @@ struct Audit: ParsableCommand {
       try checkOutputs(outputs, inputs: spec == "-" ? [] : [("the spec", spec)])
       let rules = try chosenRules()
       let axes = try variants.map(VariantAxis.init(parsing:))
+      var clock = PhaseClock(enabled: timings)
       let renderer = try ListRenderer()
+      // One audit per process: its fonts are left to the exit (as `render` leaves them).
+      _ = Unmanaged.passRetained(renderer)
+      clock.lap("fonts and icons")
       let base = try loadDocument(
         spec, renderer: renderer, scale: nil, width: nil, allowing: allowedFolders)
+      clock.lap("decode")
       var runs: [Run] = []
       var overlays: [Bitmap] = []
       for combination in VariantAxis.combinations(axes) {
@@ -91,7 +99,10 @@ struct Audit: ParsableCommand {
         let name =
           combination.isEmpty
           ? nil : combination.map { "\($0.key.rawValue)=\($0.value)" }.joined(separator: " ")
-        let findings = try renderer.audit(document, rules: rules)
+        let tree = try renderer.layout(document)
+        clock.lap("layout")
+        let findings = try renderer.audit(document, tree: tree, rules: rules)
+        clock.lap("audit")
         runs.append(Run(variant: name, findings: findings))
         if overlay != nil {
           overlays.append(try renderer.auditOverlay(document, findings: findings))
@@ -119,6 +130,7 @@ struct Audit: ParsableCommand {
         try staged.add(try PNGCodec.encode(Bitmap.stacked(overlays)), to: overlay)
       }
       try staged.commit()
+      clock.report()
       if count > 0 { throw CommandFailure(status: ExitStatus.failure) }
     } catch let failure as CommandFailure {
       throw failure
