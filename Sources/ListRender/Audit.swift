@@ -162,14 +162,25 @@ extension ListRenderer {
   {
     var auditor = Auditor(document: document, tree: tree, rules: rules)
     if rules.contains(.textContrast) || rules.contains(.nonTextContrast) {
-      // What lies behind text and controls, drawn at one pixel a point without them.
+      // What lies behind text and controls, drawn at one pixel a point without them. Icon
+      // glyphs are left out too: they sit beside text, never under it.
       var behindText = tree
       behindText.scale = 1
-      behindText.elements.removeAll { if case .text = $0.content { true } else { false } }
+      behindText.elements.removeAll {
+        switch $0.content {
+        case .text, .glyph: true
+        default: false
+        }
+      }
       auditor.behindText = try paint(behindText)
-      if rules.contains(.nonTextContrast) {
+      let controls = tree.elements.filter(Auditor.isControlPart).map(\.frame)
+      if rules.contains(.nonTextContrast), !controls.isEmpty {
+        // Only what lies under a control matters here: the rest is left unpainted.
         var behindControls = behindText
-        behindControls.elements.removeAll { Auditor.isControlPart($0) }
+        behindControls.elements.removeAll { element in
+          Auditor.isControlPart(element)
+            || !controls.contains { Auditor.intersects($0, element.visualFrame) }
+        }
         auditor.behindControls = try paint(behindControls)
       }
     }
@@ -256,6 +267,17 @@ extension ListRenderer {
         TextBlock(
           text: text, style: style, color: color, direction: .ltr, wrapWidth: frame.width,
           maxLines: nil, lines: measured.lines, truncated: measured.truncated)))
+  }
+}
+
+extension LayoutElement {
+  /// The frame grown by what the element draws outside it (a shadow's reach).
+  fileprivate var visualFrame: Rect {
+    guard case .shadow(let layers, _, _) = content else { return frame }
+    let reach = layers.map { abs($0.offsetY) + max(0, $0.spread) + 3 * $0.sigma }.max() ?? 0
+    return Rect(
+      x: frame.x - reach, y: frame.y - reach, width: frame.width + 2 * reach,
+      height: frame.height + 2 * reach)
   }
 }
 
@@ -521,6 +543,11 @@ struct Auditor {
           measured: measured(button.frame), required: required, frame: button.frame))
     }
     return out
+  }
+
+  /// Whether two frames overlap.
+  static func intersects(_ a: Rect, _ b: Rect) -> Bool {
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.maxY && b.y < a.maxY
   }
 
   static func union(_ frames: [Rect]) -> Rect? {
