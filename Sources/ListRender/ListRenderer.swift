@@ -232,7 +232,9 @@ public final class ListRenderer {
   /// Lists with at least this many cells whose text needs fonts beyond the standard ones are
   /// shaped on two cores too: a script's first use (its faces read, its shaping prepared)
   /// costs more than shaping Latin text.
-  package var parallelWorldShapingThreshold = 8
+  /// (Four: a short page in many scripts is mostly each script's first use, which the two
+  /// cores share.)
+  package var parallelWorldShapingThreshold = 4
   /// Whether the last document's text needed catalogue fonts beyond the standard files.
   private var needsExtraFonts = false
 

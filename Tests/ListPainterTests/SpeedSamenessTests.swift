@@ -266,16 +266,21 @@ struct WorldTextThreadsTests {
     return document
   }
 
-  @Test("a list in twelve scripts shaped on two cores equals one shaped on one")
-  func parallelWorldShaping() throws {
-    let document = try world()
+  @Test(
+    "lists in many scripts shaped on two cores equal ones shaped on one (24 rows; 4 rows)",
+    arguments: ["bench/world.yaml", "bench/scripts.yaml"])
+  func parallelWorldShaping(_ name: String) throws {
+    var document = try ListDocument.load(
+      path: Paths.fixtures.appendingPathComponent(name).path, allowing: [Paths.fixtures.path])
+    document.canvas.scale = 1
     let serial = try ListRenderer()
     serial.parallelWorldShapingThreshold = .max
     let parallel = try ListRenderer()
     let serialTree = try serial.layout(document)
     let parallelTree = try parallel.layout(document)
     #expect(parallelTree == serialTree)
-    #expect(try parallel.paint(parallelTree) == serial.paint(serialTree))
+    let same = try parallel.paint(parallelTree) == serial.paint(serialTree)
+    #expect(same)
   }
 
   @Test("system fonts read from fontconfig's folder cache draw what scanned files draw")
