@@ -81,6 +81,12 @@ public enum GoldenVerdict: Equatable, Sendable {
     public var height: Int
     /// `W×H`.
     public var description: String { "\(width)×\(height)" }
+
+    /// A size in pixels.
+    package init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+    }
   }
 }
 

@@ -79,7 +79,14 @@ struct ReportContext {
 /// images' pixel sizes, zoom, its message with links and the command that accepts it; passed
 /// cases as a lazy-loaded gallery. A page opened as `index.html?view=wipe&wipe=50&zoom=2`
 /// starts in that view (for links and for the browser test).
-func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: String) throws {
+///
+/// Returns what the page shows of each case, by its index: the report's own copies of its
+/// images (relative to the folder) and a text golden's diff, which `results.json` keeps.
+@discardableResult
+func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: String) throws
+  -> [Int: ShownCase]
+{
+  var shownCases: [Int: ShownCase] = [:]
   // The images are written to a folder of this run's own and put in place as `images/` at the
   // end: two runs sharing a report folder never write into a folder the other is replacing.
   let images = ReportImages(report: folder)
@@ -115,6 +122,7 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
           && FileManager.default.fileExists(atPath: animation)
         ? animation : report.goldenPath
       if let image = try copy(shown, as: stem + "." + (shown as NSString).pathExtension) {
+        shownCases[index, default: ShownCase()].images["golden"] = image.src
         gallery += """
           <figure class="thumb" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))"><a href="\(escape(image.src))" target="_blank"><img loading="lazy" src="\(escape(image.src))" width="\(image.width)" height="\(image.height)" alt="\(escape(report.name))"></a><figcaption>\(escape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
 
@@ -131,12 +139,21 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
         guard let path else { continue }
         if path.hasSuffix(".png") {
           pictures[label] = try copy(path, as: "\(stem).\(label).png")
+          shownCases[index, default: ShownCase()].images[label] = pictures[label]?.src
         } else if label == "diff", let data = FileManager.default.contents(atPath: path) {
           // A text golden (a layout): its unified diff, shown as text.
-          textDiff =
-            "<pre class=\"diff\">\(escape(String(decoding: data.prefix(textDiffLimit), as: UTF8.self)))</pre>"
+          let diff = String(decoding: data.prefix(textDiffLimit), as: UTF8.self)
+          textDiff = "<pre class=\"diff\">\(escape(diff))</pre>"
+          shownCases[index, default: ShownCase()].textDiff = diff
         }
       }
+    }
+    // An audit golden's failure: its overlay (each finding outlined) is the picture shown.
+    if pictures["actual"] == nil, let overlay = report.artifacts?.panel,
+      overlay.hasSuffix(".audit.png")
+    {
+      pictures["actual"] = try copy(overlay, as: "\(stem).actual.png")
+      shownCases[index, default: ShownCase()].images["actual"] = pictures["actual"]?.src
     }
     var scrubber = ""
     if let frames = report.artifacts?.frames {
@@ -177,6 +194,14 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
   try images.publish()
   try AtomicFile.write(
     Array(html.utf8), to: (folder as NSString).appendingPathComponent("index.html"))
+  return shownCases
+}
+
+/// What a report page shows of one case: its images copied into the report (`images/…`, by
+/// role: `golden`, `expected`, `diff`, `actual`) and a text golden's diff.
+struct ShownCase: Codable {
+  var images: [String: String] = [:]
+  var textDiff: String?
 }
 
 /// An animation's frames, expected | diff | actual, with a range input over the frames and a

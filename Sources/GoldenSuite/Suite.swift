@@ -20,6 +20,9 @@ public struct SuiteCase: Sendable {
   /// The variant's values joined by `-`; empty for none.
   public let variant: String
   let combination: [VariantAxis.Choice]
+  /// Its place in the whole suite's order (every fixture, sorted, times every combination),
+  /// whichever shard runs it: merged shard reports list cases in this order.
+  var position = 0
 }
 
 /// The result of one case, with the render kept for the contact sheet when asked.
@@ -144,16 +147,15 @@ func runSuite(
       ("the fixture \($0)", (options.fixtures as NSString).appendingPathComponent($0))
     })
   try claimReportFolder(options.report)
-  let selected = fixtures.enumerated().filter { options.shard?.contains($0.offset) ?? true }.map(
-    \.element)
+  let selected = fixtures.enumerated().filter { options.shard?.contains($0.offset) ?? true }
   let combinations = VariantAxis.combinations(options.variants)
-  let all = selected.flatMap { fixture in
-    combinations.map { combination in
+  let all = selected.flatMap { index, fixture in
+    combinations.enumerated().map { offset, combination in
       let base = (fixture as NSString).deletingPathExtension
       let variant = combination.map(\.value).joined(separator: "-")
       return SuiteCase(
         fixture: fixture, name: variant.isEmpty ? base : "\(base)@\(variant)", variant: variant,
-        combination: combination)
+        combination: combination, position: index * combinations.count + offset)
     }
   }
   let cases = try options.select(all)
@@ -217,11 +219,11 @@ func runSuite(
         events(.annotation(line))
       }
     }
-    try writeReport(
-      results,
-      context: ReportContext(
-        summary: summary, seconds: elapsed, acceptCommand: options.acceptCommand),
-      to: options.report)
+    let context = ReportContext(
+      summary: summary, seconds: elapsed, acceptCommand: options.acceptCommand)
+    let shown = try writeReport(results, context: context, to: options.report)
+    try writeResultsFile(
+      results, shown: shown, context: context, fixtures: options.fixtures, to: options.report)
     events(.wroteReport((options.report as NSString).appendingPathComponent("index.html")))
     if let sheet = options.contactSheet {
       try writeContactSheet(results, to: sheet)

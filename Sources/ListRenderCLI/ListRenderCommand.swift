@@ -13,7 +13,8 @@ struct ListRenderCommand: ParsableCommand {
     abstract: "Draw list user interfaces to PNG with Cairo and Pango.",
     version: "listrender 0.1.0",
     subcommands: [
-      Render.self, Animate.self, Verify.self, Record.self, Diff.self, Audit.self, Doctor.self,
+      Render.self, Animate.self, Verify.self, Record.self, Diff.self, Audit.self, MergeReports.self,
+      Doctor.self,
     ],
     defaultSubcommand: nil)
 }

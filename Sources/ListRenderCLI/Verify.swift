@@ -28,7 +28,12 @@ struct SuiteOptions: ParsableArguments {
       valueName: "n"))
   var jobs: Int?
 
-  @Option(help: "Take the i-th of n deterministic shares of the cases, as i/n (1-based).")
+  @Option(
+    help: ArgumentHelp(
+      "Take the i-th of n deterministic shares of the cases, as i/n (1-based).",
+      discussion:
+        "Without it, Bazel's TEST_TOTAL_SHARDS and TEST_SHARD_INDEX (0-based) choose the share, and TEST_SHARD_STATUS_FILE is touched."
+    ))
   var shard: String?
 
   @Option(
@@ -71,9 +76,9 @@ struct SuiteOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Folder of the HTML report (index.html and its images); a new or empty folder, or one listrender made.",
+      "Folder of the HTML report (index.html and its images); a new or empty folder, or one listrender made (default: report, or $TEST_UNDECLARED_OUTPUTS_DIR/report under Bazel).",
       valueName: "dir"))
-  var report = "report"
+  var report: String?
 
   @Option(
     help: ArgumentHelp(
@@ -155,21 +160,31 @@ struct SuiteOptions: ParsableArguments {
   }
 
   /// The suite these options describe, recording as `mode` says.
-  func configuration(mode: RecordMode, optimize: Bool = false, updatesLastFailed: Bool = true)
-    throws -> SuiteConfiguration
-  {
+  func configuration(
+    mode: RecordMode, optimize: Bool = false, updatesLastFailed: Bool = true,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> SuiteConfiguration {
+    let bazel = try BazelTest(environment: environment)
     var configuration = SuiteConfiguration(
-      fixtures: fixtures, golden: golden, jobs: jobs, shard: try shard.map(Shard.init(parsing:)),
+      fixtures: fixtures, golden: golden, jobs: jobs,
+      shard: try shard.map(Shard.init(parsing:)) ?? bazel.shard,
       variants: try variants.map(VariantAxis.init(parsing:)),
-      layout: layout, contactSheet: contactSheet, report: report, policy: policy,
-      artifacts: artifacts ?? GoldenCheck.defaultArtifactsFolder(), filter: filter,
-      lastFailed: lastFailed, junit: junit, json: json,
+      layout: layout, contactSheet: contactSheet,
+      report: report ?? bazel.outputs.map { ($0 as NSString).appendingPathComponent("report") }
+        ?? "report",
+      policy: policy,
+      artifacts: artifacts
+        ?? bazel.outputs.map { ($0 as NSString).appendingPathComponent("artifacts") }
+        ?? GoldenCheck.defaultArtifactsFolder(environment),
+      filter: filter, lastFailed: lastFailed, junit: junit ?? bazel.junit, json: json,
       mode: mode, optimize: optimize, fixturesRoot: fixturesRoot, allowedFolders: allowedFolders,
       accessibility: accessibility, audit: audit, goldenFormat: goldenFormat,
       annotations: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         ? .githubActions : nil)
     configuration.passWithNoCases = passWithNoCases
     configuration.updatesLastFailed = updatesLastFailed
+    if shard == nil { try bazel.touchShardStatus() }
+    bazel.useTemporaryFolder()
     return configuration
   }
 
@@ -282,5 +297,59 @@ struct Record: ParsableCommand {
       GoldenSuite(
         try options.configuration(
           mode: all ? .all : .failed, optimize: optimize, updatesLastFailed: false)))
+  }
+}
+
+/// Bazel's test protocol (https://bazel.build/reference/test-encyclopedia), read from the
+/// environment `bazel test` gives a test: the shard (`TEST_TOTAL_SHARDS`, `TEST_SHARD_INDEX`,
+/// 0-based, the same split as `--shard`), the shard status file it wants touched, where JUnit XML
+/// goes (`XML_OUTPUT_FILE`), the folder for other outputs (`TEST_UNDECLARED_OUTPUTS_DIR`: the
+/// report and the failure images) and for temporaries (`TEST_TMPDIR`). Outside Bazel all are nil.
+struct BazelTest {
+  var shard: Shard?
+  var statusFile: String?
+  var junit: String?
+  var outputs: String?
+  var temporary: String?
+
+  init(environment: [String: String]) throws {
+    func value(_ key: String) -> String? {
+      guard let text = environment[key], !text.isEmpty else { return nil }
+      return text
+    }
+    if let total = value("TEST_TOTAL_SHARDS") {
+      guard let count = Int(total), count >= 1, count <= 1_000_000,
+        let index = Int(value("TEST_SHARD_INDEX") ?? ""), (0..<count).contains(index)
+      else {
+        throw CommandFailure(
+          "TEST_TOTAL_SHARDS=\(total) and TEST_SHARD_INDEX=\(environment["TEST_SHARD_INDEX"] ?? "") do not name a shard (0 ≤ index < total)",
+          status: ExitStatus.badInput)
+      }
+      shard = try Shard(index: index + 1, of: count)
+      statusFile = value("TEST_SHARD_STATUS_FILE")
+    }
+    junit = value("XML_OUTPUT_FILE")
+    outputs = value("TEST_UNDECLARED_OUTPUTS_DIR")
+    temporary = value("TEST_TMPDIR")
+  }
+
+  /// Tells Bazel this test knows the sharding protocol: the status file is made (or its time
+  /// updated).
+  func touchShardStatus() throws {
+    guard shard != nil, let statusFile else { return }
+    let descriptor = open(statusFile, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw CommandFailure(
+        "TEST_SHARD_STATUS_FILE \(statusFile): \(String(cString: strerror(errno)))",
+        status: ExitStatus.failure)
+    }
+    futimens(descriptor, nil)
+    close(descriptor)
+  }
+
+  /// Temporary files (staging, optimisation) under `TEST_TMPDIR`, where Bazel cleans them.
+  func useTemporaryFolder() {
+    guard let temporary else { return }
+    setenv("TMPDIR", temporary, 1)
   }
 }

@@ -1,0 +1,265 @@
+import CommandSupport
+import Foundation
+import GoldenImage
+import ImageCodec
+
+/// The file in a report folder that keeps every case's result, for `listrender merge-reports`.
+let resultsFile = "results.json"
+
+/// What `results.json` holds: the run's summary facts and one entry a case, with the report's
+/// own copies of its images (paths relative to the report folder).
+struct ResultsFile: Codable {
+  /// `listrender-results 1`: what made the file, and its version.
+  var format: String
+  /// The fixtures folder as the run named it.
+  var fixtures: String
+  /// The command that accepts a change (the report's accept lines).
+  var acceptCommand: [String]
+  /// Seconds the run took.
+  var seconds: Double
+  var cases: [Case]
+
+  struct Case: Codable {
+    var name: String
+    var fixture: String
+    var variant: String
+    var position: Int
+    var outcome: String
+    var message: String
+    var golden: String
+    var differingPixels: Int?
+    var totalPixels: Int?
+    var sizes: [Int]?
+    var seconds: Double
+    var shown: ShownCase
+  }
+
+  static let currentFormat = "listrender-results 1"
+}
+
+/// Writes `folder/results.json` beside the report page.
+func writeResultsFile(
+  _ results: [SuiteResult], shown: [Int: ShownCase], context: ReportContext, fixtures: String,
+  to folder: String
+) throws {
+  let cases = results.enumerated().map { index, result -> ResultsFile.Case in
+    let report = result.report
+    var differing: Int?
+    var total: Int?
+    var sizes: [Int]?
+    switch report.verdict {
+    case .withinTolerance(let d, let t)?, .different(let d, let t)?:
+      differing = d
+      total = t
+    case .identical?:
+      differing = 0
+    case .sizeMismatch(let expected, let actual)?:
+      sizes = [expected.width, expected.height, actual.width, actual.height]
+    case nil:
+      break
+    }
+    return ResultsFile.Case(
+      name: report.name, fixture: result.suiteCase.fixture, variant: result.suiteCase.variant,
+      position: result.suiteCase.position, outcome: report.outcome.rawValue,
+      message: report.message, golden: report.goldenPath, differingPixels: differing,
+      totalPixels: total, sizes: sizes, seconds: result.seconds,
+      shown: shown[index] ?? ShownCase())
+  }
+  let file = ResultsFile(
+    format: ResultsFile.currentFormat, fixtures: fixtures, acceptCommand: context.acceptCommand,
+    seconds: context.seconds, cases: cases)
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  try AtomicFile.write(
+    Array(try encoder.encode(file)) + [0x0A],
+    to: (folder as NSString).appendingPathComponent(resultsFile))
+}
+
+/// `listrender merge-reports`: report folders written by the shards of one suite, joined into
+/// one report as an unsharded run of the same cases would have written it (summary, case list
+/// and verdicts; every failure's images; last-failed for the whole suite).
+package struct ReportMerge: Sendable {
+  /// The shards' report folders.
+  package var folders: [String]
+  /// The merged report folder.
+  package var report: String
+  /// Also write JUnit XML here.
+  package var junit: String?
+  /// Also write the summary and every case's result as JSON here.
+  package var json: String?
+
+  /// A merge of `folders` into `report`.
+  package init(folders: [String], report: String, junit: String? = nil, json: String? = nil) {
+    self.folders = folders
+    self.report = report
+    self.junit = junit
+    self.json = json
+  }
+
+  /// The largest `results.json` read (a report of a million cases stays under it).
+  static let resultsLimit = 512 << 20
+
+  /// Reads the folders, refuses one that is not a report or two that share a case (exit 2),
+  /// and writes the merged report; its results, in the suite's order.
+  package func run() throws -> SuiteRun {
+    guard !folders.isEmpty else {
+      throw CommandFailure("merge-reports: no report folders given", status: ExitStatus.badInput)
+    }
+    var results: [(position: Int, result: SuiteResult)] = []
+    var seen: [String: String] = [:]
+    var fixtures: String?
+    var acceptCommand: [String]?
+    var seconds = 0.0
+    // Text diffs of the shards are written here for the merged page to read, then removed.
+    let scratch = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+      "listrender-merge-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    for folder in folders {
+      let file = try Self.read(folder)
+      fixtures = fixtures ?? file.fixtures
+      acceptCommand = acceptCommand ?? file.acceptCommand
+      seconds = max(seconds, file.seconds)
+      for entry in file.cases {
+        if let other = seen[entry.name] {
+          throw CommandFailure(
+            "merge-reports: \(other) and \(folder) both have the case \(entry.name); shards of one suite do not overlap",
+            status: ExitStatus.badInput)
+        }
+        seen[entry.name] = folder
+        results.append(
+          (
+            entry.position,
+            try Self.result(entry, in: folder, scratch: scratch, index: results.count)
+          ))
+      }
+    }
+    let ordered = results.sorted {
+      ($0.position, $0.result.report.name) < ($1.position, $1.result.report.name)
+    }
+    .map(\.result)
+    let counts = Dictionary(grouping: ordered, by: \.report.outcome).mapValues(\.count)
+    let summary =
+      "\(ordered.count) \(ordered.count == 1 ? "case" : "cases"): \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, "
+      + "\(counts[.missing] ?? 0) missing, \(counts[.recorded] ?? 0) recorded"
+      + (counts[.error].map { ", \($0) \($0 == 1 ? "error" : "errors")" } ?? "")
+      + " in " + String(format: "%.2f s", seconds) + " (\(folders.count) shards merged)"
+    try claimReportFolder(report)
+    var options = SuiteConfiguration(fixtures: fixtures ?? "Fixtures", report: report)
+    options.junit = junit
+    options.json = json
+    do {
+      // The whole suite's failures: this is every case there is.
+      let path = (report as NSString).appendingPathComponent(lastFailedFile)
+      try AtomicFile.write(
+        Array(ordered.filter(\.report.isFailure).map { $0.report.name + "\n" }.joined().utf8),
+        to: path)
+      if let junit { try writeJUnit(ordered, seconds: seconds, options: options, to: junit) }
+      if let json { try writeJSON(ordered, seconds: seconds, options: options, to: json) }
+      let context = ReportContext(
+        summary: summary, seconds: seconds,
+        acceptCommand: acceptCommand ?? ["listrender", "record"])
+      let shown = try writeReport(ordered, context: context, to: report)
+      try writeResultsFile(
+        ordered, shown: shown, context: context, fixtures: options.fixtures, to: report)
+    } catch let failure as CommandFailure {
+      throw failure
+    } catch {
+      throw CommandFailure.wrapping(error)
+    }
+    return SuiteRun(results: ordered, summary: summary)
+  }
+
+  /// A shard's `results.json`, checked: a regular file of bounded size in a folder listrender
+  /// marked as its report, in this format.
+  static func read(_ folder: String) throws -> ResultsFile {
+    let path = (folder as NSString).appendingPathComponent(resultsFile)
+    let marker = (folder as NSString).appendingPathComponent(reportMarker)
+    func notReport(_ why: String) -> CommandFailure {
+      CommandFailure(
+        "merge-reports: \(folder) is not a listrender report folder (\(why))",
+        status: ExitStatus.badInput)
+    }
+    guard FileManager.default.fileExists(atPath: marker) else {
+      throw notReport("no \(reportMarker)")
+    }
+    let bytes: [UInt8]
+    do {
+      guard let read = try InputFile.read(path, maxBytes: resultsLimit) else {
+        throw notReport("no \(resultsFile)")
+      }
+      bytes = read
+    } catch let failure as CommandFailure {
+      throw failure
+    } catch {
+      throw notReport("\(resultsFile): \(error)")
+    }
+    let file: ResultsFile
+    do {
+      file = try JSONDecoder().decode(ResultsFile.self, from: Data(bytes))
+    } catch {
+      throw notReport("\(resultsFile) does not read: \(error)")
+    }
+    guard file.format == ResultsFile.currentFormat else {
+      throw notReport("\(resultsFile) is '\(file.format)', not '\(ResultsFile.currentFormat)'")
+    }
+    return file
+  }
+
+  /// One shard's case as a result whose images are the shard report's own copies.
+  static func result(_ entry: ResultsFile.Case, in folder: String, scratch: String, index: Int)
+    throws -> SuiteResult
+  {
+    guard let outcome = GoldenReport.Outcome(rawValue: entry.outcome) else {
+      throw CommandFailure(
+        "merge-reports: \(folder)/\(resultsFile): case \(entry.name) has the outcome '\(entry.outcome)'",
+        status: ExitStatus.badInput)
+    }
+    func inside(_ relative: String?) -> String? {
+      // Only the report's own images: never a path that leads out of its folder.
+      guard let relative, relative.hasPrefix("images/"), !relative.contains("..") else {
+        return nil
+      }
+      return (folder as NSString).appendingPathComponent(relative)
+    }
+    var verdict: GoldenVerdict?
+    if let sizes = entry.sizes, sizes.count == 4 {
+      verdict = .sizeMismatch(
+        expected: GoldenVerdict.Size(width: sizes[0], height: sizes[1]),
+        actual: GoldenVerdict.Size(width: sizes[2], height: sizes[3]))
+    } else if let differing = entry.differingPixels {
+      verdict =
+        differing == 0
+        ? .identical
+        : outcome == .failed
+          ? .different(differing: differing, total: entry.totalPixels ?? 0)
+          : .withinTolerance(differing: differing, total: entry.totalPixels ?? 0)
+    }
+    var artifacts: GoldenReport.Artifacts?
+    if outcome != .passed, outcome != .recorded {
+      var diff = inside(entry.shown.images["diff"])
+      if diff == nil, let text = entry.shown.textDiff {
+        let path = (scratch as NSString).appendingPathComponent("\(index).diff")
+        try AtomicFile.write(Array(text.utf8), to: path)
+        diff = path
+      }
+      let expected = inside(entry.shown.images["expected"])
+      let actual = inside(entry.shown.images["actual"])
+      if expected != nil || actual != nil || diff != nil {
+        artifacts = GoldenReport.Artifacts(
+          expected: expected ?? "", actual: actual ?? "", diff: diff, panel: nil)
+      }
+    }
+    let report = GoldenReport(
+      name: entry.name, outcome: outcome, verdict: verdict,
+      goldenPath: inside(entry.shown.images["golden"]) ?? entry.golden, artifacts: artifacts,
+      message: entry.message)
+    var result = SuiteResult(
+      suiteCase: SuiteCase(
+        fixture: entry.fixture, name: entry.name, variant: entry.variant, combination: [],
+        position: entry.position),
+      report: report, render: nil)
+    result.seconds = entry.seconds
+    return result
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import ListRender
+import TestSupport
+import Testing
+
+/// `verify` under Bazel's test protocol, by environment alone, and `merge-reports` joining the
+/// shards' reports into the report of an unsharded run.
+@Suite("Shards: Bazel's protocol and merged reports")
+struct ShardProtocolTests {
+  /// Six small fixtures with goldens; two of them then changed so that they fail.
+  private func suite() throws -> URL {
+    let folder = try Paths.temporaryFolder()
+    let fixtures = folder.appendingPathComponent("fx/rows")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    for index in 0..<6 {
+      try """
+      canvas: { width: 120, scale: 1 }
+      sections:
+        - cells: [ { title: Row \(index) } ]
+      """.write(
+        to: fixtures.appendingPathComponent("row\(index).yaml"), atomically: true,
+        encoding: .utf8)
+    }
+    let record = try runListRender(["record", "fx", "--golden", "gold"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    for index in [1, 4] {
+      try """
+      canvas: { width: 120, scale: 1 }
+      sections:
+        - cells: [ { title: Changed \(index) } ]
+      """.write(
+        to: fixtures.appendingPathComponent("row\(index).yaml"), atomically: true,
+        encoding: .utf8)
+    }
+    return folder
+  }
+
+  private func junitCases(_ url: URL) throws -> [String] {
+    let xml = try String(contentsOf: url, encoding: .utf8)
+    let pattern = try NSRegularExpression(pattern: #"<testcase classname="([^"]*)" name="([^"]*)""#)
+    return pattern.matches(in: xml, range: NSRange(xml.startIndex..., in: xml)).compactMap {
+      match in
+      guard let folder = Range(match.range(at: 1), in: xml),
+        let name = Range(match.range(at: 2), in: xml)
+      else { return nil }
+      return xml[folder] + "/" + xml[name]
+    }.sorted()
+  }
+
+  @Test(
+    "three shards by TEST_TOTAL_SHARDS / TEST_SHARD_INDEX alone: disjoint, every case once, status files and JUnit where Bazel wants them; --shard wins"
+  )
+  func bazelProtocol() throws {
+    let folder = try suite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var seen: [String] = []
+    for index in 0..<3 {
+      let outputs = folder.appendingPathComponent("out\(index)")
+      try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+      let result = try runListRender(
+        ["verify", "fx", "--golden", "gold"],
+        environment: [
+          "TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "\(index)",
+          "TEST_SHARD_STATUS_FILE": folder.appendingPathComponent("status\(index)").path,
+          "XML_OUTPUT_FILE": folder.appendingPathComponent("junit\(index).xml").path,
+          "TEST_UNDECLARED_OUTPUTS_DIR": outputs.path,
+          "TEST_TMPDIR": folder.path,
+        ], in: folder)
+      #expect([0, 1].contains(result.status), "\(result.stderr)")
+      #expect(
+        FileManager.default.fileExists(
+          atPath: folder.appendingPathComponent("status\(index)").path))
+      #expect(
+        FileManager.default.fileExists(
+          atPath: outputs.appendingPathComponent("report/index.html").path))
+      seen += try junitCases(folder.appendingPathComponent("junit\(index).xml"))
+    }
+    #expect(seen.count == 6)
+    #expect(Set(seen).count == 6, "\(seen)")
+    // An explicit --shard wins over the environment.
+    let explicit = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--shard", "1/1", "--junit", "all.xml"],
+      environment: ["TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "0"], in: folder)
+    #expect(explicit.status == 1)
+    #expect(try junitCases(folder.appendingPathComponent("all.xml")).count == 6)
+    // A shard index out of range is bad input.
+    let bad = try runListRender(
+      ["verify", "fx", "--golden", "gold"],
+      environment: ["TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "3"], in: folder)
+    #expect(bad.status == 2)
+  }
+
+  @Test(
+    "merge-reports of three shards equals the unsharded run: summary, JUnit cases, failures with images, last-failed"
+  )
+  func merge() throws {
+    let folder = try suite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let whole = try runListRender(
+      [
+        "verify", "fx", "--golden", "gold", "--report", "whole", "--junit", "whole.xml", "--json",
+        "whole.json",
+      ], in: folder)
+    #expect(whole.status == 1)
+    for index in 1...3 {
+      _ = try runListRender(
+        ["verify", "fx", "--golden", "gold", "--shard", "\(index)/3", "--report", "r\(index)"],
+        in: folder)
+    }
+    let merged = try runListRender(
+      [
+        "merge-reports", "r1", "r2", "r3", "--report", "merged", "--junit", "merged.xml", "--json",
+        "merged.json",
+      ], in: folder)
+    #expect(merged.status == 1, "\(merged.stderr)")
+    #expect(
+      try junitCases(folder.appendingPathComponent("merged.xml"))
+        == junitCases(folder.appendingPathComponent("whole.xml")))
+    func summary(_ name: String) throws -> [String: Int] {
+      let object =
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any]
+      let summary = object?["summary"] as? [String: Any] ?? [:]
+      return summary.compactMapValues { $0 as? Int }.filter { $0.key != "seconds" }
+    }
+    #expect(try summary("merged.json") == summary("whole.json"))
+    #expect(try summary("merged.json")["failed"] == 2)
+    let lastFailed = try String(
+      contentsOf: folder.appendingPathComponent("merged/last-failed.txt"), encoding: .utf8)
+    #expect(lastFailed == "rows/row1\nrows/row4\n")
+    // Every failure's images are in the merged report, and its page shows them.
+    let images = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("merged/images").path)
+    for name in ["row1", "row4"] {
+      for role in ["expected", "diff", "actual"] {
+        #expect(
+          images.contains { $0.contains(name) && $0.hasSuffix(".\(role).png") }, "\(name) \(role)")
+      }
+    }
+    let page = try String(
+      contentsOf: folder.appendingPathComponent("merged/index.html"), encoding: .utf8)
+    #expect(page.contains("6 cases: 4 passed, 2 failed"))
+    // Overlapping shards and a folder that is not a report are bad input.
+    let overlap = try runListRender(
+      ["merge-reports", "r1", "r1", "--report", "again"], in: folder)
+    #expect(overlap.status == 2)
+    #expect(overlap.stderr.contains("both have the case"))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("plain"), withIntermediateDirectories: true)
+    let plain = try runListRender(
+      ["merge-reports", "r1", "plain", "--report", "again"], in: folder)
+    #expect(plain.status == 2)
+    #expect(plain.stderr.contains("is not a listrender report folder"))
+  }
+}
