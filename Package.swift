@@ -34,7 +34,7 @@ let package = Package(
     // ICU's line breaking, behind a header of plain C types (ICU's own headers clash with the
     // ICU inside Foundation in a Swift module).
     .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
-    .target(name: "ListModel", dependencies: ["Yams"], swiftSettings: strict),
+    .target(name: "ListModel", dependencies: ["Yams", "ImageCodec"], swiftSettings: strict),
     // generate-skins.py writes MisticaSkins.swift from Telefonica/mistica-design's tokens.
     .target(
       name: "ListLayout", dependencies: ["ListModel"], exclude: ["generate-skins.py"],

@@ -123,9 +123,9 @@ func writeJUnit(
     "  <testsuite name=\"\(xmlEscape(options.fixtures))\" tests=\"\(results.count)\" failures=\"\(failures.count)\" errors=\"\(errors.count)\" skipped=\"0\" time=\"\(format(seconds))\" timestamp=\"\(ISO8601DateFormatter().string(from: Date()))\">\n"
   for result in results {
     let name = result.report.name
-    let folder = (name as NSString).deletingLastPathComponent
+    let folder = parentPath(name)
     xml +=
-      "    <testcase classname=\"\(xmlEscape(folder.isEmpty ? "." : folder))\" name=\"\(xmlEscape((name as NSString).lastPathComponent))\" time=\"\(format(result.seconds))\""
+      "    <testcase classname=\"\(xmlEscape(folder.isEmpty ? "." : folder))\" name=\"\(xmlEscape(lastPathPart(name)))\" time=\"\(format(result.seconds))\""
     let message = result.report.message
     let first = message.split(separator: "\n").first.map(String.init) ?? message
     switch result.report.outcome {

@@ -1,5 +1,6 @@
 import Foundation
 @_exported import GoldenImage
+import ImageCodec
 @_exported import ListGoldens
 import ListRender
 import Synchronization
@@ -359,14 +360,14 @@ private func require(_ place: CallPlace, _ body: () throws -> GoldenReport) thro
 
 /// The nearest folder above `filePath` that holds a `Package.swift` (else the file's folder).
 package func packageRoot(from filePath: String) -> String {
-  var folder = (filePath as NSString).deletingLastPathComponent
+  var folder = parentPath(filePath)
   while folder != "/" && !folder.isEmpty {
     if FileManager.default.fileExists(
       atPath: (folder as NSString).appendingPathComponent("Package.swift"))
     {
       return folder
     }
-    folder = (folder as NSString).deletingLastPathComponent
+    folder = parentPath(folder)
   }
-  return (filePath as NSString).deletingLastPathComponent
+  return parentPath(filePath)
 }

@@ -361,7 +361,7 @@ package enum OutputTarget: Equatable {
         current =
           link.hasPrefix("/")
           ? link
-          : ((current as NSString).deletingLastPathComponent as NSString)
+          : (parentPath(current) as NSString)
             .appendingPathComponent(link)
       case S_IFREG, S_IFDIR:
         self = .file(current)

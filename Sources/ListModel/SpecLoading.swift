@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 import Yams
 
 // Loading a spec: reading files under the path policy, UTF-8 and YAML positions, the files a
@@ -37,7 +38,7 @@ extension ListDocument {
         file: path, line: line, column: column, path: "",
         message: "the file is not UTF-8 text: an invalid byte here")
     }
-    let base = (path as NSString).deletingLastPathComponent
+    let base = parentPath(path)
     let folder = base.isEmpty ? "." : base
     return try decode(
       yaml: text, file: path, baseDirectory: folder, allowedFolders: [folder] + folders)

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 import Yams
 
 // The primitives every spec type's code is written with: reading a node (with its location),
@@ -69,7 +70,7 @@ struct NodeReader {
     // Where the path really leads (links followed), compared with the allowed folders.
     let resolved = canonical(path)
     guard allowed.contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) else {
-      let folder = (resolved as NSString).deletingLastPathComponent
+      let folder = parentPath(resolved)
       throw error(
         "'\(quoted(raw))' resolves to \(resolved), outside the folders this spec may read (\(allowed.joined(separator: ", "))); allow it with --allow-path \(folder)"
       )
@@ -297,7 +298,7 @@ package func canonical(_ path: String) -> String {
     defer { free(real) }
     return String(cString: real)
   }
-  let parent = (standard as NSString).deletingLastPathComponent
+  let parent = parentPath(standard)
   if let real = realpath(parent, nil) {
     defer { free(real) }
     return (String(cString: real) as NSString).appendingPathComponent(

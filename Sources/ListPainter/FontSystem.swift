@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import ImageCodec
 import Synchronization
 
 // C wrapper file: fontconfig configurations and Pango font maps are opaque C pointers and
@@ -289,7 +290,7 @@ package enum SharedFontConfig {
           FcConfigDestroy(config)
           throw PainterError.damagedFont(path: file.path, reason: problem, package: file.package)
         }
-        let folder = (file.source as NSString).deletingLastPathComponent
+        let folder = parentPath(file.source)
         if cached, !file.package.isEmpty {
           if caches[folder] == nil { caches[folder] = lr_dir_cache_fonts(config, folder) }
           if let set = caches[folder] ?? nil,

@@ -152,4 +152,23 @@ struct ShardProtocolTests {
     #expect(plain.status == 2)
     #expect(plain.stderr.contains("is not a listrender report folder"))
   }
+
+  @Test(
+    "a spec, an output and a case named with one letter do not crash (Foundation traps on them)")
+  func oneLetterNames() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("fx")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    let spec = "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: A } ]\n"
+    try spec.write(to: fixtures.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+    try spec.write(to: folder.appendingPathComponent("b"), atomically: true, encoding: .utf8)
+    let render = try runListRender(["render", "b", "-o", "c"], in: folder)
+    #expect(render.status == 0, "\(render.stderr)")
+    let record = try runListRender(
+      ["record", "fx", "--golden", "g", "--junit", "j.xml"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    let junit = try String(contentsOf: folder.appendingPathComponent("j.xml"), encoding: .utf8)
+    #expect(junit.contains(#"<testcase classname="." name="a""#), "\(junit)")
+  }
 }

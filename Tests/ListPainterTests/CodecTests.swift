@@ -67,3 +67,17 @@ struct CodecTests {
     #expect(bitmap[0, 0] == (255, 255, 255, 255))
   }
 }
+
+@Test("parentPath and lastPathPart give NSString's answers, and a one-letter path does not trap")
+func pathParts() {
+  for path in [
+    "x/a", "/a", "/", "rows/title-only", "a/b/c.yaml", "ab", "list.yaml", "x//y/", "/x/",
+  ] {
+    #expect(parentPath(path) == (path as NSString).deletingLastPathComponent, "\(path)")
+    #expect(lastPathPart(path) == (path as NSString).lastPathComponent, "\(path)")
+  }
+  // swift-corelibs-foundation traps on these two; ours answer.
+  #expect(parentPath("a") == "")
+  #expect(parentPath("a/") == "")
+  #expect(lastPathPart("a") == "a")
+}

@@ -1,0 +1,21 @@
+/// The folder part of a path, as `NSString.deletingLastPathComponent` gives it (`x/a` → `x`,
+/// `/a` → `/`, `a` → empty), without calling it: swift-corelibs-foundation 6.3 traps on a
+/// one-character path without a slash (`"a"`, `"a/"`), so a spec, an output or a case named
+/// `a` would crash the process.
+package func parentPath(_ path: String) -> String {
+  var trimmed = Substring(path)
+  while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+  guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+  if slash == trimmed.startIndex { return "/" }
+  var parent = trimmed[..<slash]
+  while parent.count > 1, parent.hasSuffix("/") { parent.removeLast() }
+  return String(parent)
+}
+
+/// The last part of a path, as `NSString.lastPathComponent` gives it (`x/a` → `a`, `a` → `a`).
+package func lastPathPart(_ path: String) -> String {
+  var trimmed = Substring(path)
+  while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+  guard let slash = trimmed.lastIndex(of: "/"), trimmed.count > 1 else { return String(trimmed) }
+  return String(trimmed[trimmed.index(after: slash)...])
+}
