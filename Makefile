@@ -25,16 +25,21 @@ deps:
 
 ## deps-test: what only the tests need: rsvg-convert and pdftoppm rasterize the SVG and PDF
 ## outputs, zopflipng serves record --optimize, xmllint checks the JUnit output against a schema;
-## Chromium renders the HTML report in a real browser (if it cannot be installed, that
-## one test is skipped with a printed reason).
+## Chromium renders the HTML report in a real browser, and Debian's bazel-bootstrap (a real
+## Bazel 4.2.3) runs verify as a sharded test (if either cannot be installed, its test is
+## skipped with a printed reason).
 TEST_PACKAGES := librsvg2-bin poppler-utils zopfli libxml2-utils
 BROWSER_PACKAGES := chromium
+BAZEL_PACKAGES := bazel-bootstrap
 deps-test:
 	@missing="$(call missing,$(TEST_PACKAGES))"; \
 	if [ -n "$$missing" ]; then echo "installing: $$missing"; $(APT_INSTALL) $$missing; fi
 	@missing="$(call missing,$(BROWSER_PACKAGES))"; \
 	if [ -n "$$missing" ]; then echo "installing: $$missing"; \
 	  ( $(APT_INSTALL) $$missing ) || echo "could not install $$missing: the report's browser test will be skipped"; fi
+	@missing="$(call missing,$(BAZEL_PACKAGES))"; \
+	if [ -n "$$missing" ]; then echo "installing: $$missing"; \
+	  ( $(APT_INSTALL) $$missing ) || echo "could not install $$missing: the Bazel test will be skipped"; fi
 
 ## demo: release build, then the built-in showcase to out/showcase.png and its ripple to out/ripple.gif
 demo: deps pkgconfig

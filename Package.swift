@@ -122,6 +122,8 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: ["ListRender", "ListModel", "ListRenderCLI", "GoldenImage", "TestSupport"],
+      // A Bazel workspace kept as test data (BazelTests copies it next to the binary).
+      exclude: ["Bazel"],
       swiftSettings: strict),
   ]
 )
