@@ -34,6 +34,8 @@ public struct SuiteResult: Sendable {
   let render: Bitmap?
   /// Seconds the case took (render and check).
   public internal(set) var seconds = 0.0
+  /// Whether it passed from the result cache, unrendered (``SuiteConfiguration/cache``).
+  public internal(set) var cached = false
 }
 
 /// Results written by parallel workers, each into its own slot.
@@ -171,6 +173,14 @@ func runSuite(
     policy: options.policy, fingerprint: try ListRenderer().fingerprint())
   checker.caption = Captions().forPanels
   let check = checker
+  // Results are reused only when nothing may be recorded.
+  let cache =
+    try options.cache.flatMap { folder in
+      mode == .never
+        ? try ResultCache(
+          folder: folder, limit: options.cacheSize, options: options,
+          fingerprint: check.fingerprint) : nil
+    }
   let workers = max(1, min(options.workers, cases.count))
   // One renderer per worker: a renderer (its Pango and fontconfig state) is not thread-safe.
   DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -181,7 +191,7 @@ func runSuite(
       let caseStarted = Date()
       var result = runCase(
         suiteCase, options: options, mode: mode, check: check, renderer: renderer,
-        keepRender: keepRenders)
+        keepRender: keepRenders, cache: cache)
       result.seconds = Date().timeIntervalSince(caseStarted)
       let done = store.store(result, at: index)
       events(.caseFinished(result, done: done, total: cases.count))
@@ -194,8 +204,10 @@ func runSuite(
   let summary =
     "\(results.count) \(results.count == 1 ? "case" : "cases"): \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, "
     + "\(counts[.missing] ?? 0) missing, \(counts[.recorded] ?? 0) recorded"
-    + (counts[.error].map { ", \($0) \($0 == 1 ? "error" : "errors")" } ?? "") + " in "
+    + (counts[.error].map { ", \($0) \($0 == 1 ? "error" : "errors")" } ?? "")
+    + (cache == nil ? "" : " (\(results.filter(\.cached).count) cached)") + " in "
     + String(format: "%.2f s", elapsed)
+  cache?.trim()
   events(.summary(summary))
   if optimize {
     // The still PNGs only: zopflipng would drop an APNG's frames, and a text golden is no PNG
@@ -237,17 +249,34 @@ func runSuite(
 
 private func runCase(
   _ suiteCase: SuiteCase, options: SuiteConfiguration, mode: RecordMode, check: GoldenCheck,
-  renderer: Result<ListRenderer, any Error>, keepRender: Bool
+  renderer: Result<ListRenderer, any Error>, keepRender: Bool, cache: ResultCache? = nil
 ) -> SuiteResult {
   let (goldenPath, stillFormat, other) = stillGolden(suiteCase.name, options: options, mode: mode)
   do {
     let renderer = try renderer.get()
     // Fixtures may share files anywhere under the fixtures root (Fixtures/assets), also when
     // the suite runs one of its subfolders.
-    var document = try ListDocument.load(
-      path: (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture),
-      allowing: options.readableFolders)
+    let spec = (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture)
+    var document = try ListDocument.load(path: spec, allowing: options.readableFolders)
     VariantAxis.apply(suiteCase.combination, to: &document)
+    // Unchanged since it last passed: passed, unrendered.
+    let cacheKey = cache.flatMap { cache in
+      cacheInputs(
+        suiteCase, goldenPath: goldenPath, animated: document.animation != nil, options: options
+      ).flatMap {
+        cache.key(name: suiteCase.name, spec: spec, document: document, goldens: $0)
+      }
+    }
+    if let cache, let cacheKey, cache.contains(cacheKey) {
+      var result = SuiteResult(
+        suiteCase: suiteCase,
+        report: GoldenReport(
+          name: suiteCase.name, outcome: .passed, verdict: nil, goldenPath: goldenPath,
+          artifacts: nil, message: "\(suiteCase.name): passed (cached: no input changed)"),
+        render: nil)
+      result.cached = true
+      return result
+    }
     let (bitmap, tree) = try renderer.renderWithLayout(document)
     // The environment of this case: the fonts its text used (a brand font's CRC included).
     var check = check
@@ -285,6 +314,7 @@ private func runCase(
     try alsoCheck(GoldenFormat<FrameSequence>.animation, wanted: document.animation != nil) {
       try renderer.frameSequence(document)
     }
+    if let cache, let cacheKey, report.outcome == .passed { cache.store(cacheKey) }
     return SuiteResult(suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
   } catch {
     // A fixture that does not load or render is an error (exit 2), not a failed comparison;
@@ -294,6 +324,31 @@ private func runCase(
       artifacts: nil, message: error is SpecError ? "\(error)" : "\(suiteCase.name): \(error)")
     return SuiteResult(suiteCase: suiteCase, report: report, render: nil)
   }
+}
+
+/// The goldens a case's verdict reads, for its cache key: the still golden and every golden of
+/// another kind it keeps; nil when one the run asks for is missing (the case must run to say
+/// so).
+private func cacheInputs(
+  _ suiteCase: SuiteCase, goldenPath: String, animated: Bool, options: SuiteConfiguration
+) -> [String]? {
+  let manager = FileManager.default
+  guard manager.fileExists(atPath: goldenPath) else { return nil }
+  var goldens = [goldenPath]
+  let wanted = [
+    "layout.json": options.layout, "accessibility.json": options.accessibility,
+    "audit.json": options.audit, "apng.png": animated,
+  ]
+  for kind in ["layout.json", "accessibility.json", "audit.json", "apng.png"] {
+    let path = (options.goldenFolder as NSString).appendingPathComponent(
+      suiteCase.name + "." + kind)
+    if manager.fileExists(atPath: path) {
+      goldens.append(path)
+    } else if wanted[kind] == true {
+      return nil
+    }
+  }
+  return goldens
 }
 
 /// A case's still golden: its path and format, and the golden of the other format that

@@ -92,6 +92,13 @@ public struct SuiteConfiguration: Sendable {
   /// Whether the run updates the report folder's last-failed list (`verify` does; `record`
   /// does not, so recording one case forgets no other failure).
   public var updatesLastFailed = true
+  /// A folder of results to reuse (`verify --cache`): a case whose every input is unchanged
+  /// since it last passed (its spec and the files it reads, the fonts, the renderer, the options
+  /// that decide a verdict, its goldens) passes without being rendered. Only when nothing is
+  /// recorded. Nil: every case is rendered.
+  public var cache: String?
+  /// The most results the cache keeps; the least recently used go first.
+  public var cacheSize = 100_000
   /// Failed cases as annotations for a CI service (``SuiteEvent/annotation(_:)``); nil: none.
   public var annotations: SuiteAnnotations?
 

@@ -496,20 +496,30 @@ public final class ListRenderer {
   private static func loadResources(
     of document: ListDocument, images: ImageLibrary, icons: IconCatalog
   ) throws {
-    func resolve(_ icon: Icon) throws {
+    try forEachResource(of: document) { icon in
       switch icon.source {
       case .named(let name): try icons.validate(name, at: icon.location)
       case .file(let path): try images.load(ImageReference(path: path, location: icon.location))
       }
+    } image: { reference in
+      try images.load(reference)
     }
+  }
+
+  /// Every icon and image file a document names (the empty view's icon, each cell's asset,
+  /// control icon and stereo images, in every list of its animation), in document order.
+  static func forEachResource(
+    of document: ListDocument, icon resolveIcon: (Icon) throws -> Void,
+    image resolveImage: (ImageReference) throws -> Void
+  ) throws {
     func resolve(_ image: StereoImage?) throws {
       switch image {
-      case .icon(let icon, _, _)?: try resolve(icon)
-      case .image(let reference, _, _)?: try images.load(reference)
+      case .icon(let icon, _, _)?: try resolveIcon(icon)
+      case .image(let reference, _, _)?: try resolveImage(reference)
       case .monogram?, nil: break
       }
     }
-    if let icon = document.emptyView?.icon { try resolve(icon) }
+    if let icon = document.emptyView?.icon { try resolveIcon(icon) }
     var lists = [document.sections]
     for event in document.animation?.events ?? [] {
       if case .update(let sections) = event.action { lists.append(sections) }
@@ -519,11 +529,11 @@ public final class ListRenderer {
         switch cell.kind {
         case .row(let row):
           switch row.asset {
-          case .smallIcon(let icon, _)?, .largeIcon(let icon, _, _)?: try resolve(icon)
-          case .image(let image)?, .customImage(let image, _, _)?: try images.load(image)
+          case .smallIcon(let icon, _)?, .largeIcon(let icon, _, _)?: try resolveIcon(icon)
+          case .image(let image)?, .customImage(let image, _, _)?: try resolveImage(image)
           case .monogram?, nil: break
           }
-          if let icon = row.control?.drawnIcon { try resolve(icon) }
+          if let icon = row.control?.drawnIcon { try resolveIcon(icon) }
         case .stereo(let stereo):
           try resolve(stereo.leadingImage)
           try resolve(stereo.trailingImage)
@@ -532,5 +542,23 @@ public final class ListRenderer {
         }
       }
     }
+  }
+
+  /// Every font file the catalogue may load (the standard ones and each script's), by path.
+  package static var catalogueFontPaths: [String] {
+    (FontFile.standard + FontCatalog.allExtraFiles).map(\.path)
+  }
+
+  /// Every file a document reads besides its spec: its fonts, then its icon and image files,
+  /// each once (what a result cache keys a case on).
+  package static func inputFiles(of document: ListDocument) -> [String] {
+    var files = document.fonts.map(\.path)
+    try? forEachResource(of: document) { icon in
+      if case .file(let path) = icon.source { files.append(path) }
+    } image: { reference in
+      files.append(reference.path)
+    }
+    var seen = Set<String>()
+    return files.filter { seen.insert($0).inserted }
   }
 }

@@ -147,8 +147,26 @@ struct SuiteOptions: ParsableArguments {
         "Goldens are read in either format; record --all rewrites every golden in this one."))
   var goldenFormat: GoldenFileFormat = .png
 
+  @Option(
+    help: ArgumentHelp(
+      "Reuse results kept in this folder: a case none of whose inputs changed since it passed here is passed unrendered.",
+      discussion:
+        "Inputs: the spec's bytes, every file it reads, the fonts, the renderer, the options that decide a verdict, and the goldens' bytes (SHA-256 keys). Folders may be shared by concurrent runs. Only when nothing is recorded.",
+      valueName: "dir"))
+  var cache: String?
+
+  @Option(
+    name: .customLong("cache-size"),
+    help: ArgumentHelp(
+      "The most results --cache keeps (1…10,000,000; default 100,000); the least recently used go first.",
+      valueName: "n"))
+  var cacheSize: Int?
+
   func validate() throws {
     try require(jobs, in: OptionRange.workers, option: "jobs")
+    if let cacheSize, !(1...10_000_000).contains(cacheSize) {
+      throw ValidationError("--cache-size must be 1…10,000,000; got \(cacheSize)")
+    }
     do {
       if let shard { _ = try Shard(parsing: shard) }
       for axis in variants { _ = try VariantAxis(parsing: axis) }
@@ -183,6 +201,8 @@ struct SuiteOptions: ParsableArguments {
         ? .githubActions : nil)
     configuration.passWithNoCases = passWithNoCases
     configuration.updatesLastFailed = updatesLastFailed
+    configuration.cache = cache
+    if let cacheSize { configuration.cacheSize = cacheSize }
     if shard == nil { try bazel.touchShardStatus() }
     bazel.useTemporaryFolder()
     return configuration

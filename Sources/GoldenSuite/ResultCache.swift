@@ -1,0 +1,154 @@
+import CommandSupport
+import Foundation
+import ImageCodec
+import ListModel
+import ListRender
+import Synchronization
+
+/// `verify --cache DIR`: the keys of cases that passed, each a file named by its SHA-256 key
+/// (`DIR/ab/cdef…`). A key covers every input of a case's verdict, so a case whose key is there
+/// cannot have changed and passes unrendered. Entries are written to a temporary and renamed
+/// (two processes may share the folder); an entry whose bytes are not exactly what is written
+/// is ignored; a hit refreshes the entry's time, and past `limit` entries the least recently
+/// used are removed.
+final class ResultCache: Sendable {
+  let folder: String
+  let limit: Int
+  /// What every key of this run shares: the format, the environment, the renderer binary and
+  /// the options that decide a verdict.
+  private let base: String
+  /// Digests of input files already read this run, by path, size and modification time.
+  private let digests = Mutex<[String: String]>([:])
+
+  static let format = "listrender-cache 1"
+
+  init(folder: String, limit: Int, options: SuiteConfiguration, fingerprint: [String: String])
+    throws
+  {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+      throw CommandFailure(
+        "--cache \(folder): it is a file; give a folder for the result cache",
+        status: ExitStatus.badInput)
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw CommandFailure.wrapping(error)
+    }
+    self.folder = folder
+    self.limit = limit
+    var lines = [Self.format]
+    lines += fingerprint.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    lines.append("fonts " + Self.systemFontStamp())
+    lines.append("renderer " + Self.stamp(of: "/proc/self/exe"))
+    lines.append("policy \(options.policy)")
+    lines.append(
+      "checks layout=\(options.layout) accessibility=\(options.accessibility) audit=\(options.audit) format=\(options.goldenFormat.rawValue)"
+    )
+    base = lines.joined(separator: "\n")
+  }
+
+  /// Size and modification time of a file (following links), or `-` when it cannot be read.
+  static func stamp(of path: String) -> String {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return "-" }
+    return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+  }
+
+  /// Every catalogue font file (the standard ones and every script's) by size and time: a font
+  /// package updated changes every key.
+  static func systemFontStamp() -> String {
+    var hash = SHA256()
+    for path in ListRenderer.catalogueFontPaths {
+      hash.update(field: path + " " + stamp(of: path))
+    }
+    return hash.hex()
+  }
+
+  /// The SHA-256 of a file's bytes, read at most once a run while its size and time stay; nil
+  /// when it cannot be read.
+  private func digest(of path: String) -> String? {
+    let stamp = Self.stamp(of: path)
+    let memo = path + "\u{0}" + stamp
+    if let known = digests.withLock({ $0[memo] }) { return known }
+    guard stamp != "-", let bytes = try? InputFile.read(path) else { return nil }
+    var hash = SHA256()
+    hash.update(bytes)
+    let value = hash.hex()
+    digests.withLock { $0[memo] = value }
+    return value
+  }
+
+  /// The key of one case: this run's shared part, the case's name, its spec's bytes, the bytes
+  /// of every file the spec reads and of every golden the case keeps. Nil when one of them
+  /// cannot be read (such a case is rendered).
+  func key(
+    name: String, spec: String, document: ListDocument, goldens: [String]
+  ) -> String? {
+    var hash = SHA256()
+    hash.update(field: base)
+    hash.update(field: name)
+    guard let specDigest = digest(of: spec) else { return nil }
+    hash.update(field: "spec " + specDigest)
+    for file in ListRenderer.inputFiles(of: document) {
+      guard let value = digest(of: file) else { return nil }
+      hash.update(field: file + " " + value)
+    }
+    for golden in goldens {
+      guard let value = digest(of: golden) else { return nil }
+      hash.update(field: (golden as NSString).lastPathComponent + " " + value)
+    }
+    return hash.hex()
+  }
+
+  private func path(_ key: String) -> String {
+    let shard = String(key.prefix(2))
+    return ((folder as NSString).appendingPathComponent(shard) as NSString)
+      .appendingPathComponent(String(key.dropFirst(2)))
+  }
+
+  private func entry(_ key: String) -> [UInt8] { Array("\(Self.format)\n\(key)\npassed\n".utf8) }
+
+  /// Whether `key` passed before; a hit refreshes the entry's time (least recently used).
+  func contains(_ key: String) -> Bool {
+    let path = path(key)
+    guard let bytes = try? InputFile.read(path, maxBytes: 4096), bytes == entry(key) else {
+      return false
+    }
+    utimensat(AT_FDCWD, path, nil, 0)
+    return true
+  }
+
+  /// Keeps `key` as passed.
+  func store(_ key: String) {
+    let path = path(key)
+    try? FileManager.default.createDirectory(
+      atPath: parentPath(path), withIntermediateDirectories: true)
+    try? AtomicFile.write(entry(key), to: path)
+  }
+
+  /// Removes the least recently used entries beyond the limit; how many entries are kept.
+  @discardableResult
+  func trim() -> Int {
+    let manager = FileManager.default
+    var entries: [(path: String, time: Double)] = []
+    for shard in (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+    where shard.count == 2 && shard.allSatisfy(\.isHexDigit) {
+      let shardPath = (folder as NSString).appendingPathComponent(shard)
+      for name in (try? manager.contentsOfDirectory(atPath: shardPath)) ?? []
+      where name.count == 62 && name.allSatisfy(\.isHexDigit) {
+        let path = (shardPath as NSString).appendingPathComponent(name)
+        var status = stat()
+        guard lstat(path, &status) == 0 else { continue }
+        entries.append(
+          (path, Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9))
+      }
+    }
+    guard entries.count > limit else { return entries.count }
+    for old in entries.sorted(by: { $0.time < $1.time }).prefix(entries.count - limit) {
+      try? manager.removeItem(atPath: old.path)
+    }
+    return limit
+  }
+}
