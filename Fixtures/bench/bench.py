@@ -7,6 +7,7 @@ state); peak RSS comes from wait4. A benchmark, not a test: nothing here passes 
 
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -82,6 +83,72 @@ def build_cinbox(folder):
         ["gcc", "-O2", "-o", output, source] + flags + ["-ldeflate", "-lz", "-lm"],
         capture_output=True, text=True)
     return output if result.returncode == 0 else None
+
+
+def timed(args, cwd):
+    """Seconds and exit status of one run (a verify that finds a failure exits 1)."""
+    start = time.perf_counter()
+    status = subprocess.run(args, cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL).returncode
+    return time.perf_counter() - start, status
+
+
+def large_suite(tmp):
+    """A generated suite of 10,000 small cases: cold verify, warm --cache, one changed spec,
+    peak RSS at 1,000 and 10,000 cases, and the report of 10,000 results in Chromium."""
+    rows = []
+    folder = os.path.join(tmp, "suite")
+    for count, name in [(1000, "fx1k"), (10000, "fx10k")]:
+        for index in range(count):
+            group = os.path.join(folder, name, f"g{index // 500:02d}")
+            os.makedirs(group, exist_ok=True)
+            with open(os.path.join(group, f"case{index:05d}.yaml"), "w") as f:
+                f.write("canvas: { width: 120, scale: 1 }\nsections:\n"
+                        f"  - cells: [ {{ title: Case {index}, subtitle: Row {index % 97} }} ]\n")
+        run([BIN, "record", name, "--golden", "gold-" + name, "--report", "rec-" + name],
+            cwd=folder)
+    verify = [BIN, "verify", "fx10k", "--golden", "gold-fx10k", "--report", "report10k"]
+    cold, _ = timed(verify, folder)
+    timed(verify + ["--cache", "cache"], folder)
+    warm, _ = timed(verify + ["--cache", "cache"], folder)
+    rows.append(("10,000 small cases: verify cold / warm --cache (all cached)",
+                 f"{cold:.1f} / {warm:.2f} s", f"warm {warm / cold:.2f}× cold"))
+    changed = os.path.join(folder, "fx10k", "g07", "case03500.yaml")
+    with open(changed, "a") as f:
+        f.write("# changed\n")
+    with open(changed) as f:
+        text = f.read().replace("Case 3500", "Case changed")
+    with open(changed, "w") as f:
+        f.write(text)
+    one, status = timed(verify + ["--cache", "cache"], folder)
+    rows.append(("10,000 cases, one spec changed, --cache: that case alone rendered (and failing)",
+                 f"{one:.2f} s", f"exit {status}"))
+    rss = []
+    for name in ["fx1k", "fx10k"]:
+        rss.append(peak_rss_in([BIN, "verify", name, "--golden", "gold-" + name, "--report",
+                                "r-" + name], folder))
+    rows.append(("peak RSS of verify: 1,000 / 10,000 cases", f"{rss[0]:.0f} / {rss[1]:.0f} MiB",
+                 f"{rss[1] / rss[0]:.2f}×"))
+    chromium = shutil.which("chromium")
+    if chromium:
+        page = "file://" + os.path.join(folder, "report10k", "index.html")
+        start = time.perf_counter()
+        subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
+                        page], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+        opened = time.perf_counter() - start
+        rows.append(("the report of 10,000 results opened in headless Chromium (start to DOM)",
+                     f"{opened:.2f} s", ""))
+    return rows
+
+
+def peak_rss_in(args, cwd):
+    """peak_rss of a command run in `cwd`."""
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        return peak_rss(args)
+    finally:
+        os.chdir(here)
 
 
 def main():
@@ -203,6 +270,7 @@ def main():
             (seconds,) = medians([args], runs=5, warmup=1)
             rows.append((f"self-sizing {name}.yaml with --layout, whole process",
                          f"{seconds * 1000:.0f} ms", f"{5000 / seconds:.0f} cells/s"))
+        rows += large_suite(tmp)
     print("| measure | time | figure |")
     print("|---|---|---|")
     for row in rows:
