@@ -110,10 +110,21 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
   }
   var cards = ""
   var gallery = ""
+  var thumbnails = 0
   for (index, result) in results.enumerated() {
     let report = result.report
     let stem = "\(index)-" + slug(report.name)
     guard report.isFailure else {
+      // Past the first few hundred, passed cases are listed by name: a report of ten thousand
+      // results opens at once and does not copy ten thousand goldens.
+      guard thumbnails < thumbnailLimit else {
+        gallery += """
+          <figure class="thumb named" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))"><figcaption>\(escape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
+
+          """
+        continue
+      }
+      thumbnails += 1
       // Passed and recorded: the golden, as a thumbnail; an animated case's APNG golden, which
       // a browser plays.
       let animation = (report.goldenPath as NSString).deletingPathExtension + ".apng.png"
@@ -185,6 +196,7 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     <h2>Failures (\(failing))</h2>
     \(failing == 0 ? "<p>None.</p>" : cards)
     <h2>Passed (\(results.count - failing))</h2>
+    \(results.count - failing > thumbnailLimit ? "<p class=\"meta\">The first \(thumbnailLimit) as thumbnails, the rest by name.</p>" : "")
     <div class="gallery">\(gallery)</div>
     <details><summary>Environment</summary><table>\(environment)</table></details>
     <script>\(reportScript)</script>
@@ -196,6 +208,9 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     Array(html.utf8), to: (folder as NSString).appendingPathComponent("index.html"))
   return shownCases
 }
+
+/// How many passed cases a report shows as thumbnails (the rest by name).
+let thumbnailLimit = 300
 
 /// What a report page shows of one case: its images copied into the report (`images/…`, by
 /// role: `golden`, `expected`, `diff`, `actual`) and a text golden's diff.
@@ -364,6 +379,7 @@ private let reportStyle = """
   img.frame-diff.same { visibility: hidden; }
   .gallery { display: flex; flex-wrap: wrap; gap: 12px; }
   .thumb img { max-width: 160px; height: auto; border: 1px solid #ccc; background: #fff; }
+  .thumb.named { margin: 0; font-size: 12px; }
   table th { text-align: left; padding-right: 16px; }
   """
 
