@@ -20,7 +20,7 @@ final class ResultCache: Sendable {
   /// Digests of input files already read this run, by path, size and modification time.
   private let digests = Mutex<[String: String]>([:])
 
-  static let format = "listrender-cache 1"
+  static let format = "listrender-cache 2"
 
   init(folder: String, limit: Int, options: SuiteConfiguration, fingerprint: [String: String])
     throws
@@ -80,24 +80,19 @@ final class ResultCache: Sendable {
     return value
   }
 
-  /// The key of one case: this run's shared part, the case's name, its spec's bytes, the bytes
-  /// of every file the spec reads and of every golden the case keeps. Nil when one of them
-  /// cannot be read (such a case is rendered).
-  func key(
-    name: String, spec: String, document: ListDocument, goldens: [String]
-  ) -> String? {
+  /// The key of one case: this run's shared part, the case's name, its spec's bytes and the
+  /// bytes of every golden the case keeps. Nil when one of them cannot be read (such a case is
+  /// rendered). The files the spec reads are listed in the entry with their digests, so that a
+  /// hit is known without reading the spec as YAML.
+  func key(name: String, spec: String, goldens: [String]) -> String? {
     var hash = SHA256()
     hash.update(field: base)
     hash.update(field: name)
     guard let specDigest = digest(of: spec) else { return nil }
     hash.update(field: "spec " + specDigest)
-    for file in ListRenderer.inputFiles(of: document) {
-      guard let value = digest(of: file) else { return nil }
-      hash.update(field: file + " " + value)
-    }
     for golden in goldens {
       guard let value = digest(of: golden) else { return nil }
-      hash.update(field: (golden as NSString).lastPathComponent + " " + value)
+      hash.update(field: lastPathPart(golden) + " " + value)
     }
     return hash.hex()
   }
@@ -108,24 +103,49 @@ final class ResultCache: Sendable {
       .appendingPathComponent(String(key.dropFirst(2)))
   }
 
-  private func entry(_ key: String) -> [UInt8] { Array("\(Self.format)\n\(key)\npassed\n".utf8) }
+  /// An entry: the format, the key, `passed`, then each file the spec read and its digest.
+  private func entry(_ key: String, inputs: [(path: String, digest: String)]) -> [UInt8] {
+    let files = inputs.map { "file \($0.digest) \($0.path)\n" }.joined()
+    return Array("\(Self.format)\n\(key)\npassed\n\(files)".utf8)
+  }
 
-  /// Whether `key` passed before; a hit refreshes the entry's time (least recently used).
+  /// Whether `key` passed before with the files its spec reads unchanged; a hit refreshes the
+  /// entry's time (least recently used). An entry that does not read back exactly is ignored.
   func contains(_ key: String) -> Bool {
     let path = path(key)
-    guard let bytes = try? InputFile.read(path, maxBytes: 4096), bytes == entry(key) else {
-      return false
+    guard let bytes = try? InputFile.read(path, maxBytes: 1 << 20) else { return false }
+    let lines = String(decoding: bytes, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    guard lines.count >= 4, lines[0] == Self.format, lines[1] == key, lines[2] == "passed",
+      lines.last == ""
+    else { return false }
+    var inputs: [(path: String, digest: String)] = []
+    for line in lines.dropFirst(3).dropLast() {
+      let parts = line.split(separator: " ", maxSplits: 2)
+      guard parts.count == 3, parts[0] == "file", parts[1].count == 64 else { return false }
+      inputs.append((String(parts[2]), String(parts[1])))
     }
+    // Written as this process would write it (nothing cut short, nothing added), and every
+    // file it lists still has its digest.
+    guard bytes == entry(key, inputs: inputs),
+      inputs.allSatisfy({ digest(of: $0.path) == $0.digest })
+    else { return false }
     utimensat(AT_FDCWD, path, nil, 0)
     return true
   }
 
-  /// Keeps `key` as passed.
-  func store(_ key: String) {
+  /// Keeps `key` as passed, with the files its spec reads (nothing is kept when one of them
+  /// cannot be read).
+  func store(_ key: String, document: ListDocument) {
+    var inputs: [(path: String, digest: String)] = []
+    for file in ListRenderer.inputFiles(of: document) {
+      guard !file.contains("\n"), let value = digest(of: file) else { return }
+      inputs.append((file, value))
+    }
     let path = path(key)
     try? FileManager.default.createDirectory(
       atPath: parentPath(path), withIntermediateDirectories: true)
-    try? AtomicFile.write(entry(key), to: path)
+    try? AtomicFile.write(entry(key, inputs: inputs), to: path)
   }
 
   /// Removes the least recently used entries beyond the limit; how many entries are kept.

@@ -182,6 +182,7 @@ func runSuite(
           fingerprint: check.fingerprint) : nil
     }
   let workers = max(1, min(options.workers, cases.count))
+  let readableFolders = options.readableFolders
   // One renderer per worker: a renderer (its Pango and fontconfig state) is not thread-safe.
   DispatchQueue.concurrentPerform(iterations: workers) { _ in
     // A renderer that cannot be made says why in every case (a missing font names its package).
@@ -191,7 +192,7 @@ func runSuite(
       let caseStarted = Date()
       var result = runCase(
         suiteCase, options: options, mode: mode, check: check, renderer: renderer,
-        keepRender: keepRenders, cache: cache)
+        keepRender: keepRenders, cache: cache, readableFolders: readableFolders)
       result.seconds = Date().timeIntervalSince(caseStarted)
       let done = store.store(result, at: index)
       events(.caseFinished(result, done: done, total: cases.count))
@@ -249,7 +250,8 @@ func runSuite(
 
 private func runCase(
   _ suiteCase: SuiteCase, options: SuiteConfiguration, mode: RecordMode, check: GoldenCheck,
-  renderer: Result<ListRenderer, any Error>, keepRender: Bool, cache: ResultCache? = nil
+  renderer: Result<ListRenderer, any Error>, keepRender: Bool, cache: ResultCache? = nil,
+  readableFolders: [String]
 ) -> SuiteResult {
   let (goldenPath, stillFormat, other) = stillGolden(suiteCase.name, options: options, mode: mode)
   do {
@@ -257,14 +259,10 @@ private func runCase(
     // Fixtures may share files anywhere under the fixtures root (Fixtures/assets), also when
     // the suite runs one of its subfolders.
     let spec = (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture)
-    var document = try ListDocument.load(path: spec, allowing: options.readableFolders)
-    VariantAxis.apply(suiteCase.combination, to: &document)
-    // Unchanged since it last passed: passed, unrendered.
+    // Unchanged since it last passed: passed, unrendered (the spec is not even read as YAML).
     let cacheKey = cache.flatMap { cache in
-      cacheInputs(
-        suiteCase, goldenPath: goldenPath, animated: document.animation != nil, options: options
-      ).flatMap {
-        cache.key(name: suiteCase.name, spec: spec, document: document, goldens: $0)
+      cacheInputs(suiteCase, goldenPath: goldenPath, options: options).flatMap {
+        cache.key(name: suiteCase.name, spec: spec, goldens: $0)
       }
     }
     if let cache, let cacheKey, cache.contains(cacheKey) {
@@ -277,6 +275,8 @@ private func runCase(
       result.cached = true
       return result
     }
+    var document = try ListDocument.load(path: spec, allowing: readableFolders)
+    VariantAxis.apply(suiteCase.combination, to: &document)
     let (bitmap, tree) = try renderer.renderWithLayout(document)
     // The environment of this case: the fonts its text used (a brand font's CRC included).
     var check = check
@@ -314,7 +314,9 @@ private func runCase(
     try alsoCheck(GoldenFormat<FrameSequence>.animation, wanted: document.animation != nil) {
       try renderer.frameSequence(document)
     }
-    if let cache, let cacheKey, report.outcome == .passed { cache.store(cacheKey) }
+    if let cache, let cacheKey, report.outcome == .passed {
+      cache.store(cacheKey, document: document)
+    }
     return SuiteResult(suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
   } catch {
     // A fixture that does not load or render is an error (exit 2), not a failed comparison;
@@ -328,16 +330,16 @@ private func runCase(
 
 /// The goldens a case's verdict reads, for its cache key: the still golden and every golden of
 /// another kind it keeps; nil when one the run asks for is missing (the case must run to say
-/// so).
-private func cacheInputs(
-  _ suiteCase: SuiteCase, goldenPath: String, animated: Bool, options: SuiteConfiguration
-) -> [String]? {
+/// so). An animation golden removed changes the key, so it is never passed from the cache.
+private func cacheInputs(_ suiteCase: SuiteCase, goldenPath: String, options: SuiteConfiguration)
+  -> [String]?
+{
   let manager = FileManager.default
   guard manager.fileExists(atPath: goldenPath) else { return nil }
   var goldens = [goldenPath]
   let wanted = [
     "layout.json": options.layout, "accessibility.json": options.accessibility,
-    "audit.json": options.audit, "apng.png": animated,
+    "audit.json": options.audit,
   ]
   for kind in ["layout.json", "accessibility.json", "audit.json", "apng.png"] {
     let path = (options.goldenFolder as NSString).appendingPathComponent(
