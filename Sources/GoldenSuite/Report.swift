@@ -461,9 +461,23 @@ private let reportScript = """
 private let textDiffLimit = 64 * 1024
 
 private func escape(_ text: String) -> String {
-  text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-    .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    .replacingOccurrences(of: "'", with: "&#39;")
+  // Most text (case names, paths) has nothing to escape: one pass over its bytes.
+  guard text.utf8.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }) else {
+    return text
+  }
+  var out = ""
+  out.reserveCapacity(text.utf8.count + 16)
+  for character in text.unicodeScalars {
+    switch character {
+    case "&": out += "&amp;"
+    case "<": out += "&lt;"
+    case ">": out += "&gt;"
+    case "\"": out += "&quot;"
+    case "'": out += "&#39;"
+    default: out.unicodeScalars.append(character)
+    }
+  }
+  return out
 }
 
 /// `'word'` for a POSIX shell.

@@ -100,3 +100,27 @@ struct GoldenSuiteTests {
     }
   }
 }
+
+@Test("SHA-256 gives FIPS 180-4's digests, whole or in pieces")
+func sha256Vectors() {
+  func digest(_ text: String, pieces: Int = 1) -> String {
+    var hash = SHA256()
+    let bytes = Array(text.utf8)
+    let size = max(1, bytes.count / pieces)
+    for start in stride(from: 0, to: bytes.count, by: size) {
+      hash.update(bytes[start..<min(bytes.count, start + size)])
+    }
+    return hash.hex()
+  }
+  #expect(digest("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+  #expect(digest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+  let long = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+  for pieces in [1, 3, 7, 56] {
+    #expect(
+      digest(long, pieces: pieces)
+        == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+  }
+  #expect(
+    digest(String(repeating: "a", count: 1_000_000), pieces: 13)
+      == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+}
