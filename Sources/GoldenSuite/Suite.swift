@@ -141,13 +141,15 @@ func runSuite(
 ) throws -> SuiteRun {
   let started = Date()
   let fixtures = try fixtureFiles(in: options.fixtures)
-  try checkOutputs(
-    [("--junit", options.junit), ("--json", options.json)].compactMap { option, path in
-      path.map { (option, $0) }
-    },
-    inputs: fixtures.map {
-      ("the fixture \($0)", (options.fixtures as NSString).appendingPathComponent($0))
-    })
+  if options.junit != nil || options.json != nil {
+    try checkOutputs(
+      [("--junit", options.junit), ("--json", options.json)].compactMap { option, path in
+        path.map { (option, $0) }
+      },
+      inputs: fixtures.map {
+        ("the fixture \($0)", (options.fixtures as NSString).appendingPathComponent($0))
+      })
+  }
   try claimReportFolder(options.report)
   let selected = fixtures.enumerated().filter { options.shard?.contains($0.offset) ?? true }
   let combinations = VariantAxis.combinations(options.variants)
@@ -186,7 +188,7 @@ func runSuite(
   // One renderer per worker: a renderer (its Pango and fontconfig state) is not thread-safe.
   DispatchQueue.concurrentPerform(iterations: workers) { _ in
     // A renderer that cannot be made says why in every case (a missing font names its package).
-    let renderer = Result { try ListRenderer() }
+    let renderer = WorkerRenderer()
     while let index = store.take() {
       let suiteCase = cases[index]
       let caseStarted = Date()
@@ -250,12 +252,11 @@ func runSuite(
 
 private func runCase(
   _ suiteCase: SuiteCase, options: SuiteConfiguration, mode: RecordMode, check: GoldenCheck,
-  renderer: Result<ListRenderer, any Error>, keepRender: Bool, cache: ResultCache? = nil,
+  renderer: WorkerRenderer, keepRender: Bool, cache: ResultCache? = nil,
   readableFolders: [String]
 ) -> SuiteResult {
   let (goldenPath, stillFormat, other) = stillGolden(suiteCase.name, options: options, mode: mode)
   do {
-    let renderer = try renderer.get()
     // Fixtures may share files anywhere under the fixtures root (Fixtures/assets), also when
     // the suite runs one of its subfolders.
     let spec = (options.fixtures as NSString).appendingPathComponent(suiteCase.fixture)
@@ -275,6 +276,7 @@ private func runCase(
       result.cached = true
       return result
     }
+    let renderer = try renderer.get()
     var document = try ListDocument.load(path: spec, allowing: readableFolders)
     VariantAxis.apply(suiteCase.combination, to: &document)
     let (bitmap, tree) = try renderer.renderWithLayout(document)
@@ -335,7 +337,7 @@ private func cacheInputs(_ suiteCase: SuiteCase, goldenPath: String, options: Su
   -> [String]?
 {
   let manager = FileManager.default
-  guard manager.fileExists(atPath: goldenPath) else { return nil }
+  // A missing still golden leaves its digest unread: no key.
   var goldens = [goldenPath]
   let wanted = [
     "layout.json": options.layout, "accessibility.json": options.accessibility,
@@ -351,6 +353,19 @@ private func cacheInputs(_ suiteCase: SuiteCase, goldenPath: String, options: Su
     }
   }
   return goldens
+}
+
+/// A worker's renderer, made when its first case needs one (a run whose cases all pass from
+/// the cache loads no fonts); one that cannot be made says why in every case.
+final class WorkerRenderer {
+  private var made: Result<ListRenderer, any Error>?
+
+  func get() throws -> ListRenderer {
+    if let made { return try made.get() }
+    let result = Result { try ListRenderer() }
+    made = result
+    return try result.get()
+  }
 }
 
 /// A case's still golden: its path and format, and the golden of the other format that
