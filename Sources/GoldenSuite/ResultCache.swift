@@ -19,6 +19,10 @@ final class ResultCache: Sendable {
   private let base: String
   /// Digests of input files already read this run, by path, size and modification time.
   private let digests = Mutex<[String: String]>([:])
+  /// Whether this run added entries, and how many it found: only then can the cache be past
+  /// its limit (a run that found more entries than the limit, after the limit was lowered).
+  private let added = Atomic<Bool>(false)
+  private let hits = Atomic<Int>(0)
 
   static let format = "listrender-cache 2"
 
@@ -138,6 +142,7 @@ final class ResultCache: Sendable {
       inputs.allSatisfy({ digest(of: $0.path) == $0.digest })
     else { return false }
     utimensat(AT_FDCWD, path, nil, 0)
+    hits.add(1, ordering: .relaxed)
     return true
   }
 
@@ -153,11 +158,18 @@ final class ResultCache: Sendable {
     try? FileManager.default.createDirectory(
       atPath: parentPath(path), withIntermediateDirectories: true)
     try? AtomicFile.write(entry(key, inputs: inputs), to: path)
+    added.store(true, ordering: .relaxed)
   }
 
-  /// Removes the least recently used entries beyond the limit; how many entries are kept.
+  /// Removes the least recently used entries beyond the limit; how many entries are kept (nil:
+  /// not looked at, as this run added none).
   @discardableResult
-  func trim() -> Int {
+  func trim() -> Int? {
+    // A run that only read the cache, and found no more entries than the limit, has nothing
+    // to remove: the folder is not walked.
+    guard added.load(ordering: .relaxed) || hits.load(ordering: .relaxed) > limit else {
+      return nil
+    }
     let manager = FileManager.default
     var entries: [(path: String, time: Double)] = []
     for shard in (try? manager.contentsOfDirectory(atPath: folder)) ?? []
