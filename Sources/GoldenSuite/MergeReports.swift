@@ -65,14 +65,27 @@ func writeResultsFile(
       totalPixels: total, sizes: sizes, seconds: result.seconds,
       shown: shown[index] ?? ShownCase())
   }
-  let file = ResultsFile(
-    format: ResultsFile.currentFormat, fixtures: fixtures, acceptCommand: context.acceptCommand,
-    seconds: context.seconds, cases: cases)
+  // Written case by case (one JSON object a line) into the rest of the file: a run of ten
+  // thousand cases never holds the whole document as a tree of JSON values.
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-  try AtomicFile.write(
-    Array(try encoder.encode(file)) + [0x0A],
-    to: (folder as NSString).appendingPathComponent(resultsFile))
+  let head = ResultsFile(
+    format: ResultsFile.currentFormat, fixtures: fixtures, acceptCommand: context.acceptCommand,
+    seconds: context.seconds, cases: [])
+  let empty = "\"cases\":[]"
+  let parts = String(decoding: try encoder.encode(head), as: UTF8.self).components(
+    separatedBy: empty)
+  guard parts.count == 2 else {
+    throw CommandFailure("\(resultsFile): cannot be laid out", status: ExitStatus.failure)
+  }
+  var out = Array((parts[0] + "\"cases\":[\n").utf8)
+  out.reserveCapacity(cases.count * 400)
+  for (index, entry) in cases.enumerated() {
+    out += try encoder.encode(entry)
+    out += Array((index + 1 < cases.count ? ",\n" : "\n").utf8)
+  }
+  out += Array(("]" + parts[1] + "\n").utf8)
+  try AtomicFile.write(out, to: (folder as NSString).appendingPathComponent(resultsFile))
 }
 
 /// `listrender merge-reports`: report folders written by the shards of one suite, joined into
