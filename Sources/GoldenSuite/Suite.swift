@@ -319,6 +319,8 @@ private func runCase(
     if let cache, let cacheKey, report.outcome == .passed {
       cache.store(cacheKey, document: document)
     }
+    // One worker renders thousands of documents: the text of earlier ones is not kept.
+    renderer.forgetShapedText(beyond: 2_000)
     return SuiteResult(suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
   } catch {
     // A fixture that does not load or render is an error (exit 2), not a failed comparison;

@@ -262,6 +262,10 @@ package final class TextShaper {
   /// How many paragraphs are cached (for tests of reuse).
   package var cachedParagraphCount: Int { paragraphs.count }
 
+  /// Drops every shaped paragraph (a caller done with its documents, such as a suite between
+  /// cases, keeps memory from growing with the number of documents).
+  package func forgetParagraphs() { paragraphs.removeAll() }
+
   /// The language Pango is given for a label's text. A label in English (the default) is
   /// given none (`und`) unless it holds Hangul: Pango would otherwise take each other script's
   /// sample language (Thai for Thai, Hindi for Devanagari, Russian for Cyrillic, …) and build

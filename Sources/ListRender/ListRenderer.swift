@@ -62,6 +62,13 @@ public final class ListRenderer {
   /// How many shaped paragraphs the renderer keeps (tests check that text is reused).
   package var shapedParagraphCount: Int { measurer.shaper.cachedParagraphCount }
 
+  /// Forgets the paragraphs shaped for earlier documents once there are more than `limit`:
+  /// a renderer that goes from document to document (a suite's worker) stays the same size
+  /// whatever the number of documents.
+  package func forgetShapedText(beyond limit: Int) {
+    if measurer.shaper.cachedParagraphCount > limit { measurer.shaper.forgetParagraphs() }
+  }
+
   /// Makes image bytes available at `path` as if a file were there (for images embedded in a
   /// program, such as the built-in showcase's).
   public func registerImage(_ bytes: [UInt8], at path: String) throws {
