@@ -44,19 +44,10 @@ func writeResultsFile(
 ) throws {
   let cases = results.enumerated().map { index, result -> ResultsFile.Case in
     let report = result.report
-    var differing: Int?
-    var total: Int?
+    let (differing, total) = report.verdict.pixelCounts
     var sizes: [Int]?
-    switch report.verdict {
-    case .withinTolerance(let d, let t)?, .different(let d, let t)?:
-      differing = d
-      total = t
-    case .identical?:
-      differing = 0
-    case .sizeMismatch(let expected, let actual)?:
+    if case .sizeMismatch(let expected, let actual)? = report.verdict {
       sizes = [expected.width, expected.height, actual.width, actual.height]
-    case nil:
-      break
     }
     return ResultsFile.Case(
       name: report.name, fixture: result.suiteCase.fixture, variant: result.suiteCase.variant,

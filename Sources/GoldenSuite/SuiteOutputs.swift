@@ -179,17 +179,7 @@ func writeJSON(
   }
   let cases = results.map { result -> Case in
     let report = result.report
-    var differing: Int?
-    var total: Int?
-    switch report.verdict {
-    case .withinTolerance(let d, let t)?, .different(let d, let t)?:
-      differing = d
-      total = t
-    case .identical?:
-      differing = 0
-    default:
-      break
-    }
+    let (differing, total) = report.verdict.pixelCounts
     var artifacts: [String: String]?
     if let found = report.artifacts {
       var paths = ["expected": found.expected, "actual": found.actual]
@@ -321,4 +311,17 @@ private func optimize(_ path: String, with tool: String) throws -> (Int, Int) {
   else { return (original.count, original.count) }
   try file.commit()
   return (original.count, smaller.count)
+}
+
+extension GoldenVerdict? {
+  /// The differing and total pixel counts a JSON result gives (0 differing for identical; nil
+  /// where no pixels were compared).
+  var pixelCounts: (differing: Int?, total: Int?) {
+    switch self {
+    case .withinTolerance(let differing, let total)?, .different(let differing, let total)?:
+      (differing, total)
+    case .identical?: (0, nil)
+    case .sizeMismatch?, nil: (nil, nil)
+    }
+  }
 }
