@@ -220,11 +220,16 @@ package struct ReportMerge: Sendable {
         status: ExitStatus.badInput)
     }
     func inside(_ relative: String?) -> String? {
-      // Only the report's own images: never a path that leads out of its folder.
+      // Only the report's own images: never a path, or a link, that leads out of its folder.
       guard let relative, relative.hasPrefix("images/"), !relative.contains("..") else {
         return nil
       }
-      return (folder as NSString).appendingPathComponent(relative)
+      let path = (folder as NSString).appendingPathComponent(relative)
+      let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path + "/"
+      guard URL(fileURLWithPath: path).resolvingSymlinksInPath().path.hasPrefix(root) else {
+        return nil
+      }
+      return path
     }
     var verdict: GoldenVerdict?
     if let sizes = entry.sizes, sizes.count == 4 {

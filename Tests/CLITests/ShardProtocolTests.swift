@@ -171,4 +171,57 @@ struct ShardProtocolTests {
     let junit = try String(contentsOf: folder.appendingPathComponent("j.xml"), encoding: .utf8)
     #expect(junit.contains(#"<testcase classname="." name="a""#), "\(junit)")
   }
+
+  @Test(
+    "merge-reports refuses a damaged results.json and never copies a file from outside a shard's folder"
+  )
+  func hostileShard() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func shard(_ name: String, _ results: String) throws {
+      let report = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: report, withIntermediateDirectories: true)
+      try "written by listrender verify/record\n".write(
+        to: report.appendingPathComponent(".listrender-report"), atomically: true, encoding: .utf8)
+      try results.write(
+        to: report.appendingPathComponent("results.json"), atomically: true, encoding: .utf8)
+    }
+    let secret = folder.appendingPathComponent("secret.png")
+    try Data(repeating: 0x41, count: 64).write(to: secret)
+    let entry = { (name: String, outcome: String, image: String) in
+      """
+      {"fixture":"\(name).yaml","golden":"g.png","message":"m","name":"\(name)","outcome":"\(outcome)","position":0,"seconds":0,"shown":{"images":{"actual":"\(image)","expected":"\(image)"}},"variant":""}
+      """
+    }
+    let head = #"{"acceptCommand":["listrender","record"],"cases":["#
+    let tail = #"],"fixtures":"fx","format":"listrender-results 1","seconds":1}"#
+    try shard("s1", head + entry("a", "failed", "images/../../secret.png") + tail)
+    try shard("s2", head + entry("b", "failed", "/etc/passwd") + tail)
+    // A link in a shard's images that leads out of it.
+    let images = folder.appendingPathComponent("s1/images")
+    try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: images.appendingPathComponent("link.png"), withDestinationURL: secret)
+    try shard("s6", head + entry("e", "failed", "images/link.png") + tail)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("s6/images"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("s6/images/link.png"), withDestinationURL: secret)
+    let merged = try runListRender(
+      ["merge-reports", "s1", "s2", "s6", "--report", "merged"], in: folder)
+    #expect(merged.status == 1, "\(merged.stderr)")
+    let copied =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: folder.appendingPathComponent("merged/images").path)) ?? []
+    #expect(copied.isEmpty, "\(copied)")
+    // An outcome it does not know, a cut-short file, another format: exit 2, naming the folder.
+    try shard("s3", head + entry("c", "exploded", "images/x.png") + tail)
+    try shard("s4", String((head + entry("d", "failed", "images/x.png") + tail).prefix(60)))
+    try shard("s5", (head + tail).replacingOccurrences(of: "results 1", with: "results 9"))
+    for bad in ["s3", "s4", "s5"] {
+      let result = try runListRender(["merge-reports", bad, "--report", "m-\(bad)"], in: folder)
+      #expect(result.status == 2, "\(bad): \(result.stderr)")
+      #expect(result.stderr.contains(bad), "\(bad): \(result.stderr)")
+    }
+  }
 }
