@@ -319,8 +319,9 @@ private func runCase(
     if let cache, let cacheKey, report.outcome == .passed {
       cache.store(cacheKey, document: document)
     }
-    // One worker renders thousands of documents: the text of earlier ones is not kept.
-    renderer.forgetShapedText(beyond: 2_000)
+    // One worker renders thousands of documents: the text of earlier ones is not kept (a
+    // document of more than 200 paragraphs keeps its own until the next case).
+    renderer.forgetShapedText(beyond: 200)
     return SuiteResult(suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
   } catch {
     // A fixture that does not load or render is an error (exit 2), not a failed comparison;
