@@ -52,8 +52,8 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
 /// configuration.variants = [try VariantAxis(parsing: "appearance=light,dark")]
 /// ```
 public struct VariantAxis: Sendable {
-  /// The canvas key's name (`appearance`, `contentSize`, …).
-  public var name: String { key.rawValue }
+  /// The axis's name as given: a canvas key (`appearance`, `contentSize`, …) or `skin`.
+  public let name: String
   /// The values, as given.
   public let values: [String]
   /// The key, whose value each variant takes from its decoded canvas.
@@ -61,15 +61,18 @@ public struct VariantAxis: Sendable {
   /// A canvas per value, decoded from it: the value a variant applies.
   let canvases: [Canvas]
 
-  /// Every canvas key's name (the keys an axis can have).
-  package static let keys = CanvasKey.allCases.map(\.rawValue)
+  /// Every canvas key's name, and `skin` (the keys an axis can have).
+  package static let keys = CanvasKey.allCases.map(\.rawValue) + ["skin"]
 
-  /// `key=value,value`, with any canvas key.
+  /// `key=value,value`, with any canvas key, or `skin=movistar,vivo` (Mística in each skin).
   /// - Throws: ``CommandFailure`` (exit status 2) for another key, no value, or a value the
   ///   spec would refuse.
   public init(parsing argument: String) throws {
     let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-    guard parts.count == 2, let key = CanvasKey(rawValue: parts[0]) else {
+    // `skin=movistar,vivo`: Mística in each brand's skin (the theme key, with its skin).
+    let isSkin = parts.first == "skin"
+    guard parts.count == 2, let key = isSkin ? CanvasKey.theme : CanvasKey(rawValue: parts[0])
+    else {
       throw CommandFailure(
         "--variants takes key=value,value with key one of \(Self.keys.joined(separator: ", ")); got '\(argument)'",
         status: ExitStatus.badInput)
@@ -81,7 +84,10 @@ public struct VariantAxis: Sendable {
     // Each value is decoded now, as the spec's canvas would be, not case by case later.
     canvases = try values.map { value in
       do {
-        let yaml = "canvas: { \(key.rawValue): \(value) }\nsections: []"
+        let yaml =
+          isSkin
+          ? "canvas: { theme: { name: mistica, skin: \(value) } }\nsections: []"
+          : "canvas: { \(key.rawValue): \(value) }\nsections: []"
         return try ListDocument.decode(yaml: yaml, file: "--variants").canvas
       } catch let error as SpecError {
         throw CommandFailure(
@@ -89,11 +95,14 @@ public struct VariantAxis: Sendable {
       }
     }
     self.key = key
+    self.name = parts[0]
     self.values = values
   }
 
   /// One value of the axis: what it is called and what it sets.
   package struct Choice: Sendable {
+    /// The axis's name as given (`appearance`, `skin`).
+    package let axis: String
     package let key: CanvasKey
     package let value: String
     let canvas: Canvas
@@ -104,7 +113,7 @@ public struct VariantAxis: Sendable {
     axes.reduce([[]]) { partial, axis in
       partial.flatMap { prefix in
         zip(axis.values, axis.canvases).map {
-          prefix + [Choice(key: axis.key, value: $0, canvas: $1)]
+          prefix + [Choice(axis: axis.name, key: axis.key, value: $0, canvas: $1)]
         }
       }
     }

@@ -98,7 +98,7 @@ struct Audit: ParsableCommand {
         VariantAxis.apply(combination, to: &document)
         let name =
           combination.isEmpty
-          ? nil : combination.map { "\($0.key.rawValue)=\($0.value)" }.joined(separator: " ")
+          ? nil : combination.map { "\($0.axis)=\($0.value)" }.joined(separator: " ")
         let tree = try renderer.layout(document)
         clock.lap("layout")
         let findings = try renderer.audit(document, tree: tree, rules: rules)

@@ -54,6 +54,24 @@ struct AuditCLITests {
       ],
       in: folder)
     #expect(variants.status == 0, "\(variants.stdout)")
+    // Every skin in both appearances in one run: white on Movistar's brand blue is found,
+    // labelled with its variant; eSIMFLAG's dark card is not.
+    try """
+    canvas: { width: 360, scale: 1 }
+    sections:
+      - cells: [ { style: boxedInverse, title: Offer } ]
+    """.write(to: folder.appendingPathComponent("card.yaml"), atomically: true, encoding: .utf8)
+    let skins = try runListRender(
+      [
+        "audit", "card.yaml", "--rules", "text-contrast", "--variants", "skin=movistar,esimflag",
+        "--variants", "appearance=light,dark",
+      ], in: folder)
+    #expect(skins.status == 1)
+    #expect(
+      skins.stdout.contains(
+        "[skin=movistar appearance=light] text-contrast  sections[0].cells[0] title  3.02:1"),
+      "\(skins.stdout)")
+    #expect(!skins.stdout.contains("skin=esimflag appearance=dark"), "\(skins.stdout)")
     let bad = try runListRender(["audit", "plain.yaml", "--rules", "colour"], in: folder)
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("unknown rule 'colour'"))
