@@ -142,7 +142,7 @@ package struct ReportMerge: Sendable {
       ($0.position, $0.result.report.name) < ($1.position, $1.result.report.name)
     }
     .map(\.result)
-    let counts = Dictionary(grouping: ordered, by: \.report.outcome).mapValues(\.count)
+    let counts = outcomeCounts(ordered)
     let summary =
       "\(ordered.count) \(ordered.count == 1 ? "case" : "cases"): \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, "
       + "\(counts[.missing] ?? 0) missing, \(counts[.recorded] ?? 0) recorded"

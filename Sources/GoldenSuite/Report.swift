@@ -176,7 +176,7 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
       images: images)
   }
   let failing = results.filter(\.report.isFailure).count
-  let counts = Dictionary(grouping: results, by: \.report.outcome).mapValues(\.count)
+  let counts = outcomeCounts(results)
   let filters = GoldenReport.Outcome.allCases.map { outcome in
     """
     <label><input type="checkbox" class="status" value="\(outcome.rawValue)" checked> \(outcome.rawValue) (\(counts[outcome] ?? 0))</label>

@@ -67,7 +67,15 @@ final class ResultStore: Sendable {
     }
   }
 
-  var all: [SuiteResult] { state.withLock { $0.results.compactMap { $0 } } }
+  /// Every result, taken out of the store (which is left empty: a run of ten thousand cases
+  /// holds its results once, not twice).
+  func takeAll() -> [SuiteResult] {
+    state.withLock { state in
+      let all = state.results.compactMap { $0 }
+      state.results = []
+      return all
+    }
+  }
 }
 
 /// What a suite run tells as it goes, in order; it prints nothing itself (`listrender verify`
@@ -200,15 +208,15 @@ func runSuite(
       events(.caseFinished(result, done: done, total: cases.count))
     }
   }
-  let results = store.all
+  let results = store.takeAll()
   let elapsed = Date().timeIntervalSince(started)
-  let counts = Dictionary(grouping: results, by: \.report.outcome).mapValues(\.count)
+  let counts = outcomeCounts(results)
   for result in results where result.report.isFailure { events(.caseFailed(result)) }
   let summary =
     "\(results.count) \(results.count == 1 ? "case" : "cases"): \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, "
     + "\(counts[.missing] ?? 0) missing, \(counts[.recorded] ?? 0) recorded"
     + (counts[.error].map { ", \($0) \($0 == 1 ? "error" : "errors")" } ?? "")
-    + (cache == nil ? "" : " (\(results.filter(\.cached).count) cached)") + " in "
+    + (cache == nil ? "" : " (\(results.reduce(0) { $0 + ($1.cached ? 1 : 0) }) cached)") + " in "
     + String(format: "%.2f s", elapsed)
   cache?.trim()
   events(.summary(summary))
@@ -445,4 +453,11 @@ private func writeContactSheet(_ results: [SuiteResult], to path: String) throws
 func jsonString(_ text: String) -> String {
   let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
   return String(decoding: data, as: UTF8.self)
+}
+
+/// How many results have each outcome (counted, not grouped: no copy of the results).
+func outcomeCounts(_ results: [SuiteResult]) -> [GoldenReport.Outcome: Int] {
+  var counts: [GoldenReport.Outcome: Int] = [:]
+  for result in results { counts[result.report.outcome, default: 0] += 1 }
+  return counts
 }

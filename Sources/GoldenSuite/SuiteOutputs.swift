@@ -174,9 +174,8 @@ func writeJSON(
     var summary: Summary
     var cases: [Case]
   }
-  let count = { (outcome: GoldenReport.Outcome) in
-    results.filter { $0.report.outcome == outcome }.count
-  }
+  let counts = outcomeCounts(results)
+  let count = { (outcome: GoldenReport.Outcome) in counts[outcome] ?? 0 }
   let cases = results.map { result -> Case in
     let report = result.report
     let (differing, total) = report.verdict.pixelCounts
