@@ -47,6 +47,8 @@ final class ResultCache: Sendable {
     lines.append("fonts " + Self.systemFontStamp())
     lines.append("renderer " + Self.stamp(of: "/proc/self/exe"))
     lines.append("policy \(options.policy)")
+    // The folders fixtures may read from: a file no longer allowed must fail, not pass cached.
+    lines.append("readable " + options.readableFolders.joined(separator: "\u{0}"))
     lines.append(
       "checks layout=\(options.layout) accessibility=\(options.accessibility) audit=\(options.audit) format=\(options.goldenFormat.rawValue)"
     )
