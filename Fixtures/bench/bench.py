@@ -34,10 +34,12 @@ def run(args, cwd=None):
     return elapsed, out.decode(), err.decode()
 
 
-def peak_rss(args):
+def peak_rss(args, cwd=None):
     """Peak resident set size of one run, in MiB (wait4's rusage of that child alone)."""
     pid = os.fork()
     if pid == 0:
+        if cwd:
+            os.chdir(cwd)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
         os.dup2(devnull, 2)
@@ -125,8 +127,8 @@ def large_suite(tmp):
                  f"{one:.2f} s", f"exit {status}"))
     rss = []
     for name in ["fx1k", "fx10k"]:
-        rss.append(peak_rss_in([BIN, "verify", name, "--golden", "gold-" + name, "--report",
-                                "r-" + name], folder))
+        rss.append(peak_rss([BIN, "verify", name, "--golden", "gold-" + name, "--report",
+                                "r-" + name], cwd=folder))
     rows.append(("peak RSS of verify: 1,000 / 10,000 cases", f"{rss[0]:.0f} / {rss[1]:.0f} MiB",
                  f"{rss[1] / rss[0]:.2f}×"))
     chromium = shutil.which("chromium")
@@ -143,16 +145,6 @@ def large_suite(tmp):
         rows.append(("the report of 10,000 results in headless Chromium: whole process / "
                      "less an empty page's", f"{opened:.2f} / {opened - blank:.2f} s", ""))
     return rows
-
-
-def peak_rss_in(args, cwd):
-    """peak_rss of a command run in `cwd`."""
-    here = os.getcwd()
-    os.chdir(cwd)
-    try:
-        return peak_rss(args)
-    finally:
-        os.chdir(here)
 
 
 def main():

@@ -159,10 +159,9 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
         }
       }
     }
-    // An audit golden's failure: its overlay (each finding outlined) is the picture shown.
-    if pictures["actual"] == nil, let overlay = report.artifacts?.panel,
-      overlay.hasSuffix(".audit.png")
-    {
+    // A text golden's failure with a picture (an audit's overlay, each finding outlined): the
+    // picture is what is shown.
+    if pictures["actual"] == nil, let overlay = report.artifacts?.panel, overlay.hasSuffix(".png") {
       pictures["actual"] = try copy(overlay, as: "\(stem).actual.png")
       shownCases[index, default: ShownCase()].images["actual"] = pictures["actual"]?.src
     }

@@ -25,6 +25,9 @@ final class ResultCache: Sendable {
   private let hits = Atomic<Int>(0)
 
   static let format = "listrender-cache 2"
+  /// The most files an entry lists (a case reading more is never cached): a hostile entry
+  /// cannot make a run hash thousands of files.
+  static let filesLimit = 1_000
 
   init(folder: String, limit: Int, options: SuiteConfiguration, fingerprint: [String: String])
     throws
@@ -133,6 +136,7 @@ final class ResultCache: Sendable {
       lines.last == ""
     else { return false }
     var inputs: [(path: String, digest: String)] = []
+    guard lines.count - 4 <= Self.filesLimit else { return false }
     for line in lines.dropFirst(3).dropLast() {
       let parts = line.split(separator: " ", maxSplits: 2)
       guard parts.count == 3, parts[0] == "file", parts[1].count == 64 else { return false }
@@ -151,8 +155,10 @@ final class ResultCache: Sendable {
   /// Keeps `key` as passed, with the files its spec reads (nothing is kept when one of them
   /// cannot be read).
   func store(_ key: String, document: ListDocument) {
+    let files = ListRenderer.inputFiles(of: document)
+    guard files.count <= Self.filesLimit else { return }
     var inputs: [(path: String, digest: String)] = []
-    for file in ListRenderer.inputFiles(of: document) {
+    for file in files {
       guard !file.contains("\n"), let value = digest(of: file) else { return }
       inputs.append((file, value))
     }

@@ -212,12 +212,9 @@ func runSuite(
   let elapsed = Date().timeIntervalSince(started)
   let counts = outcomeCounts(results)
   for result in results where result.report.isFailure { events(.caseFailed(result)) }
-  let summary =
-    "\(results.count) \(results.count == 1 ? "case" : "cases"): \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, "
-    + "\(counts[.missing] ?? 0) missing, \(counts[.recorded] ?? 0) recorded"
-    + (counts[.error].map { ", \($0) \($0 == 1 ? "error" : "errors")" } ?? "")
-    + (cache == nil ? "" : " (\(results.reduce(0) { $0 + ($1.cached ? 1 : 0) }) cached)") + " in "
-    + String(format: "%.2f s", elapsed)
+  let summary = summaryLine(
+    results.count, counts, seconds: elapsed,
+    note: cache.map { _ in "\(results.reduce(0) { $0 + ($1.cached ? 1 : 0) }) cached" })
   cache?.trim()
   events(.summary(summary))
   if optimize {
@@ -453,6 +450,19 @@ private func writeContactSheet(_ results: [SuiteResult], to path: String) throws
 func jsonString(_ text: String) -> String {
   let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
   return String(decoding: data, as: UTF8.self)
+}
+
+/// `12 cases: 11 passed, 1 failed, 0 missing, 0 recorded (note) in 1.23 s`, as a run and a
+/// merge of shard reports print it.
+func summaryLine(
+  _ total: Int, _ counts: [GoldenReport.Outcome: Int], seconds: Double, note: String? = nil,
+  after: String = ""
+) -> String {
+  "\(total) \(total == 1 ? "case" : "cases"): \(counts[.passed] ?? 0) passed, "
+    + "\(counts[.failed] ?? 0) failed, \(counts[.missing] ?? 0) missing, "
+    + "\(counts[.recorded] ?? 0) recorded"
+    + (counts[.error].map { ", \($0) \($0 == 1 ? "error" : "errors")" } ?? "")
+    + (note.map { " (\($0))" } ?? "") + " in " + String(format: "%.2f s", seconds) + after
 }
 
 /// How many results have each outcome (counted, not grouped: no copy of the results).

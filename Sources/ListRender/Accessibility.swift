@@ -101,20 +101,7 @@ struct AccessibilityTree {
       }
       return nil
     }
-    func union(_ elements: [LayoutElement]) -> Rect? {
-      guard let first = elements.first?.frame else { return nil }
-      var minX = first.x
-      var minY = first.y
-      var maxX = first.x + first.width
-      var maxY = first.y + first.height
-      for frame in elements.dropFirst().map(\.frame) {
-        minX = min(minX, frame.x)
-        minY = min(minY, frame.y)
-        maxX = max(maxX, frame.x + frame.width)
-        maxY = max(maxY, frame.y + frame.height)
-      }
-      return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
+    func union(_ elements: [LayoutElement]) -> Rect? { Rect.union(elements.map(\.frame)) }
     for (sectionIndex, section) in document.sections.enumerated() {
       let source = "sections[\(sectionIndex)]"
       let own = bySource[source] ?? []
@@ -225,5 +212,23 @@ struct AccessibilityTree {
           kind: "control", label: button, traits: ["button"], frame: frame, source: "emptyView"))
     }
     elements = out
+  }
+}
+
+extension Rect {
+  /// The smallest rectangle holding every one of `frames`; nil for none.
+  static func union(_ frames: [Rect]) -> Rect? {
+    guard let first = frames.first else { return nil }
+    var minX = first.x
+    var minY = first.y
+    var maxX = first.x + first.width
+    var maxY = first.maxY
+    for frame in frames.dropFirst() {
+      minX = min(minX, frame.x)
+      minY = min(minY, frame.y)
+      maxX = max(maxX, frame.x + frame.width)
+      maxY = max(maxY, frame.maxY)
+    }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 }

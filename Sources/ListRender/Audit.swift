@@ -492,7 +492,7 @@ struct Auditor {
         let parts = bySource[source] ?? []
         guard let box = parts.first(where: { $0.role == .cell }) else { continue }
         guard case .row(let row) = cell.kind else { continue }
-        let controlFrame = Self.union(parts.filter { $0.role == .control }.map(\.frame))
+        let controlFrame = Rect.union(parts.filter { $0.role == .control }.map(\.frame))
         switch row.control {
         case .navigation?, .switch?, .checkbox?, .radio?:
           // The row is the target (its whole box toggles or navigates).
@@ -548,21 +548,6 @@ struct Auditor {
   /// Whether two frames overlap.
   static func intersects(_ a: Rect, _ b: Rect) -> Bool {
     a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.maxY && b.y < a.maxY
-  }
-
-  static func union(_ frames: [Rect]) -> Rect? {
-    guard let first = frames.first else { return nil }
-    var minX = first.x
-    var minY = first.y
-    var maxX = first.x + first.width
-    var maxY = first.maxY
-    for frame in frames.dropFirst() {
-      minX = min(minX, frame.x)
-      minY = min(minY, frame.y)
-      maxX = max(maxX, frame.x + frame.width)
-      maxY = max(maxY, frame.maxY)
-    }
-    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
   // MARK: Locations
