@@ -142,4 +142,29 @@ struct ResultCacheTests {
     #expect(kept.count == 2)
     #expect(try rendered(folder, ["--cache-size", "2"]).rendered.count == 2)
   }
+
+  @Test("an entry listing more files than any case reads, or files that are not there, is ignored")
+  func hostileEntries() throws {
+    let folder = try suite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try rendered(folder)
+    let cache = folder.appendingPathComponent("cache")
+    let entries = try FileManager.default.subpathsOfDirectory(atPath: cache.path).filter {
+      $0.count == 65
+    }
+    #expect(entries.count == 4)
+    let digest = String(repeating: "0", count: 64)
+    for (index, entry) in entries.enumerated() {
+      let url = cache.appendingPathComponent(entry)
+      let key = entry.replacingOccurrences(of: "/", with: "")
+      let files =
+        index % 2 == 0
+        ? (0..<2_000).map { "file \(digest) /nowhere/\($0)\n" }.joined()
+        : "file \(digest) /dev/zero\nfile \(digest) \(String(repeating: "x", count: 5_000))\n"
+      try "listrender-cache 2\n\(key)\npassed\n\(files)".write(
+        to: url, atomically: true, encoding: .utf8)
+    }
+    #expect(try rendered(folder).rendered.count == 4)
+    #expect(try rendered(folder).rendered.isEmpty)
+  }
 }

@@ -224,4 +224,35 @@ struct ShardProtocolTests {
       #expect(result.stderr.contains(bad), "\(bad): \(result.stderr)")
     }
   }
+
+  @Test("numbers from Bazel's environment and from a shard's results.json at 0, 2^31 and 1e300")
+  func extremeNumbers() throws {
+    let folder = try suite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (total, index) in [
+      ("0", "0"), ("2147483648", "0"), ("1e300", "0"), ("3", "2147483648"), ("3", "1e300"),
+      ("-1", "0"), ("3", "-1"),
+    ] {
+      let result = try runListRender(
+        ["verify", "fx", "--golden", "gold"],
+        environment: ["TEST_TOTAL_SHARDS": total, "TEST_SHARD_INDEX": index], in: folder)
+      #expect(result.status == 2, "\(total) \(index): \(result.stderr)")
+    }
+    _ = try runListRender(["verify", "fx", "--golden", "gold", "--report", "r"], in: folder)
+    let results = folder.appendingPathComponent("r/results.json")
+    let original = try String(contentsOf: results, encoding: .utf8)
+    // Positions and counts beyond Int, or not whole: not a report (exit 2). Huge but whole
+    // values and a huge duration: merged as they are.
+    for (field, value, status) in [
+      ("position", "1e300", Int32(2)), ("position", "2147483648", 1), ("seconds", "1e300", 1),
+      ("differingPixels", "1e300", 2), ("totalPixels", "2147483648", 1),
+    ] {
+      let changed = original.replacingOccurrences(
+        of: #""\#(field)":"#, with: #""\#(field)":\#(value),"ignored\#(field)":"#)
+      try changed.write(to: results, atomically: true, encoding: .utf8)
+      let merged = try runListRender(
+        ["merge-reports", "r", "--report", "m-\(field)-\(value)"], in: folder)
+      #expect(merged.status == status, "\(field)=\(value): \(merged.stderr)")
+    }
+  }
 }
