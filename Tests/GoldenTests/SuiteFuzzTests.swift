@@ -1,0 +1,107 @@
+import Foundation
+import GoldenImage
+import GoldenSuite
+import ListGoldens
+import ListRender
+import TestSupport
+import Testing
+
+/// The files a suite reads that another run wrote: a shard's `results.json` (merge-reports) and
+/// an audit golden, mutated and given hostile numbers. Any error is fine; a crash, a hang or a
+/// long run is not.
+@Suite("Fuzzing what shards and audits hand in")
+struct SuiteFuzzTests {
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state ^= state >> 12
+      state ^= state << 25
+      state ^= state >> 27
+      return state &* 2_685_821_657_736_338_717
+    }
+  }
+
+  static let hostileNumbers = [
+    "0", "-1", "2147483648", "4294967295", "9223372036854775808", "1e300", "-1e300", "1e-300",
+    "nan", "\"\"", "[]", "null", "[2147483648,1e300,0,-1]",
+  ]
+
+  static func mutate(_ text: String, _ random: inout Generator) -> String {
+    var bytes = Array(text.utf8)
+    for _ in 0..<Int.random(in: 1...4, using: &random) {
+      guard !bytes.isEmpty else { break }
+      let at = Int.random(in: 0..<bytes.count, using: &random)
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: bytes[at] ^= UInt8.random(in: 1...255, using: &random)
+      case 1:
+        bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...40, using: &random)))
+      case 2:
+        let end = min(bytes.count, at + Int.random(in: 1...200, using: &random))
+        bytes.insert(contentsOf: bytes[at..<end], at: end)
+      default:
+        // A hostile number after a key's colon.
+        if let colon = bytes[at...].firstIndex(of: 0x3A) {
+          let end =
+            bytes[(colon + 1)...].firstIndex { $0 == 0x2C || $0 == 0x7D || $0 == 0x0A }
+            ?? bytes.count
+          let value = hostileNumbers.randomElement(using: &random) ?? "0"
+          bytes.replaceSubrange((colon + 1)..<end, with: Array(value.utf8))
+        }
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test("mutated results.json and audit goldens never crash, hang or run long")
+  func fuzz() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let seconds = (Double(environment["LISTRENDER_FUZZ_SECONDS"] ?? "") ?? 10) / 3
+    var random = Generator(state: UInt64(environment["LISTRENDER_FUZZ_SEED"] ?? "") ?? 1)
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A real shard report of two fixtures, one of them failing.
+    let fixtures = folder.appendingPathComponent("fx")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    for name in ["a", "b"] {
+      try "canvas: { width: 80, scale: 1 }\nsections:\n  - cells: [ { title: \(name) } ]\n".write(
+        to: fixtures.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+    }
+    var configuration = SuiteConfiguration(
+      fixtures: fixtures.path, golden: folder.appendingPathComponent("gold").path,
+      report: folder.appendingPathComponent("shard").path, mode: .missing)
+    _ = try GoldenSuite(configuration).run()
+    try "canvas: { width: 80, scale: 1 }\nsections:\n  - cells: [ { title: changed } ]\n".write(
+      to: fixtures.appendingPathComponent("b.yaml"), atomically: true, encoding: .utf8)
+    configuration.mode = .never
+    _ = try GoldenSuite(configuration).run()
+    let results = folder.appendingPathComponent("shard/results.json")
+    let seed = try String(contentsOf: results, encoding: .utf8)
+    let audit = AuditFinding.goldenText([
+      AuditFinding(
+        rule: .textContrast, source: "sections[0].cells[0]", kind: "title", measured: "1.92:1",
+        required: "4.5:1", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    ])
+    let check = GoldenCheck(artifactsFolder: folder.appendingPathComponent("artifacts").path)
+    let deadline = Date().addingTimeInterval(seconds)
+    var executions = 0
+    var slowest = 0.0
+    while Date() < deadline {
+      executions += 1
+      let started = Date()
+      try Self.mutate(seed, &random).write(to: results, atomically: true, encoding: .utf8)
+      _ = try? ReportMerge(
+        folders: [folder.appendingPathComponent("shard").path],
+        report: folder.appendingPathComponent("merged").path
+      ).run()
+      let mutated = AuditSnapshot(text: Self.mutate(audit, &random))
+      _ = try? GoldenFormat<AuditSnapshot>.audit.compare(
+        mutated, AuditSnapshot(text: audit), check, folder.appendingPathComponent("a").path)
+      _ = try? GoldenFormat<AuditSnapshot>.audit.compare(
+        AuditSnapshot(text: audit), mutated, check, folder.appendingPathComponent("b").path)
+      slowest = max(slowest, Date().timeIntervalSince(started))
+    }
+    print("fuzzing shard results and audit goldens: \(executions) inputs, slowest \(slowest) s")
+    #expect(executions > 0)
+    #expect(slowest < 10)
+  }
+}
