@@ -151,6 +151,6 @@ extension ListRenderer {
     let findings = try audit(document, tree: tree, rules: Set(AuditRule.allCases))
     return AuditSnapshot(
       text: AuditFinding.goldenText(findings),
-      overlay: findings.isEmpty ? nil : try auditOverlay(document, findings: findings))
+      overlay: findings.isEmpty ? nil : try auditOverlay(of: tree, findings: findings))
   }
 }

@@ -190,7 +190,13 @@ extension ListRenderer {
   /// The rendered list with each finding outlined and numbered, and below it a legend: one
   /// numbered line a finding with its rule, element, measured and required values.
   public func auditOverlay(_ document: ListDocument, findings: [AuditFinding]) throws -> Bitmap {
-    var tree = try layout(document)
+    try auditOverlay(of: layout(document), findings: findings)
+  }
+
+  /// ``auditOverlay(_:findings:)`` over a layout this renderer made already (the one the audit
+  /// read: not laid out twice).
+  package func auditOverlay(of layout: LayoutTree, findings: [AuditFinding]) throws -> Bitmap {
+    var tree = layout
     let red = Color(red: 0.85, green: 0.0, blue: 0.2)
     let markStyle = TextStyle(family: "Roboto", weight: .bold, size: 11, minLineHeight: 0)
     let legendStyle = TextStyle(family: "Roboto", weight: .regular, size: 13, minLineHeight: 18)

@@ -105,7 +105,7 @@ struct Audit: ParsableCommand {
         clock.lap("audit")
         runs.append(Run(variant: name, findings: findings))
         if overlay != nil {
-          overlays.append(try renderer.auditOverlay(document, findings: findings))
+          overlays.append(try renderer.auditOverlay(of: tree, findings: findings))
         }
         for finding in findings {
           Terminal.out((name.map { "[\($0)] " } ?? "") + finding.description + "\n")
