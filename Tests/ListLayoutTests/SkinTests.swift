@@ -23,10 +23,12 @@ struct SkinTests {
 
   @Test("a skin sets its container radius and title weight; Mística's metrics stay")
   func skinMetrics() {
-    // tokens/o2.json: radius.container 8, no rowTitle weight (mistica-ios's medium);
-    // tokens/telefonica.json: 0; tokens/esimflag.json: 20, regular.
+    // Telefonica/mistica-design at dee515a: tokens/o2.json radius.container 8, rowTitle regular;
+    // tokens/blau.json 8 (the 2023 pre-production file said 16); tokens/telefonica.json 0;
+    // tokens/esimflag.json 20, regular.
     #expect(DesignSystem.mistica(.o2).boxedCornerRadius == 8)
-    #expect(DesignSystem.mistica(.o2).types.title.base.weight == .medium)
+    #expect(DesignSystem.mistica(.o2).types.title.base.weight == .regular)
+    #expect(DesignSystem.mistica(.blau).boxedCornerRadius == 8)
     #expect(DesignSystem.mistica(.telefonica).boxedCornerRadius == 0)
     #expect(DesignSystem.mistica(.esimflag).boxedCornerRadius == 20)
     #expect(DesignSystem.mistica(.esimflag).types.title.base.weight == .regular)
@@ -55,6 +57,27 @@ struct SkinTests {
       movistar.types.title.base.weight = .medium
       #expect(system == movistar, "\(skin.rawValue) changes more than colours, radius and weight")
     }
+  }
+
+  @Test("every skin comes from one mistica-design commit, named in generator, table and README")
+  func oneCommit() throws {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    func read(_ path: String) throws -> String {
+      try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+    let commitPattern = /[0-9a-f]{40}/
+    let generator = try read("Sources/ListLayout/generate-skins.py")
+    let commits = Set(generator.matches(of: commitPattern).map { String($0.output) })
+    #expect(commits.count == 1, "the generator names \(commits.count) commits")
+    let commit = try #require(commits.first)
+    #expect(generator.contains("COMMIT = \"\(commit)\""))
+    let table = try read("Sources/ListLayout/MisticaSkins.swift")
+    #expect(Set(table.matches(of: commitPattern).map { String($0.output) }) == [commit])
+    for skin in MisticaSkin.allCases where skin != .original {
+      #expect(table.contains("// tokens/\(skin.rawValue).json\n"), "\(skin) names no token file")
+    }
+    #expect(try read("README.md").contains(commit))
   }
 
   @Test("theme.skin reads and writes; colour overrides apply on top of a skin")
