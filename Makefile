@@ -117,7 +117,7 @@ bench: deps pkgconfig
 	python3 Fixtures/bench/bench.py
 
 ## skins: rewrite Sources/ListLayout/MisticaSkins.swift from Telefonica/mistica-design's token
-## files at the commits Sources/ListLayout/generate-skins.py names (downloaded; TOKENS=DIR reads a folder)
+## files at the one commit Sources/ListLayout/generate-skins.py names (downloaded; TOKENS=DIR reads a folder)
 skins:
 	python3 Sources/ListLayout/generate-skins.py $(if $(TOKENS),--tokens $(TOKENS))
 
