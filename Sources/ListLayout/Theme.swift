@@ -90,13 +90,25 @@ package struct Theme: Equatable, Sendable {
       colors[name] = color
       gradients[name] = nil
     }
-    for path in [
-      \Theme.title, \.body, \.overline, \.caption, \.control, \.labelText, \.sectionHeader,
-      \.sectionFooter, \.stereoTitle, \.stereoDetail, \.monogram,
-    ] as [WritableKeyPath<Theme, TextStyle>] {
+    for path in Self.textStylePaths {
       self[keyPath: path].language = canvas.language
       if let font = canvas.font { self[keyPath: path].family = font }
     }
+  }
+
+  /// Every text style of the theme.
+  private static var textStylePaths: [WritableKeyPath<Theme, TextStyle>] {
+    [
+      \Theme.title, \.body, \.overline, \.caption, \.control, \.labelText, \.sectionHeader,
+      \.sectionFooter, \.stereoTitle, \.stereoDetail, \.monogram,
+    ]
+  }
+
+  /// Whether a text style of the theme is bold. The layout draws text in the theme's styles,
+  /// raising a weight to medium at most (a headline tag, a button), so without a bold style no
+  /// text asks for a bold face.
+  package var hasBoldText: Bool {
+    Self.textStylePaths.contains { self[keyPath: $0].weight == .bold }
   }
 
   /// The colour of a press ripple of either style: the design system's press ink (its

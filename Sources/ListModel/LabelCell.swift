@@ -95,8 +95,11 @@ extension Validator {
     if let maxLines = label.maxLines {
       try inside(field) { try $0.count(maxLines, SpecLimits.maxLinesRange, "maxLines") }
     }
-    if let language = label.language, let problem = SpecLimits.languageProblem(language) {
-      throw inside(field) { $0.fail(problem, at: "language") }
+    if let language = label.language {
+      if let problem = SpecLimits.languageProblem(language) {
+        throw inside(field) { $0.fail(problem, at: "language") }
+      }
+      languages.insert(language)
     }
   }
 }

@@ -224,9 +224,30 @@ extension ListDocument {
   /// ``validate()``, and every character above ASCII the document's text holds, each once:
   /// what fonts the document needs.
   package func validatedCharacters() throws -> Set<Unicode.Scalar> {
+    try validatedText().characters
+  }
+
+  /// ``validatedCharacters()``, and every language the text is shaped in: the canvas's and
+  /// those labels give themselves (each reaches its own Noto Sans CJK face first).
+  package func validatedText() throws -> DocumentText {
     var validator = Validator()
     try validator.check(self)
-    return validator.scalars
+    return DocumentText(
+      characters: validator.scalars, languages: validator.languages.union([canvas.language]))
+  }
+}
+
+/// What a document's text asks of the fonts: its characters above ASCII and its languages.
+package struct DocumentText: Equatable, Sendable {
+  /// Every character above ASCII, each once.
+  package var characters: Set<Unicode.Scalar>
+  /// Every language the text is shaped in (BCP 47 tags as the spec gives them), each once.
+  package var languages: Set<String>
+
+  /// Both documents' text.
+  package func union(_ other: DocumentText) -> DocumentText {
+    DocumentText(
+      characters: characters.union(other.characters), languages: languages.union(other.languages))
   }
 }
 

@@ -503,6 +503,8 @@ struct Validator {
   var cells = 0
   /// Every character above ASCII in the document's strings, each once (which fonts it needs).
   var scalars: Set<Unicode.Scalar> = []
+  /// The languages labels give their own text (`language:`), each once.
+  var languages: Set<String> = []
 
   func fail(_ message: String, at field: String? = nil) -> SpecError {
     let parts = path + (field.map { [$0] } ?? [])

@@ -12,7 +12,12 @@ import Foundation
 /// Roboto, Material Icons, Noto Sans, Arabic and Hebrew) always, a script's files when a
 /// character of that script is not in them, the symbol and emoji files when a symbol or emoji
 /// is not. Whatever is loaded, a character is drawn by the first family in this order that has
-/// it, so loading more never changes the glyphs of text the smaller set could draw.
+/// it, so loading more never changes the glyphs of text the smaller set could draw. Two kinds of
+/// face are left out because no text could reach them: the bold files when no text style is
+/// bold (the design systems' styles are regular and medium, and fontconfig matches a medium
+/// request to the regular face, 20 away on its scale, not the bold one, 100 away), and the
+/// Noto Sans CJK faces no language of the document puts first (the four faces cover the same
+/// characters, so a language's first face draws all of its Han, kana and Hangul).
 package enum FontCatalog {
   static let noto = "/usr/share/fonts/truetype/noto/"
   static let notoCJK = "/usr/share/fonts/opentype/noto/"
@@ -117,51 +122,77 @@ package enum FontCatalog {
   }
 
   /// The files of a script family.
-  static func files(of script: ScriptFamily) -> [FontFile] {
-    (script.hasBold ? ["Regular", "Bold"] : ["Regular"]).map {
+  static func files(of script: ScriptFamily, bold: Bool = true) -> [FontFile] {
+    (script.hasBold && bold ? ["Regular", "Bold"] : ["Regular"]).map {
       FontFile(path: noto + script.stem + "-\($0).ttf", package: "fonts-noto-core")
     }
   }
 
-  /// Noto Sans CJK (one collection per weight holds every language's faces).
-  static let cjkFiles = ["Regular", "Bold"].map {
-    FontFile(path: notoCJK + "NotoSansCJK-\($0).ttc", package: "fonts-noto-cjk")
+  /// Noto Sans CJK: one collection per weight holds every language's faces, of which only those
+  /// `families` names are loaded (every face when nil).
+  static func cjkFiles(families: [String]? = nil, bold: Bool = true) -> [FontFile] {
+    (bold ? ["Regular", "Bold"] : ["Regular"]).map {
+      var file = FontFile(path: notoCJK + "NotoSansCJK-\($0).ttc", package: "fonts-noto-cjk")
+      file.families = families
+      return file
+    }
+  }
+
+  /// The Noto Sans CJK faces `languages` put first, in the order the languages are sorted in.
+  static func cjkFamilies(reachedBy languages: Set<String>) -> [String] {
+    var families: [String] = []
+    for language in languages.sorted() {
+      if let first = cjkFamilies(language: language).first, !families.contains(first) {
+        families.append(first)
+      }
+    }
+    return families
   }
 
   /// Symbols, Symbols 2, Math and Mono (box drawing), and Noto Color Emoji.
-  static let symbolFiles =
-    [
-      "NotoSansSymbols-Regular", "NotoSansSymbols-Bold", "NotoSansSymbols2-Regular",
-      "NotoSansMath-Regular",
-    ].map { FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-core") }
-    + ["NotoSansMono-Regular", "NotoSansMono-Bold"].map {
-      FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-mono")
-    }
-    + [FontFile(path: noto + "NotoColorEmoji.ttf", package: "fonts-noto-color-emoji")]
+  static func symbolFiles(bold: Bool = true) -> [FontFile] {
+    (bold
+      ? ["NotoSansSymbols-Regular", "NotoSansSymbols-Bold"] : ["NotoSansSymbols-Regular"])
+      .map { FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-core") }
+      + ["NotoSansSymbols2-Regular", "NotoSansMath-Regular"].map {
+        FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-core")
+      }
+      + (bold ? ["NotoSansMono-Regular", "NotoSansMono-Bold"] : ["NotoSansMono-Regular"]).map {
+        FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-mono")
+      }
+      + [FontFile(path: noto + "NotoColorEmoji.ttf", package: "fonts-noto-color-emoji")]
+  }
 
   /// The files of a catalogue family that `canvas.theme.font` may name without listing files
   /// (a script's Noto family, a Noto Sans CJK face, a symbol family, Noto Color Emoji); none
   /// for another name.
-  package static func files(ofFamily name: String) -> [FontFile] {
+  package static func files(ofFamily name: String, bold: Bool = true) -> [FontFile] {
     func key(_ text: String) -> String { text.lowercased().filter { $0 != " " } }
     let wanted = key(name)
-    if let script = scripts.first(where: { key($0.family) == wanted }) { return files(of: script) }
-    if cjkFamilies(language: "").contains(where: { key($0) == wanted }) { return cjkFiles }
+    if let script = scripts.first(where: { key($0.family) == wanted }) {
+      return files(of: script, bold: bold)
+    }
+    if let face = cjkFamilies(language: "").first(where: { key($0) == wanted }) {
+      return cjkFiles(families: [face], bold: bold)
+    }
     if (symbolFamilies + [emojiFamily]).contains(where: { key($0) == wanted }) {
-      return symbolFiles
+      return symbolFiles(bold: bold)
     }
     return []
   }
 
   /// Every file beyond the standard ones, in fallback order.
   package static let allExtraFiles: [FontFile] =
-    scripts.flatMap(files(of:)) + cjkFiles + symbolFiles
+    scripts.flatMap { files(of: $0) } + cjkFiles() + symbolFiles()
 
   /// The files beyond `loaded` that the characters `scalars` need, in fallback order: a
   /// script's family for a character of that script that `covered` says no loaded font has;
   /// the symbol and emoji files for a symbol, emoji or other common character.
+  /// The Noto Sans CJK faces loaded are those `languages` put first; the bold files only when
+  /// `bold` (a text style is bold).
   package static func extraFiles(
-    for scalars: Set<Unicode.Scalar>, covered: (Unicode.Scalar) -> Bool
+    for scalars: Set<Unicode.Scalar>, covered: (Unicode.Scalar) -> Bool,
+    languages: Set<String> = [""], bold: Bool = true
   ) -> [FontFile] {
     var codes: Set<String> = []
     for scalar in scalars where !covered(scalar) {
@@ -170,17 +201,19 @@ package enum FontCatalog {
     guard !codes.isEmpty else { return [] }
     var files: [FontFile] = []
     for script in scripts where script.codes.contains(where: codes.contains) {
-      files += Self.files(of: script)
+      files += Self.files(of: script, bold: bold)
     }
-    if !codes.isDisjoint(with: cjkCodes) { files += cjkFiles }
+    if !codes.isDisjoint(with: cjkCodes) {
+      files += cjkFiles(families: cjkFamilies(reachedBy: languages), bold: bold)
+    }
     // Common and inherited characters (symbols, emoji, combining marks) and any script without
     // a family of its own may be in the symbol or emoji fonts.
     let known = Set(scripts.flatMap(\.codes)).union(cjkCodes)
-    if !codes.isSubset(of: known) { files += symbolFiles }
+    if !codes.isSubset(of: known) { files += symbolFiles(bold: bold) }
     // A script the list above does not name (historic ones: Linear B, Runic, …): every other
     // Noto Sans file of `fonts-noto-core`, in name order.
     if !codes.subtracting(known).subtracting(["Zyyy", "Zinh", "Zzzz"]).isEmpty {
-      files += otherNotoFiles
+      files += otherNotoFiles.filter { bold || !$0.path.hasSuffix("-Bold.ttf") }
     }
     return files
   }
@@ -189,7 +222,7 @@ package enum FontCatalog {
   /// the UI, display or mono cuts), in name order.
   static let otherNotoFiles: [FontFile] = {
     let named = Set(
-      (FontFile.standard + scripts.flatMap(files(of:)) + symbolFiles).map(\.path))
+      (FontFile.standard + scripts.flatMap { files(of: $0) } + symbolFiles()).map(\.path))
     let names = (try? FileManager.default.contentsOfDirectory(atPath: noto)) ?? []
     return names.sorted().filter { name in
       name.hasPrefix("NotoSans") && (name.hasSuffix("-Regular.ttf") || name.hasSuffix("-Bold.ttf"))

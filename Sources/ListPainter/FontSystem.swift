@@ -17,6 +17,9 @@ public struct FontFile: Equatable, Sendable {
   /// that were checked and checksummed (a spec's own fonts), so that the file changing on disk
   /// changes nothing drawn.
   package var loadPath: String?
+  /// The families of a collection whose faces are loaded (Noto Sans CJK's that a document's
+  /// languages reach); nil loads every face.
+  package var families: [String]?
 
   /// The path fontconfig, FreeType and HarfBuzz read.
   package var source: String { loadPath ?? path }
@@ -255,12 +258,15 @@ package enum SharedFontConfig {
       // A file's path and what it is (size, modification time, inode): a spec's font file
       // replaced under the same name makes a new configuration.
       let cached = readsFolderCaches.load(ordering: .relaxed)
+      let files = merged(files)
       let key =
         files.map { file -> String in
+          let faces = file.families.map { " faces " + $0.joined(separator: ",") } ?? ""
           var info = stat()
-          guard stat(file.source, &info) == 0 else { return file.source }
+          guard stat(file.source, &info) == 0 else { return file.source + faces }
           return
             "\(file.source) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+            + faces
         } + (cached ? [] : ["scanned"])
       if let config = configs[key] { return config }
       // Called with the lock held, so once (see its comment in the shim).
@@ -305,7 +311,11 @@ package enum SharedFontConfig {
         }
       }
       do {
-        try attachFaces(to: config)
+        try attachFaces(
+          to: config,
+          only: Dictionary(
+            files.compactMap { file in file.families.map { (file.source, Set($0)) } },
+            uniquingKeysWith: { $0.union($1) }))
       } catch {
         FcConfigDestroy(config)
         throw error
@@ -313,6 +323,24 @@ package enum SharedFontConfig {
       configs[key] = config
       return config
     }
+  }
+
+  /// `files` with each source once, where it first comes: the faces a file is named for more
+  /// than once are all loaded (every face, when one of its entries loads every face).
+  private static func merged(_ files: [FontFile]) -> [FontFile] {
+    var result: [FontFile] = []
+    for file in files {
+      guard let index = result.firstIndex(where: { $0.source == file.source }) else {
+        result.append(file)
+        continue
+      }
+      if let faces = result[index].families, let more = file.families {
+        result[index].families = faces + more.filter { !faces.contains($0) }
+      } else {
+        result[index].families = nil
+      }
+    }
+    return result
   }
 
   /// The FreeType libraries the faces of these configurations are opened with (two, so that
@@ -324,9 +352,10 @@ package enum SharedFontConfig {
 
   /// Gives every font of `config` a FreeType face of its own (``lr_config_font_set_face``): the
   /// faces stay open for the process, so cairo never reopens one. Faces not yet open are
-  /// opened on two cores (Noto Sans CJK's eight faces take 0.7 ms each); no other thread
-  /// opens faces meanwhile (the lock is held).
-  private static func attachFaces(to config: OpaquePointer) throws {
+  /// opened on two cores (Noto Sans CJK's faces take 0.7 ms each); no other thread opens faces
+  /// meanwhile (the lock is held). A font of a file `only` names is kept only if its family is
+  /// one of the file's there.
+  private static func attachFaces(to config: OpaquePointer, only: [String: Set<String>]) throws {
     while libraries.count < 2 {
       var made: FT_Library?
       guard FT_Init_FreeType(&made) == 0, let made else {
@@ -340,18 +369,19 @@ package enum SharedFontConfig {
     var index: Int32 = 0
     while index < lr_config_font_count(config) {
       defer { index += 1 }
+      var file: UnsafePointer<CChar>?
+      var faceIndex: Int32 = 0
+      guard lr_config_font_file(config, index, &file, &faceIndex) != 0, let file else { continue }
+      let path = String(cString: file)
       if let family = lr_config_font_family(config, index).map({ String(cString: $0) }),
-        family.hasPrefix("Noto Sans") && family.contains("CJK"),
-        !FontCatalog.cjkFamilies(language: "").contains(family)
+        only[path].map({ !$0.contains(family) })
+          ?? (family.hasPrefix("Noto Sans") && family.contains("CJK")
+            && !FontCatalog.cjkFamilies(language: "").contains(family))
       {
         lr_config_remove_font(config, index)
         index -= 1
         continue
       }
-      var file: UnsafePointer<CChar>?
-      var faceIndex: Int32 = 0
-      guard lr_config_font_file(config, index, &file, &faceIndex) != 0, let file else { continue }
-      let path = String(cString: file)
       var info = stat()
       let stamp =
         stat(path, &info) == 0

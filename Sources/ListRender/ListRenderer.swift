@@ -86,9 +86,9 @@ public final class ListRenderer {
   /// ``layout(_:)-(ListDocument)`` held to `limits`: pixels for an image, points for an SVG or
   /// PDF or a list cut into pages.
   package func layout(_ document: ListDocument, limits: LayoutLimits) throws -> LayoutTree {
-    let characters = try document.validatedCharacters()
-    ThaiLineBreaking.prepare(for: characters)
-    try loadFonts(for: document, characters: characters)
+    let text = try document.validatedText()
+    ThaiLineBreaking.prepare(for: text.characters)
+    try loadFonts(for: document, text: text)
     try resolveResources(of: document)
     try shapeInParallel(document)
     do {
@@ -118,13 +118,13 @@ public final class ListRenderer {
     return engine
   }
 
-  /// Loads the fonts `document` needs (``fontFiles(for:characters:)``): the catalogue's files
+  /// Loads the fonts `document` needs (``fontFiles(for:text:)``): the catalogue's files
   /// join those loaded before (the set only grows, and a character is always drawn by the
   /// first family of the fallback order that has it, so text drawn before draws the same
   /// after); the spec's own files replace the previous document's. Then checks that the
   /// family `canvas.theme.font` names is among them.
-  private func loadFonts(for document: ListDocument, characters: Set<Unicode.Scalar>) throws {
-    let needed = try fontFiles(for: document, characters: characters)
+  private func loadFonts(for document: ListDocument, text: DocumentText) throws {
+    let needed = try fontFiles(for: document, text: text)
     missingFontPackages = needed.missingPackages
     needsExtraFonts = needed.catalogue.count > standardFiles.count
     let catalogue = loadedCatalogue + needed.catalogue.filter { !loadedCatalogue.contains($0) }
@@ -170,7 +170,7 @@ public final class ListRenderer {
   /// files of a catalogue family `canvas.theme.font` names), and the spec's own files, each
   /// checked (a regular file under ``SpecLimits/maxFontFileBytes``, starting as a TrueType,
   /// OpenType or collection file does). Catalogue packages that are not installed are named.
-  private func fontFiles(for document: ListDocument, characters: Set<Unicode.Scalar>) throws -> (
+  private func fontFiles(for document: ListDocument, text: DocumentText) throws -> (
     catalogue: [FontFile], custom: [FontFile], missingPackages: Set<String>
   ) {
     let custom = try document.fonts.map { try fontChecks.check($0).file }
@@ -181,8 +181,14 @@ public final class ListRenderer {
       let reference = document.fonts.first { $0.path == path } ?? FontReference(path: path)
       throw reference.location.error("font '\(path)': fontconfig could not read a face from it")
     }
-    var wanted = FontCatalog.extraFiles(for: characters, covered: covers)
-    if let family = document.canvas.font { wanted += FontCatalog.files(ofFamily: family) }
+    // Bold files only for a bold style, Noto Sans CJK only in the faces the text's languages
+    // reach (FontCatalog): files no text could be drawn with are neither opened nor sorted.
+    let bold = Theme(canvas: document.canvas).hasBoldText
+    var wanted = FontCatalog.extraFiles(
+      for: text.characters, covered: covers, languages: text.languages, bold: bold)
+    if let family = document.canvas.font {
+      wanted += FontCatalog.files(ofFamily: family, bold: bold)
+    }
     var catalogue = standardFiles
     var missing: Set<String> = []
     for file in wanted where !catalogue.contains(file) {
@@ -201,13 +207,18 @@ public final class ListRenderer {
   package func fontsUsed(by document: ListDocument) throws -> [(
     path: String, families: [String], checksum: String, origin: String
   )] {
-    let characters = try document.validatedCharacters()
-    try loadFonts(for: document, characters: characters)
-    let needed = try fontFiles(for: document, characters: characters)
+    let text = try document.validatedText()
+    try loadFonts(for: document, text: text)
+    let needed = try fontFiles(for: document, text: text)
     let sums = try fingerprint(for: document)
-    let origins =
-      needed.catalogue.map { ($0, standardFiles.contains($0) ? "standard" : "catalogue") }
-      + needed.custom.map { ($0, "fonts:") }
+    var origins: [(FontFile, String)] = []
+    for (file, origin) in needed.catalogue.map({
+      ($0, standardFiles.contains($0) ? "standard" : "catalogue")
+    })
+      + needed.custom.map({ ($0, "fonts:") })
+    where !origins.contains(where: { $0.0.path == file.path }) {
+      origins.append((file, origin))
+    }
     return origins.map { file, origin in
       (
         file.path, fonts.families(in: file.source),
@@ -224,7 +235,7 @@ public final class ListRenderer {
   /// try renderer.fingerprint(for: document)["font BrandSans-Regular.otf"]  // "5a0c11e2"
   /// ```
   public func fingerprint(for document: ListDocument) throws -> [String: String] {
-    let needed = try fontFiles(for: document, characters: try document.validatedCharacters())
+    let needed = try fontFiles(for: document, text: try document.validatedText())
     var result = fingerprint(of: needed.catalogue)
     for file in needed.custom {
       let checksum = try fontChecks.check(FontReference(path: file.path)).checksum
@@ -421,7 +432,7 @@ public final class ListRenderer {
     _ document: ListDocument, range: Range<Int>,
     _ body: (Int, AnimationFrame, LayoutTree) throws -> Void
   ) throws {
-    try loadFonts(for: document, characters: try document.validatedCharacters())
+    try loadFonts(for: document, text: try document.validatedText())
     try resolveResources(of: document)
     let fps = document.animation?.fps ?? 60
     let count = document.animation?.frameCount ?? 1
@@ -454,18 +465,18 @@ public final class ListRenderer {
   /// the old and new lists interpolated.
   /// - Throws: ``SpecError`` for a value out of its limits, as ``layout(_:)-(ListDocument)``.
   public func layout(_ frame: AnimationFrame) throws -> LayoutTree {
-    var characters = try frame.document.validatedCharacters()
+    var text = try frame.document.validatedText()
     if let update = frame.update {
       var before = frame.document
       before.sections = update.from
-      characters.formUnion(try before.validatedCharacters())
+      text = text.union(try before.validatedText())
       guard update.fraction.isFinite, (0...1).contains(update.fraction) else {
         throw SpecError(
           file: "<document>", line: nil, column: nil, path: "update.fraction",
           message: "\(update.fraction) is out of range; expected 0...1")
       }
     }
-    try loadFonts(for: frame.document, characters: characters)
+    try loadFonts(for: frame.document, text: text)
     return try layoutFrame(frame)
   }
 

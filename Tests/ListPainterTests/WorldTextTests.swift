@@ -28,7 +28,44 @@ struct WorldTextTests {
     let added = renderer.fonts.files.dropFirst(FontFile.standard.count).map {
       URL(fileURLWithPath: $0.path).lastPathComponent
     }
-    #expect(added == ["NotoSansThai-Regular.ttf", "NotoSansThai-Bold.ttf"])
+    // No text style of the design systems is bold, so Noto Sans Thai Bold is left out.
+    #expect(added == ["NotoSansThai-Regular.ttf"])
+  }
+
+  @Test("Noto Sans CJK loads the faces the text's languages put first, and draws as if it had all")
+  func cjkFacesByLanguage() throws {
+    let cjk = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+    let mixed = """
+      canvas: { width: 320, scale: 1 }
+      sections:
+        - cells:
+            - { title: 你好世界, subtitle: { text: こんにちは世界, language: ja } }
+            - { title: { text: 안녕하세요 世界, language: ko } }
+      """
+    let renderer = try ListRenderer()
+    _ = try renderer.layout(
+      ListDocument.decode(
+        yaml: "canvas: { language: zh-Hant }\nsections:\n  - cells: [ { title: 世界 } ]"))
+    #expect(renderer.fonts.families(in: cjk) == ["Noto Sans CJK TC"])
+    #expect(!renderer.fonts.files.contains { $0.path.hasSuffix("NotoSansCJK-Bold.ttc") })
+    let after = try renderer.render(ListDocument.decode(yaml: mixed))
+    #expect(
+      Set(renderer.fonts.families(in: cjk)) == [
+        "Noto Sans CJK TC", "Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK KR",
+      ])
+    // A fresh renderer loads only SC, JP and KR, and draws the same pixels.
+    let fresh = try ListRenderer()
+    let alone = try fresh.render(ListDocument.decode(yaml: mixed))
+    #expect(
+      Set(fresh.fonts.families(in: cjk)) == [
+        "Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK KR",
+      ])
+    #expect(alone.pixels == after.pixels)
+    let tree = try fresh.layout(ListDocument.decode(yaml: mixed))
+    #expect(
+      tree.elements(.title).first?.textBlock?.lines.first?.fonts == ["Noto Sans CJK SC Regular"])
+    #expect(
+      tree.elements(.subtitle).first?.textBlock?.lines.first?.fonts == ["Noto Sans CJK JP Regular"])
   }
 
   @Test("a CJK title wraps between characters, without spaces or hyphens")
