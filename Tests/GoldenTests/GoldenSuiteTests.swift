@@ -30,6 +30,7 @@ struct GoldenSuiteTests {
   @Test("a suite of matching goldens passes: results, summary, report and JUnit")
   func passes() throws {
     let (folder, fixtures, golden) = try Self.workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let configuration = SuiteConfiguration(
       fixtures: fixtures, golden: golden, jobs: 2,
       report: folder.appendingPathComponent("report").path,
@@ -49,6 +50,7 @@ struct GoldenSuiteTests {
   @Test("a golden that differs fails with exit status 1 and its artifacts; filters select cases")
   func fails() throws {
     let (folder, fixtures, golden) = try Self.workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
     // The dark row's golden stands in for the light one: every pixel of the row differs.
     let titleOnly = URL(fileURLWithPath: golden).appendingPathComponent("title-only.png")
     try FileManager.default.removeItem(at: titleOnly)
@@ -71,6 +73,7 @@ struct GoldenSuiteTests {
   @Test("any canvas key is a variant axis; the variant names the case")
   func variants() throws {
     let (folder, fixtures, golden) = try Self.workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let configuration = SuiteConfiguration(
       fixtures: fixtures, golden: golden,
       variants: [
@@ -90,6 +93,7 @@ struct GoldenSuiteTests {
   @Test("a folder without fixtures is bad input: exit status 2, nothing run")
   func badFolder() throws {
     let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let configuration = SuiteConfiguration(
       fixtures: folder.path, report: folder.appendingPathComponent("report").path)
     #expect {
