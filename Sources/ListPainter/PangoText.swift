@@ -193,19 +193,46 @@ package enum LineBreaks {
   }
 }
 
-package enum ThaiLineBreaking {
-  private static let started = Atomic<Bool>(false)
+/// The line-break dictionaries a document's text needs, read on other threads while its fonts
+/// load: libthai's (Pango breaks Thai with it; 3 ms) and ICU's break engines for Thai, Lao,
+/// Khmer and Burmese (``LineBreaks/icuWhereNeeded(_:)``; about 0.4 ms each). Each is read once
+/// per process and kept; the breaks are the same whichever thread reads it first.
+package enum DictionaryLineBreaking {
+  private static let thaiStarted = Atomic<Bool>(false)
+  private static let icuStarted = Mutex<Set<Unicode.Scalar>>([])
 
-  /// Reads the dictionary on another thread, once per process, when `characters` hold Thai.
+  /// Starts reading what `characters` need and nothing has started reading yet.
   package static func prepare(for characters: Set<Unicode.Scalar>) {
-    guard characters.contains(where: { (0xE00...0xE7F).contains($0.value) }),
-      !started.exchange(true, ordering: .relaxed)
-    else { return }
-    DispatchQueue.global().async {
-      let text = "\u{0E44}\u{0E17}\u{0E22}"  // ไทย
-      var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: 4)
-      pango_get_log_attrs(text, -1, -1, pango_language_from_string("th"), &attributes, 4)
+    if characters.contains(where: { (0xE00...0xE7F).contains($0.value) }),
+      !thaiStarted.exchange(true, ordering: .relaxed)
+    {
+      DispatchQueue.global().async {
+        let text = "\u{0E44}\u{0E17}\u{0E22}"  // ไทย
+        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: 4)
+        pango_get_log_attrs(text, -1, -1, pango_language_from_string("th"), &attributes, 4)
+      }
     }
+    // One character of each dictionary script not yet prepared (its block's first letter
+    // stands for it: the engines are per script).
+    let wanted = Set(
+      characters.filter { lr_is_dictionary_script($0.value) != 0 }.map { scalar in
+        Unicode.Scalar(scalar.value & ~0x7F) ?? scalar
+      })
+    let fresh = icuStarted.withLock { started in
+      let fresh = wanted.subtracting(started)
+      started.formUnion(fresh)
+      return fresh
+    }
+    guard !fresh.isEmpty else { return }
+    let sample = String(
+      String.UnicodeScalarView(
+        fresh.sorted().flatMap { block in
+          characters.filter {
+            $0.value & ~0x7F == block.value && lr_is_dictionary_script($0.value) != 0
+          }
+          .sorted().prefix(4)
+        }))
+    DispatchQueue.global().async { _ = LineBreaks.icu(sample) }
   }
 }
 

@@ -87,7 +87,7 @@ public final class ListRenderer {
   /// PDF or a list cut into pages.
   package func layout(_ document: ListDocument, limits: LayoutLimits) throws -> LayoutTree {
     let text = try document.validatedText()
-    ThaiLineBreaking.prepare(for: text.characters)
+    DictionaryLineBreaking.prepare(for: text.characters)
     try loadFonts(for: document, text: text)
     try resolveResources(of: document)
     try shapeInParallel(document)
