@@ -34,6 +34,10 @@ let package = Package(
     // ICU's line breaking, behind a header of plain C types (ICU's own headers clash with the
     // ICU inside Foundation in a Swift module).
     .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
+    // The executable's own g_thread_new: Pango's fontconfig jobs run on the thread that asks
+    // for them (see its pango_threads.c). Only the CLI links it; the library leaves a host
+    // process's GLib alone.
+    .target(name: "CPangoThreads", dependencies: ["CPangoCairo"]),
     .target(name: "ListModel", dependencies: ["Yams", "ImageCodec"], swiftSettings: strict),
     // generate-skins.py writes MisticaSkins.swift from Telefonica/mistica-design's tokens.
     .target(
@@ -84,7 +88,7 @@ let package = Package(
       // that incremental builds see their changes.
       dependencies: [
         "ListRender", "ListModel", "ListLayout", "ListPainter", "ImageCodec", "GoldenImage",
-        "GoldenSuite", "CommandSupport",
+        "GoldenSuite", "CommandSupport", "CPangoThreads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CPangoThreads
 import CommandSupport
 import Foundation
 import GoldenImage
@@ -161,6 +162,12 @@ struct Render: ParsableCommand {
         }
       }
       clock.report()
+      if timings {
+        // Pango's font matches and sorts, run on the thread that asked (see CPangoThreads).
+        Terminal.error(
+          "fontconfig jobs".padding(toLength: 16, withPad: " ", startingAt: 0)
+            + String(format: "%8ld", lr_pango_inline_fontconfig_jobs()) + " inline\n")
+      }
     } catch let failure as CommandFailure {
       throw failure
     } catch {
