@@ -123,7 +123,7 @@ package enum FontCatalog {
 
   /// The files of a script family.
   static func files(of script: ScriptFamily, bold: Bool = true) -> [FontFile] {
-    (script.hasBold && bold ? ["Regular", "Bold"] : ["Regular"]).map {
+    weights(bold: script.hasBold && bold).map {
       FontFile(path: noto + script.stem + "-\($0).ttf", package: "fonts-noto-core")
     }
   }
@@ -131,7 +131,7 @@ package enum FontCatalog {
   /// Noto Sans CJK: one collection per weight holds every language's faces, of which only those
   /// `families` names are loaded (every face when nil).
   static func cjkFiles(families: [String]? = nil, bold: Bool = true) -> [FontFile] {
-    (bold ? ["Regular", "Bold"] : ["Regular"]).map {
+    weights(bold: bold).map {
       var file = FontFile(path: notoCJK + "NotoSansCJK-\($0).ttc", package: "fonts-noto-cjk")
       file.families = families
       return file
@@ -151,17 +151,18 @@ package enum FontCatalog {
 
   /// Symbols, Symbols 2, Math and Mono (box drawing), and Noto Color Emoji.
   static func symbolFiles(bold: Bool = true) -> [FontFile] {
-    (bold
-      ? ["NotoSansSymbols-Regular", "NotoSansSymbols-Bold"] : ["NotoSansSymbols-Regular"])
-      .map { FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-core") }
-      + ["NotoSansSymbols2-Regular", "NotoSansMath-Regular"].map {
-        FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-core")
-      }
-      + (bold ? ["NotoSansMono-Regular", "NotoSansMono-Bold"] : ["NotoSansMono-Regular"]).map {
-        FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-mono")
+    let core =
+      weights(bold: bold).map { "NotoSansSymbols-" + $0 }
+      + ["NotoSansSymbols2-Regular", "NotoSansMath-Regular"]
+    return core.map { FontFile(path: noto + $0 + ".ttf", package: "fonts-noto-core") }
+      + weights(bold: bold).map {
+        FontFile(path: noto + "NotoSansMono-\($0).ttf", package: "fonts-noto-mono")
       }
       + [FontFile(path: noto + "NotoColorEmoji.ttf", package: "fonts-noto-color-emoji")]
   }
+
+  /// The weights of a family's files that are loaded: the bold file only when `bold`.
+  private static func weights(bold: Bool) -> [String] { bold ? ["Regular", "Bold"] : ["Regular"] }
 
   /// The files of a catalogue family that `canvas.theme.font` may name without listing files
   /// (a script's Noto family, a Noto Sans CJK face, a symbol family, Noto Color Emoji); none

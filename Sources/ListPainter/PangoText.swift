@@ -299,7 +299,8 @@ package final class TextShaper {
   /// font fallback lists for every script in every text style (Noto's files have one script
   /// each, so the fonts drawn are the same; the text of 24 rows in twelve scripts is laid out
   /// in 27 ms instead of 48). Hangul keeps the old way, so that fontconfig still prefers Noto Sans
-  /// CJK KR for it by language; any other language is given as it is.
+  /// CJK KR for it by language when that face is loaded (a document in English loads SC only;
+  /// the faces draw Hangul alike); any other language is given as it is.
   static func shapingLanguage(_ language: String, text: String) -> String {
     guard language == "en" else { return language }
     let hangul = text.unicodeScalars.contains {

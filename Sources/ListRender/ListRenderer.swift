@@ -122,8 +122,12 @@ public final class ListRenderer {
   /// join those loaded before (the set only grows, and a character is always drawn by the
   /// first family of the fallback order that has it, so text drawn before draws the same
   /// after); the spec's own files replace the previous document's. Then checks that the
-  /// family `canvas.theme.font` names is among them.
-  private func loadFonts(for document: ListDocument, text: DocumentText) throws {
+  /// family `canvas.theme.font` names is among them. Returns what ``fontFiles(for:text:)``
+  /// found.
+  @discardableResult
+  private func loadFonts(for document: ListDocument, text: DocumentText) throws -> (
+    catalogue: [FontFile], custom: [FontFile], missingPackages: Set<String>
+  ) {
     let needed = try fontFiles(for: document, text: text)
     missingFontPackages = needed.missingPackages
     needsExtraFonts = needed.catalogue.count > standardFiles.count
@@ -163,6 +167,7 @@ public final class ListRenderer {
             : "; the families of the files under fonts: are \(given.map(shownScalar).joined(separator: ", "))")
       )
     }
+    return needed
   }
 
   /// The font files a document's text uses, independent of what was rendered before: the
@@ -207,18 +212,13 @@ public final class ListRenderer {
   package func fontsUsed(by document: ListDocument) throws -> [(
     path: String, families: [String], checksum: String, origin: String
   )] {
-    let text = try document.validatedText()
-    try loadFonts(for: document, text: text)
-    let needed = try fontFiles(for: document, text: text)
+    let needed = try loadFonts(for: document, text: try document.validatedText())
     let sums = try fingerprint(for: document)
-    var origins: [(FontFile, String)] = []
-    for (file, origin) in needed.catalogue.map({
-      ($0, standardFiles.contains($0) ? "standard" : "catalogue")
-    })
-      + needed.custom.map({ ($0, "fonts:") })
-    where !origins.contains(where: { $0.0.path == file.path }) {
-      origins.append((file, origin))
-    }
+    // A collection named for different faces is listed once.
+    var listed: Set<String> = []
+    let origins =
+      (needed.catalogue.map { ($0, standardFiles.contains($0) ? "standard" : "catalogue") }
+      + needed.custom.map { ($0, "fonts:") }).filter { listed.insert($0.0.path).inserted }
     return origins.map { file, origin in
       (
         file.path, fonts.families(in: file.source),

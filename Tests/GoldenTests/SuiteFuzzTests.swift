@@ -11,22 +11,12 @@ import Testing
 /// long run is not.
 @Suite("Fuzzing what shards and audits hand in")
 struct SuiteFuzzTests {
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state ^= state >> 12
-      state ^= state << 25
-      state ^= state >> 27
-      return state &* 2_685_821_657_736_338_717
-    }
-  }
-
   static let hostileNumbers = [
     "0", "-1", "2147483648", "4294967295", "9223372036854775808", "1e300", "-1e300", "1e-300",
     "nan", "\"\"", "[]", "null", "[2147483648,1e300,0,-1]",
   ]
 
-  static func mutate(_ text: String, _ random: inout Generator) -> String {
+  static func mutate(_ text: String, _ random: inout FuzzGenerator) -> String {
     var bytes = Array(text.utf8)
     for _ in 0..<Int.random(in: 1...4, using: &random) {
       guard !bytes.isEmpty else { break }
@@ -54,9 +44,8 @@ struct SuiteFuzzTests {
 
   @Test("mutated results.json and audit goldens never crash, hang or run long")
   func fuzz() throws {
-    let environment = ProcessInfo.processInfo.environment
-    let seconds = (Double(environment["LISTRENDER_FUZZ_SECONDS"] ?? "") ?? 10) / 3
-    var random = Generator(state: UInt64(environment["LISTRENDER_FUZZ_SEED"] ?? "") ?? 1)
+    let seconds = FuzzGenerator.seconds / 3
+    var random = FuzzGenerator.seeded()
     let folder = try Paths.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // A real shard report of two fixtures, one of them failing.

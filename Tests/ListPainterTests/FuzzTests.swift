@@ -10,17 +10,6 @@ import Testing
 /// with a SpecError or LayoutError; what it must not do is crash, hang or take long.
 @Suite("Fuzzing")
 struct FuzzTests {
-  /// A small deterministic generator (xorshift64*), so a failing run can be replayed.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state ^= state >> 12
-      state ^= state << 25
-      state ^= state >> 27
-      return state &* 2_685_821_657_736_338_717
-    }
-  }
-
   static let interesting = [
     "0", "-1", "1e308", "-1e308", "nan", ".nan", ".inf", "4097", "65536", "999999999", "0.0001",
     "\"\"", "[]", "{}", "null", "true", "*a", "&a x", "\"\\u0000\"", "\"\u{202E}\u{301}\u{301}\"",
@@ -28,7 +17,7 @@ struct FuzzTests {
     String(repeating: "x", count: 300),
   ]
 
-  static func mutate(_ text: String, seeds: [String], _ random: inout Generator) -> String {
+  static func mutate(_ text: String, seeds: [String], _ random: inout FuzzGenerator) -> String {
     var bytes = Array(text.utf8)
     for _ in 0..<Int.random(in: 1...4, using: &random) {
       guard !bytes.isEmpty else { break }
@@ -70,9 +59,8 @@ struct FuzzTests {
 
   @Test("mutated fixtures never crash, hang or run long")
   func fuzz() throws {
-    let environment = ProcessInfo.processInfo.environment
-    let seconds = Double(environment["LISTRENDER_FUZZ_SECONDS"] ?? "") ?? 10
-    var random = Generator(state: UInt64(environment["LISTRENDER_FUZZ_SEED"] ?? "") ?? 1)
+    let seconds = FuzzGenerator.seconds
+    var random = FuzzGenerator.seeded()
     let seeds = FixtureCases.all.filter { !$0.hasPrefix("bench/") }.compactMap { name in
       try? String(contentsOf: Paths.fixtures.appendingPathComponent(name), encoding: .utf8)
     }
@@ -127,7 +115,7 @@ struct FuzzTests {
 
   /// Byte-level mutations of a binary file: flips, cuts, copies, and 32-bit fields set to the
   /// values that break arithmetic (0, 1, 2³¹, 2³² − 1).
-  static func mutateBytes(_ input: [UInt8], _ random: inout Generator) -> [UInt8] {
+  static func mutateBytes(_ input: [UInt8], _ random: inout FuzzGenerator) -> [UInt8] {
     var bytes = input
     for _ in 0..<Int.random(in: 1...6, using: &random) {
       guard bytes.count > 8 else { break }
@@ -153,9 +141,8 @@ struct FuzzTests {
 
   @Test("mutated goldens (PNG, APNG, WebP) and fonts never crash, hang or run long")
   func fuzzFiles() throws {
-    let environment = ProcessInfo.processInfo.environment
-    let seconds = Double(environment["LISTRENDER_FUZZ_SECONDS"] ?? "") ?? 10
-    var random = Generator(state: UInt64(environment["LISTRENDER_FUZZ_SEED"] ?? "") ?? 1)
+    let seconds = FuzzGenerator.seconds
+    var random = FuzzGenerator.seeded()
     let goldens = try ["motion/expand.apng.png", "motion/update.apng.png", "rows/title-only.png"]
       .map { [UInt8](try Data(contentsOf: Paths.golden.appendingPathComponent($0))) }
     let still = try PNGCodec.decode(goldens[2])

@@ -326,3 +326,30 @@ package struct FullDisk {
     umount.waitUntilExit()
   }
 }
+
+/// A small deterministic generator (xorshift64*) for the fuzz tests, so that a failing run can
+/// be replayed from its seed.
+package struct FuzzGenerator: RandomNumberGenerator {
+  package var state: UInt64
+
+  package init(state: UInt64) { self.state = state }
+
+  /// The generator of the run's seed: `LISTRENDER_FUZZ_SEED` (default 1).
+  package static func seeded() -> FuzzGenerator {
+    FuzzGenerator(
+      state: UInt64(ProcessInfo.processInfo.environment["LISTRENDER_FUZZ_SEED"] ?? "") ?? 1)
+  }
+
+  /// How long a fuzz test runs: `LISTRENDER_FUZZ_SECONDS` (default 10, the smoke run of
+  /// `make test`; `make fuzz` gives more).
+  package static var seconds: Double {
+    Double(ProcessInfo.processInfo.environment["LISTRENDER_FUZZ_SECONDS"] ?? "") ?? 10
+  }
+
+  package mutating func next() -> UInt64 {
+    state ^= state >> 12
+    state ^= state << 25
+    state ^= state >> 27
+    return state &* 2_685_821_657_736_338_717
+  }
+}
