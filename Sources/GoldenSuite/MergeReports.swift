@@ -220,16 +220,20 @@ package struct ReportMerge: Sendable {
         "merge-reports: \(folder)/\(resultsFile): case \(entry.name) has the outcome '\(entry.outcome)'",
         status: ExitStatus.badInput)
     }
-    func inside(_ relative: String?) -> String? {
-      // Only the report's own images: never a path, or a link, that leads out of its folder.
-      guard let relative, relative.hasPrefix("images/"), !relative.contains("..") else {
-        return nil
-      }
-      let path = (folder as NSString).appendingPathComponent(relative)
-      let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path + "/"
-      guard URL(fileURLWithPath: path).resolvingSymlinksInPath().path.hasPrefix(root) else {
-        return nil
-      }
+    var copies = 0
+    func inside(_ relative: String?) throws -> String? {
+      // Only the report's own images, opened beneath its folder (no absolute path, no `..`,
+      // no link at any step) and images by their content: a copy of each is taken aside, so
+      // nothing named by results.json is read again by path.
+      guard let relative, relative.hasPrefix("images/"),
+        let bytes = try? InputFile.read(
+          relative, beneath: folder, maxBytes: InputFile.maxImageBytes),
+        let kind = InputFile.imageKind(bytes)
+      else { return nil }
+      copies += 1
+      let path = (scratch as NSString).appendingPathComponent(
+        "\(index)-\(copies).\(kind.fileExtension)")
+      try AtomicFile.write(bytes, to: path)
       return path
     }
     var verdict: GoldenVerdict?
@@ -247,29 +251,31 @@ package struct ReportMerge: Sendable {
     }
     var artifacts: GoldenReport.Artifacts?
     if outcome != .passed, outcome != .recorded {
-      var diff = inside(entry.shown.images["diff"])
+      var diff = try inside(entry.shown.images["diff"])
       if diff == nil, let text = entry.shown.textDiff {
         let path = (scratch as NSString).appendingPathComponent("\(index).diff")
         try AtomicFile.write(Array(text.utf8), to: path)
         diff = path
       }
-      let expected = inside(entry.shown.images["expected"])
-      let actual = inside(entry.shown.images["actual"])
+      let expected = try inside(entry.shown.images["expected"])
+      let actual = try inside(entry.shown.images["actual"])
       if expected != nil || actual != nil || diff != nil {
         artifacts = GoldenReport.Artifacts(
           expected: expected ?? "", actual: actual ?? "", diff: diff, panel: nil)
       }
     }
+    // The golden's path is the shard's, as text for the outputs; only its image copy is read.
     let report = GoldenReport(
-      name: entry.name, outcome: outcome, verdict: verdict,
-      goldenPath: inside(entry.shown.images["golden"]) ?? entry.golden, artifacts: artifacts,
-      message: entry.message)
+      name: entry.name, outcome: outcome, verdict: verdict, goldenPath: entry.golden,
+      artifacts: artifacts, message: entry.message)
     var result = SuiteResult(
       suiteCase: SuiteCase(
         fixture: entry.fixture, name: entry.name, variant: entry.variant, combination: [],
         position: entry.position),
       report: report, render: nil)
     result.seconds = entry.seconds
+    result.fromShard = true
+    result.shardGolden = try inside(entry.shown.images["golden"])
     return result
   }
 }

@@ -92,21 +92,14 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
   let images = ReportImages(report: folder)
   try FileManager.default.createDirectory(atPath: images.staging, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(atPath: images.staging) }
-  /// Copies a PNG or WebP image into the report; its path relative to the page and its pixel
-  /// size.
-  func copy(_ path: String?, as file: String) throws -> (src: String, width: Int, height: Int)? {
-    guard let path, let data = FileManager.default.contents(atPath: path), data.count >= 24
-    else { return nil }
-    var bytes = [UInt8](data.prefix(24))
-    var width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-    var height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-    if WebPCodec.isWebP(bytes) {
-      bytes = [UInt8](data)
-      guard let size = WebPCodec.size(bytes) else { return nil }
-      (width, height) = size
-    }
-    try AtomicFile.write(data, to: images.path(file))
-    return ("images/" + file, width, height)
+  /// Copies a PNG or WebP image into the report as `name` plus the extension its content
+  /// gives; its path relative to the page and its pixel size. Anything that is not such an
+  /// image, or is too large, is not copied.
+  func copy(_ path: String?, as name: String) throws -> (src: String, width: Int, height: Int)? {
+    guard let path, let image = reportImage(path) else { return nil }
+    let file = name + "." + image.kind.fileExtension
+    try AtomicFile.write(image.bytes, to: images.path(file))
+    return ("images/" + file, image.kind.width, image.kind.height)
   }
   var cards = ""
   var gallery = ""
@@ -127,12 +120,16 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
       thumbnails += 1
       // Passed and recorded: the golden, as a thumbnail; an animated case's APNG golden, which
       // a browser plays.
+      // A merged shard's case shows only the image its shard's report holds, never a file
+      // its results.json names elsewhere.
       let animation = (report.goldenPath as NSString).deletingPathExtension + ".apng.png"
       let shown =
-        !report.goldenPath.hasSuffix(".apng.png")
+        result.fromShard
+        ? result.shardGolden
+        : !report.goldenPath.hasSuffix(".apng.png")
           && FileManager.default.fileExists(atPath: animation)
-        ? animation : report.goldenPath
-      if let image = try copy(shown, as: stem + "." + (shown as NSString).pathExtension) {
+          ? animation : report.goldenPath
+      if let image = try copy(shown, as: stem) {
         shownCases[index, default: ShownCase()].images["golden"] = image.src
         gallery += """
           <figure class="thumb" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))"><a href="\(escape(image.src))" target="_blank"><img loading="lazy" src="\(escape(image.src))" width="\(image.width)" height="\(image.height)" alt="\(escape(report.name))"></a><figcaption>\(escape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
@@ -148,12 +145,12 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
         ("expected", artifacts.expected), ("diff", artifacts.diff), ("actual", artifacts.actual),
       ] {
         guard let path else { continue }
-        if path.hasSuffix(".png") {
-          pictures[label] = try copy(path, as: "\(stem).\(label).png")
-          shownCases[index, default: ShownCase()].images[label] = pictures[label]?.src
-        } else if label == "diff", let data = FileManager.default.contents(atPath: path) {
+        if let picture = try copy(path, as: "\(stem).\(label)") {
+          pictures[label] = picture
+          shownCases[index, default: ShownCase()].images[label] = picture.src
+        } else if label == "diff", let data = InputFile.readPrefix(path, count: textDiffLimit) {
           // A text golden (a layout): its unified diff, shown as text.
-          let diff = String(decoding: data.prefix(textDiffLimit), as: UTF8.self)
+          let diff = String(decoding: data, as: UTF8.self)
           textDiff = "<pre class=\"diff\">\(escape(diff))</pre>"
           shownCases[index, default: ShownCase()].textDiff = diff
         }
@@ -161,8 +158,8 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     }
     // A text golden's failure with a picture (an audit's overlay, each finding outlined): the
     // picture is what is shown.
-    if pictures["actual"] == nil, let overlay = report.artifacts?.panel, overlay.hasSuffix(".png") {
-      pictures["actual"] = try copy(overlay, as: "\(stem).actual.png")
+    if pictures["actual"] == nil, let overlay = report.artifacts?.panel {
+      pictures["actual"] = try copy(overlay, as: "\(stem).actual")
       shownCases[index, default: ShownCase()].images["actual"] = pictures["actual"]?.src
     }
     var scrubber = ""
@@ -230,7 +227,7 @@ private func frameScrubber(
     try paths.enumerated().map { index, path in
       guard let path else { return "" }
       if let done = copied[path] { return done.src }
-      guard let image = try copy(path, "\(stem).\(role)-\(String(format: "%04d", index)).png")
+      guard let image = try copy(path, "\(stem).\(role)-\(String(format: "%04d", index))")
       else { return "" }
       copied[path] = image
       return image.src
@@ -311,19 +308,28 @@ private func card(
       """
   }
   // Each artifact is copied into the report (a report a CI job uploads is complete on its own:
-  // nothing it links to is outside its folder).
+  // nothing it links to is outside its folder): an image by its content, anything else as
+  // plain text, so no file becomes a page or a script by its name.
   let links =
     report.artifacts.map { artifacts in
       [
         ("expected", artifacts.expected), ("diff", artifacts.diff), ("actual", artifacts.actual),
         ("panel", artifacts.panel),
       ].compactMap { label, path -> String? in
-        guard let path, let data = FileManager.default.contents(atPath: path) else { return nil }
-        let file =
-          "\(stem).\(label)."
-          + ((path as NSString).lastPathComponent
-            .components(separatedBy: ".").dropFirst().last ?? "bin")
-        guard (try? AtomicFile.write(data, to: images.path(file))) != nil else { return nil }
+        guard let path else { return nil }
+        let bytes: [UInt8]
+        let file: String
+        if let image = reportImage(path) {
+          (bytes, file) = (image.bytes, "\(stem).\(label).\(image.kind.fileExtension)")
+        } else if let text = InputFile.readPrefix(path, count: textArtifactLimit + 1),
+          text.count <= textArtifactLimit, !text.contains(0),
+          String(validating: text, as: UTF8.self) != nil
+        {
+          (bytes, file) = (text, "\(stem).\(label).txt")
+        } else {
+          return nil
+        }
+        guard (try? AtomicFile.write(bytes, to: images.path(file))) != nil else { return nil }
         return "<a href=\"\(escape("images/" + file))\">\(label)</a>"
       }.joined(separator: " · ")
     } ?? ""
@@ -458,6 +464,20 @@ private let reportScript = """
 
 /// Bytes of a text diff shown in the report (the whole diff stays in the artifacts folder).
 private let textDiffLimit = 64 * 1024
+
+/// The largest text artifact (a layout, an accessibility snapshot, a diff) a report copies.
+private let textArtifactLimit = 16 << 20
+
+/// An image for the report: a regular file of bounded size (``InputFile/read(_:maxBytes:)``)
+/// that is a PNG or WebP by its content; nil for anything else.
+private func reportImage(_ path: String) -> (
+  bytes: [UInt8], kind: (fileExtension: String, width: Int, height: Int)
+)? {
+  guard let bytes = try? InputFile.read(path), let kind = InputFile.imageKind(bytes) else {
+    return nil
+  }
+  return (bytes, kind)
+}
 
 private func escape(_ text: String) -> String {
   // Most text (case names, paths) has nothing to escape: one pass over its bytes.

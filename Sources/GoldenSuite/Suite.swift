@@ -36,6 +36,11 @@ public struct SuiteResult: Sendable {
   public internal(set) var seconds = 0.0
   /// Whether it passed from the result cache, unrendered (``SuiteConfiguration/cache``).
   public internal(set) var cached = false
+  /// Whether it was read from a shard's report by `merge-reports`: its report shows only the
+  /// images that shard's folder held (``shardGolden``), never a file named by its paths.
+  var fromShard = false
+  /// A merged case's golden as its shard's report holds it (checked and copied aside).
+  var shardGolden: String?
 }
 
 /// Results written by parallel workers, each into its own slot.

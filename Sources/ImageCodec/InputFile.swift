@@ -21,6 +21,50 @@ package enum InputFile {
       }
     }
     defer { close(descriptor) }
+    return try read(descriptor, path: path, maxBytes: maxBytes)
+  }
+
+  /// The bytes of `relative` inside `folder`, opened beneath it: each part of the path is
+  /// opened from the one before without following a link, so neither `..`, an absolute path
+  /// nor a link (planted before or swapped in during the read) leads out of the folder; nil
+  /// when the path is not a plain relative path to a regular file there.
+  /// - Throws: ``InputFileError`` as ``read(_:maxBytes:)`` does, for a file that is there.
+  package static func read(_ relative: String, beneath folder: String, maxBytes: Int)
+    throws -> [UInt8]?
+  {
+    let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard !relative.hasPrefix("/"), !parts.isEmpty, parts.count <= 16,
+      parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
+    else { return nil }
+    var current = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard current >= 0 else { return nil }
+    for (index, part) in parts.enumerated() {
+      let last = index == parts.count - 1
+      let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | (last ? O_NONBLOCK : O_DIRECTORY)
+      let next = openat(current, part, flags)
+      close(current)
+      guard next >= 0 else { return nil }
+      current = next
+    }
+    defer { close(current) }
+    return try read(
+      current, path: (folder as NSString).appendingPathComponent(relative),
+      maxBytes: maxBytes)
+  }
+
+  /// At most `count` bytes from the start of the regular file at `path`; nil when it is not
+  /// one (missing, a folder, a FIFO, a device) or cannot be read. Never blocks, never reads more.
+  package static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return try? readUpTo(min(count, Int(status.st_size)), from: descriptor, path: path)
+  }
+
+  /// The bytes of an open file, checked as ``read(_:maxBytes:)`` says.
+  private static func read(_ descriptor: Int32, path: String, maxBytes: Int) throws -> [UInt8] {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       throw InputFileError(path: path, reason: String(cString: strerror(errno)))
@@ -57,6 +101,18 @@ package enum InputFile {
       throw InputFileError(path: path, reason: "it grew while it was read")
     }
     return bytes
+  }
+
+  /// What an image file is by its content, never its name: `png` (APNG too) or `webp`, with
+  /// the width and height its header gives; nil for anything else (a page, a script, text).
+  package static func imageKind(_ bytes: [UInt8]) -> (
+    fileExtension: String, width: Int, height: Int
+  )? {
+    if let header = PNGHeader(bytes) { return ("png", header.width, header.height) }
+    if WebPCodec.isWebP(bytes), let size = WebPCodec.size(bytes) {
+      return ("webp", size.width, size.height)
+    }
+    return nil
   }
 
   /// The width and height a PNG's IHDR or a WebP's header gives (each at most 2³¹).

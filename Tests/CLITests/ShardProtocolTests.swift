@@ -225,6 +225,84 @@ struct ShardProtocolTests {
     }
   }
 
+  @Test(
+    "a shard naming /proc/self/environ, /etc/passwd or ../secret as a golden, or holding a page or a script, puts none of it in the merged report"
+  )
+  func noSecretLeaves() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let report = folder.appendingPathComponent("s1")
+    let images = report.appendingPathComponent("images")
+    try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+    try "written by listrender verify/record\n".write(
+      to: report.appendingPathComponent(".listrender-report"), atomically: true, encoding: .utf8)
+    try "secret-from-a-file".write(
+      to: folder.appendingPathComponent("secret"), atomically: true, encoding: .utf8)
+    // A real PNG named as a page: copied as what it is. A page and an SVG with script: never.
+    let render = try runListRender(["render", "-o", "real.png", "--scale", "1"], in: folder)
+    #expect(render.status == 0, "\(render.stderr)")
+    try FileManager.default.moveItem(
+      at: folder.appendingPathComponent("real.png"),
+      to: images.appendingPathComponent("real.html"))
+    let script = "<html><script>document.title='ran'</script></html>"
+    try script.write(
+      to: images.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
+    try "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>".write(
+      to: images.appendingPathComponent("x.svg"), atomically: true, encoding: .utf8)
+    // A 3 GB sparse file that starts as a PNG: refused by its size before it is read.
+    let big = images.appendingPathComponent("big.png")
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: big)
+    let handle = try FileHandle(forWritingTo: big)
+    try handle.truncate(atOffset: 3 << 30)
+    try handle.close()
+    func entry(_ name: String, _ outcome: String, golden: String, _ images: [String: String])
+      -> String
+    {
+      let shown = images.map { #""\#($0.key)":"\#($0.value)""# }.joined(separator: ",")
+      return """
+        {"fixture":"\(name).yaml","golden":"\(golden)","message":"m","name":"\(name)","outcome":"\(outcome)","position":0,"seconds":0,"shown":{"images":{\(shown)}},"variant":""}
+        """
+    }
+    let cases = [
+      entry("a", "passed", golden: "/proc/self/environ", [:]),
+      entry("b", "passed", golden: "/etc/passwd", ["golden": "/etc/passwd"]),
+      entry("c", "passed", golden: "../secret", ["golden": "images/../../secret"]),
+      entry(
+        "d", "failed", golden: "/proc/self/environ",
+        ["actual": "images/page.html", "diff": "images/x.svg"]),
+      entry("e", "passed", golden: "g.png", ["golden": "images/real.html"]),
+      entry("f", "missing", golden: "/proc/self/environ", ["expected": "/proc/self/environ"]),
+      entry("g", "passed", golden: "g.png", ["golden": "images/big.png"]),
+    ]
+    try
+      (#"{"acceptCommand":["listrender","record"],"cases":["# + cases.joined(separator: ",")
+      + #"],"fixtures":"fx","format":"listrender-results 1","seconds":1}"#).write(
+        to: report.appendingPathComponent("results.json"), atomically: true, encoding: .utf8)
+    let token = "ci-token-\(UUID().uuidString)"
+    let merged = try runListRender(
+      ["merge-reports", "s1", "--report", "merged"], environment: ["CI_SECRET_TOKEN": token],
+      in: folder)
+    #expect(merged.status == 1, "\(merged.stderr)")
+    let written = try FileManager.default.subpathsOfDirectory(
+      atPath: folder.appendingPathComponent("merged").path)
+    for file in written {
+      let path = folder.appendingPathComponent("merged").appendingPathComponent(file).path
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+        !isFolder.boolValue, !file.hasSuffix("big.png")
+      else { continue }
+      let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+      #expect(!text.contains(token), "\(file) holds the environment")
+      #expect(!text.contains("root:x:0"), "\(file) holds /etc/passwd")
+      #expect(!text.contains("secret-from-a-file"), "\(file) holds ../secret")
+      #expect(!text.contains("document.title='ran'"), "\(file) holds the shard's page")
+      #expect(!text.contains("alert(1)"), "\(file) holds the shard's SVG")
+    }
+    let copied = written.filter { $0.hasPrefix("images/") }
+    // Only the real image, as a PNG by its content.
+    #expect(copied == ["images/4-e.png"], "\(copied)")
+  }
+
   @Test("numbers from Bazel's environment and from a shard's results.json at 0, 2^31 and 1e300")
   func extremeNumbers() throws {
     let folder = try suite()
