@@ -242,8 +242,13 @@ func xmlEscape(_ text: String) -> String {
     case "'": out += "&apos;"
     case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
     default:
-      // Other control characters are not allowed in XML 1.0.
-      if scalar.value < 0x20 { out += "?" } else { out.unicodeScalars.append(scalar) }
+      // XML 1.0 allows no other control character, nor U+FFFE and U+FFFF (its `Char`
+      // production; Swift's scalars are never surrogates).
+      if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+        out += "?"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
     }
   }
   return out

@@ -339,6 +339,30 @@ struct SuiteCLITests {
     #expect(record.stdout.contains("1 recorded"))
   }
 
+  @Test("JUnit XML stays well-formed for case names holding U+FFFE, U+FFFF and C0 controls")
+  func junitForbiddenCharacters() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // No golden for it: its name is in a failure and in the case's attributes.
+    try "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: X } ]\n".write(
+      to: folder.appendingPathComponent("Fixtures/a/x\u{FFFE}y\u{FFFF}z\u{1}.yaml"),
+      atomically: true, encoding: .utf8)
+    let verify = try runListRender(
+      ["verify", "Fixtures", "--golden", "Golden", "--junit", "junit.xml"], in: folder)
+    #expect(verify.status == 1, "\(verify.stderr)")
+    let lint = Process()
+    lint.executableURL = URL(filePath: "/usr/bin/xmllint")
+    lint.arguments = ["--noout", "junit.xml"]
+    lint.currentDirectoryURL = folder
+    lint.standardOutput = FileHandle.nullDevice
+    lint.standardError = FileHandle.nullDevice
+    try lint.run()
+    lint.waitUntilExit()
+    #expect(lint.terminationStatus == 0, "junit.xml is not well-formed")
+    let xml = try XMLDocument(contentsOf: folder.appendingPathComponent("junit.xml"), options: [])
+    #expect(try xml.nodes(forXPath: "//testcase").count == 4)
+  }
+
   @Test("CI outputs: JUnit XML, JSON, GitHub annotations; --filter and --last-failed")
   func ciOutputs() throws {
     let folder = try makeSuite()
