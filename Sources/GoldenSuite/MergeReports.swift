@@ -17,6 +17,12 @@ struct ResultsFile: Codable {
   var acceptCommand: [String]
   /// Seconds the run took.
   var seconds: Double
+  /// Which share of the suite the run checked, `i/n` (an unsharded run is `1/1`; Bazel's
+  /// 0-based `TEST_SHARD_INDEX` of `TEST_TOTAL_SHARDS` is `index + 1/total`).
+  var shard: String
+  /// The suite the run split: a digest of its fixtures, variants and filters, the same in
+  /// every shard of one suite.
+  var suite: String
   var cases: [Case]
 
   struct Case: Codable {
@@ -34,13 +40,13 @@ struct ResultsFile: Codable {
     var shown: ShownCase
   }
 
-  static let currentFormat = "listrender-results 1"
+  static let currentFormat = "listrender-results 2"
 }
 
 /// Writes `folder/results.json` beside the report page.
 func writeResultsFile(
   _ results: [SuiteResult], shown: [Int: ShownCase], context: ReportContext, fixtures: String,
-  to folder: String
+  split: SuiteSplit, to folder: String
 ) throws {
   let cases = results.enumerated().map { index, result -> ResultsFile.Case in
     let report = result.report
@@ -64,13 +70,16 @@ func writeResultsFile(
     var fixtures: String
     var acceptCommand: [String]
     var seconds: Double
+    var shard: String
+    var suite: String
   }
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
   var out = try encoder.encode(
     Head(
       format: ResultsFile.currentFormat, fixtures: fixtures,
-      acceptCommand: context.acceptCommand, seconds: context.seconds))
+      acceptCommand: context.acceptCommand, seconds: context.seconds,
+      shard: split.shard.description, suite: split.suite))
   out.removeLast()  // the head's closing brace
   out += Array(",\"cases\":[\n".utf8)
   out.reserveCapacity(out.count + cases.count * 400)
@@ -113,6 +122,9 @@ package struct ReportMerge: Sendable {
     guard !folders.isEmpty else {
       throw CommandFailure("merge-reports: no report folders given", status: ExitStatus.badInput)
     }
+    // Every shard of one suite, each once, before anything is read further or written.
+    let files = try folders.map { ($0, try Self.read($0)) }
+    let split = try Self.checkShards(files.map { ($0.0, $0.1.shard, $0.1.suite) })
     var results: [(position: Int, result: SuiteResult)] = []
     var seen: [String: String] = [:]
     var fixtures: String?
@@ -123,8 +135,7 @@ package struct ReportMerge: Sendable {
       "listrender-merge-\(UUID().uuidString)")
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    for folder in folders {
-      let file = try Self.read(folder)
+    for (folder, file) in files {
       fixtures = fixtures ?? file.fixtures
       acceptCommand = acceptCommand ?? file.acceptCommand
       seconds = max(seconds, file.seconds)
@@ -166,13 +177,61 @@ package struct ReportMerge: Sendable {
         acceptCommand: acceptCommand ?? ["listrender", "record"])
       let shown = try writeReport(ordered, context: context, to: report)
       try writeResultsFile(
-        ordered, shown: shown, context: context, fixtures: options.fixtures, to: report)
+        ordered, shown: shown, context: context, fixtures: options.fixtures, split: split,
+        to: report)
     } catch let failure as CommandFailure {
       throw failure
     } catch {
       throw CommandFailure.wrapping(error)
     }
     return SuiteRun(results: ordered, summary: summary)
+  }
+
+  /// The shards `folders` hold, as `(folder, shard, suite)`: one suite, one way of splitting
+  /// it, every share once. The merged report is the whole suite, share 1 of 1.
+  /// - Throws: ``CommandFailure`` (exit 1) naming the shards missing, held twice, or the
+  ///   folders of another suite or split; exit 2 for a shard that does not read as `i/n`.
+  static func checkShards(_ shards: [(folder: String, shard: String, suite: String)]) throws
+    -> SuiteSplit
+  {
+    func fail(_ why: String) -> CommandFailure {
+      CommandFailure("merge-reports: \(why)", status: ExitStatus.failure)
+    }
+    var parsed: [(folder: String, shard: Shard, suite: String)] = []
+    for entry in shards {
+      guard let shard = try? Shard(parsing: entry.shard) else {
+        throw CommandFailure(
+          "merge-reports: \(entry.folder) is not a listrender report folder (\(resultsFile) names the shard '\(entry.shard)', not i/n)",
+          status: ExitStatus.badInput)
+      }
+      parsed.append((entry.folder, shard, entry.suite))
+    }
+    let first = parsed[0]
+    if let other = parsed.first(where: { $0.suite != first.suite }) {
+      throw fail(
+        "\(first.folder) and \(other.folder) are shards of different suites (other fixtures, variants or filters); merge the shards of one run"
+      )
+    }
+    if let other = parsed.first(where: { $0.shard.count != first.shard.count }) {
+      throw fail(
+        "\(first.folder) is shard \(first.shard) and \(other.folder) is shard \(other.shard): the suite was split two ways"
+      )
+    }
+    var holders: [Int: String] = [:]
+    for entry in parsed {
+      if let other = holders[entry.shard.index] {
+        throw fail("\(other) and \(entry.folder) are both shard \(entry.shard)")
+      }
+      holders[entry.shard.index] = entry.folder
+    }
+    let missing = (1...first.shard.count).filter { holders[$0] == nil }
+    if !missing.isEmpty {
+      let names = missing.prefix(20).map { "\($0)/\(first.shard.count)" }
+      throw fail(
+        "shard\(missing.count == 1 ? "" : "s") \(names.joined(separator: ", "))\(missing.count > 20 ? " and \(missing.count - 20) more" : "") missing: \(parsed.count) of \(first.shard.count) given; merge every shard's report"
+      )
+    }
+    return SuiteSplit(shard: try Shard(index: 1, of: 1), suite: first.suite)
   }
 
   /// A shard's `results.json`, checked: a regular file of bounded size in a folder listrender

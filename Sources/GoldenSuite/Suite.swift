@@ -248,7 +248,8 @@ func runSuite(
       summary: summary, seconds: elapsed, acceptCommand: options.acceptCommand)
     let shown = try writeReport(results, context: context, to: options.report)
     try writeResultsFile(
-      results, shown: shown, context: context, fixtures: options.fixtures, to: options.report)
+      results, shown: shown, context: context, fixtures: options.fixtures,
+      split: try SuiteSplit(fixtures: fixtures, options: options), to: options.report)
     events(.wroteReport((options.report as NSString).appendingPathComponent("index.html")))
     if let sheet = options.contactSheet {
       try writeContactSheet(results, to: sheet)

@@ -124,3 +124,32 @@ public struct VariantAxis: Sendable {
     for choice in combination { document.canvas.take(choice.key, from: choice.canvas) }
   }
 }
+
+/// Which share of which suite a run checked, as its `results.json` records it.
+struct SuiteSplit {
+  /// The share (`1/1` for an unsharded run).
+  var shard: Shard
+  /// A digest of what the suite is: its fixtures folder and files, variants and filters.
+  var suite: String
+
+  /// The split of a run of `fixtures` (every fixture, before sharding) with `options`.
+  init(fixtures: [String], options: SuiteConfiguration) throws {
+    shard = try options.shard ?? Shard(index: 1, of: 1)
+    var digest = SHA256()
+    digest.update(field: "listrender suite 1")
+    digest.update(field: options.fixtures)
+    for fixture in fixtures { digest.update(field: fixture) }
+    for axis in options.variants {
+      digest.update(field: "variant " + axis.name)
+      for value in axis.values { digest.update(field: value) }
+    }
+    for filter in options.filter { digest.update(field: "filter " + filter) }
+    suite = String(digest.hex().prefix(16))
+  }
+
+  /// A split as given.
+  init(shard: Shard, suite: String) {
+    self.shard = shard
+    self.suite = suite
+  }
+}

@@ -140,11 +140,33 @@ struct ShardProtocolTests {
     let page = try String(
       contentsOf: folder.appendingPathComponent("merged/index.html"), encoding: .utf8)
     #expect(page.contains("6 cases: 4 passed, 2 failed"))
-    // Overlapping shards and a folder that is not a report are bad input.
-    let overlap = try runListRender(
-      ["merge-reports", "r1", "r1", "--report", "again"], in: folder)
-    #expect(overlap.status == 2)
-    #expect(overlap.stderr.contains("both have the case"))
+    // A shard given twice, a shard missing, shards of two splits or of two suites: exit 1,
+    // naming them, and no report is written.
+    let twice = try runListRender(
+      ["merge-reports", "r1", "r2", "r2", "--report", "again"], in: folder)
+    #expect(twice.status == 1)
+    #expect(twice.stderr.contains("r2 and r2 are both shard 2/3"), "\(twice.stderr)")
+    let lacking = try runListRender(["merge-reports", "r1", "r3", "--report", "again"], in: folder)
+    #expect(lacking.status == 1)
+    #expect(lacking.stderr.contains("shard 2/3 missing: 2 of 3 given"), "\(lacking.stderr)")
+    _ = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--shard", "2/2", "--report", "half"], in: folder)
+    let splits = try runListRender(
+      ["merge-reports", "r1", "half", "r3", "--report", "again"], in: folder)
+    #expect(splits.status == 1)
+    #expect(splits.stderr.contains("the suite was split two ways"), "\(splits.stderr)")
+    _ = try runListRender(
+      [
+        "verify", "fx", "--golden", "gold", "--shard", "2/3", "--filter", "row", "--report",
+        "other",
+      ],
+      in: folder)
+    let suites = try runListRender(
+      ["merge-reports", "r1", "other", "r3", "--report", "again"], in: folder)
+    #expect(suites.status == 1)
+    #expect(suites.stderr.contains("different suites"), "\(suites.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("again").path))
+    // A folder that is not a report is bad input.
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("plain"), withIntermediateDirectories: true)
     let plain = try runListRender(
@@ -194,15 +216,17 @@ struct ShardProtocolTests {
       """
     }
     let head = #"{"acceptCommand":["listrender","record"],"cases":["#
-    let tail = #"],"fixtures":"fx","format":"listrender-results 1","seconds":1}"#
-    try shard("s1", head + entry("a", "failed", "images/../../secret.png") + tail)
-    try shard("s2", head + entry("b", "failed", "/etc/passwd") + tail)
+    let tail = { (share: String) in
+      #"],"fixtures":"fx","format":"listrender-results 2","seconds":1,"shard":"\#(share)","suite":"s"}"#
+    }
+    try shard("s1", head + entry("a", "failed", "images/../../secret.png") + tail("1/3"))
+    try shard("s2", head + entry("b", "failed", "/etc/passwd") + tail("2/3"))
     // A link in a shard's images that leads out of it.
     let images = folder.appendingPathComponent("s1/images")
     try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       at: images.appendingPathComponent("link.png"), withDestinationURL: secret)
-    try shard("s6", head + entry("e", "failed", "images/link.png") + tail)
+    try shard("s6", head + entry("e", "failed", "images/link.png") + tail("3/3"))
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("s6/images"), withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
@@ -215,10 +239,11 @@ struct ShardProtocolTests {
         atPath: folder.appendingPathComponent("merged/images").path)) ?? []
     #expect(copied.isEmpty, "\(copied)")
     // An outcome it does not know, a cut-short file, another format: exit 2, naming the folder.
-    try shard("s3", head + entry("c", "exploded", "images/x.png") + tail)
-    try shard("s4", String((head + entry("d", "failed", "images/x.png") + tail).prefix(60)))
-    try shard("s5", (head + tail).replacingOccurrences(of: "results 1", with: "results 9"))
-    for bad in ["s3", "s4", "s5"] {
+    try shard("s3", head + entry("c", "exploded", "images/x.png") + tail("1/1"))
+    try shard("s4", String((head + entry("d", "failed", "images/x.png") + tail("1/1")).prefix(60)))
+    try shard("s5", (head + tail("1/1")).replacingOccurrences(of: "results 2", with: "results 9"))
+    try shard("s7", head + entry("f", "failed", "images/x.png") + tail("4/3"))
+    for bad in ["s3", "s4", "s5", "s7"] {
       let result = try runListRender(["merge-reports", bad, "--report", "m-\(bad)"], in: folder)
       #expect(result.status == 2, "\(bad): \(result.stderr)")
       #expect(result.stderr.contains(bad), "\(bad): \(result.stderr)")
@@ -276,7 +301,8 @@ struct ShardProtocolTests {
     ]
     try
       (#"{"acceptCommand":["listrender","record"],"cases":["# + cases.joined(separator: ",")
-      + #"],"fixtures":"fx","format":"listrender-results 1","seconds":1}"#).write(
+      + #"],"fixtures":"fx","format":"listrender-results 2","seconds":1,"shard":"1/1","suite":"s"}"#)
+      .write(
         to: report.appendingPathComponent("results.json"), atomically: true, encoding: .utf8)
     let token = "ci-token-\(UUID().uuidString)"
     let merged = try runListRender(
