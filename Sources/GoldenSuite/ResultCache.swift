@@ -24,7 +24,7 @@ final class ResultCache: Sendable {
   private let added = Atomic<Bool>(false)
   private let hits = Atomic<Int>(0)
 
-  static let format = "listrender-cache 2"
+  static let format = "listrender-cache 3"
   /// The most files an entry lists (a case reading more is never cached): a hostile entry
   /// cannot make a run hash thousands of files.
   static let filesLimit = 1_000
@@ -48,7 +48,10 @@ final class ResultCache: Sendable {
     var lines = [Self.format]
     lines += fingerprint.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     lines.append("fonts " + Self.systemFontStamp())
-    lines.append("renderer " + Self.stamp(of: "/proc/self/exe"))
+    lines.append("renderer " + Self.rendererDigest)
+    // The Material icon names are read from the font package's codepoint map at start-up.
+    lines.append(
+      "icons " + (ListRenderer.fileDigest(ListRenderer.iconMapPath, maxBytes: 16 << 20) ?? "-"))
     lines.append("policy \(options.policy)")
     // The folders fixtures may read from: a file no longer allowed must fail, not pass cached.
     lines.append("readable " + options.readableFolders.joined(separator: "\u{0}"))
@@ -64,6 +67,11 @@ final class ResultCache: Sendable {
     guard stat(path, &status) == 0 else { return "-" }
     return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
   }
+
+  /// The SHA-256 of the running binary's bytes, read once a process: a rebuilt renderer changes
+  /// every key, whatever its size and modification time.
+  static let rendererDigest: String =
+    ListRenderer.fileDigest("/proc/self/exe", maxBytes: 1 << 30) ?? "-"
 
   /// Every catalogue font file (the standard ones and every script's) by size and time: a font
   /// package updated changes every key.
@@ -96,14 +104,18 @@ final class ResultCache: Sendable {
     return value
   }
 
-  /// The key of one case: this run's shared part, the case's name, its spec's bytes and the
+  /// The key of one case: this run's shared part, the case's name and variant (each axis with
+  /// its value: `width=300` and `height=300` are both named `@300`), its spec's bytes and the
   /// bytes of every golden the case keeps. Nil when one of them cannot be read (such a case is
   /// rendered). The files the spec reads are listed in the entry with their digests, so that a
   /// hit is known without reading the spec as YAML.
-  func key(name: String, spec: String, goldens: [String]) -> String? {
+  func key(name: String, variant: [(axis: String, value: String)], spec: String, goldens: [String])
+    -> String?
+  {
     var hash = SHA256()
     hash.update(field: base)
     hash.update(field: name)
+    for choice in variant { hash.update(field: "variant \(choice.axis)=\(choice.value)") }
     guard let specDigest = digest(of: spec, remembered: false) else { return nil }
     hash.update(field: "spec " + specDigest)
     for golden in goldens {
@@ -119,10 +131,15 @@ final class ResultCache: Sendable {
       .appendingPathComponent(String(key.dropFirst(2)))
   }
 
-  /// An entry: the format, the key, `passed`, then each file the spec read and its digest.
+  /// An entry: the format, the key, `passed`, each file the spec read and its digest, then a
+  /// seal: the digest of all the lines before it. An entry whose seal does not match (a line
+  /// edited, a file removed from its list, a list emptied) is a miss.
   private func entry(_ key: String, inputs: [(path: String, digest: String)]) -> [UInt8] {
     let files = inputs.map { "file \($0.digest) \($0.path)\n" }.joined()
-    return Array("\(Self.format)\n\(key)\npassed\n\(files)".utf8)
+    let body = "\(Self.format)\n\(key)\npassed\n\(files)"
+    var seal = SHA256()
+    seal.update(field: body)
+    return Array((body + "seal \(seal.hex())\n").utf8)
   }
 
   /// Whether `key` passed before with the files its spec reads unchanged; a hit refreshes the
@@ -132,12 +149,12 @@ final class ResultCache: Sendable {
     guard let bytes = try? InputFile.read(path, maxBytes: 1 << 20) else { return false }
     let lines = String(decoding: bytes, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count >= 4, lines[0] == Self.format, lines[1] == key, lines[2] == "passed",
+    guard lines.count >= 5, lines[0] == Self.format, lines[1] == key, lines[2] == "passed",
       lines.last == ""
     else { return false }
     var inputs: [(path: String, digest: String)] = []
-    guard lines.count - 4 <= Self.filesLimit else { return false }
-    for line in lines.dropFirst(3).dropLast() {
+    guard lines.count - 5 <= Self.filesLimit else { return false }
+    for line in lines.dropFirst(3).dropLast(2) {
       let parts = line.split(separator: " ", maxSplits: 2)
       guard parts.count == 3, parts[0] == "file", parts[1].count == 64 else { return false }
       inputs.append((String(parts[2]), String(parts[1])))
@@ -165,6 +182,10 @@ final class ResultCache: Sendable {
     let path = path(key)
     try? FileManager.default.createDirectory(
       atPath: parentPath(path), withIntermediateDirectories: true)
+    // Only a new entry or a regular file is written: a FIFO, a device or a link planted at an
+    // entry's path is left alone (writing through it could block or land elsewhere).
+    var status = stat()
+    if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { return }
     try? AtomicFile.write(entry(key, inputs: inputs), to: path)
     added.store(true, ordering: .relaxed)
   }

@@ -274,7 +274,9 @@ private func runCase(
     // Unchanged since it last passed: passed, unrendered (the spec is not even read as YAML).
     let cacheKey = cache.flatMap { cache in
       cacheInputs(suiteCase, goldenPath: goldenPath, options: options).flatMap {
-        cache.key(name: suiteCase.name, spec: spec, goldens: $0)
+        cache.key(
+          name: suiteCase.name, variant: suiteCase.combination.map { ($0.axis, $0.value) },
+          spec: spec, goldens: $0)
       }
     }
     if let cache, let cacheKey, cache.contains(cacheKey) {

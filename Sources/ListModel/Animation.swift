@@ -180,10 +180,16 @@ extension ListDocument {
         let sections: [Section]
         if try update.exactlyOne(of: ["sections", "file"]) == "file" {
           // The update file is held to the same folders as the spec.
-          sections = try load(
-            path: try update.required("file").filePath(),
-            allowing: update.owner.budget.allowedFolders ?? []
-          ).sections
+          let field = try update.required("file")
+          guard !update.owner.budget.isUpdateFile else {
+            throw field.error(
+              "an update file names no update file of its own; give its sections inline")
+          }
+          let path = try field.filePath()
+          let loaded = try load(
+            path: path, allowing: update.owner.budget.allowedFolders ?? [], isUpdateFile: true)
+          sections = loaded.sections
+          update.owner.budget.specFiles += [path] + loaded.marks.specFiles
         } else {
           sections = try update.required("sections").list(maxCount: SpecLimits.maxSections)
             .map(decodeSection)

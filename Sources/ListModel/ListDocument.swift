@@ -73,6 +73,9 @@ package struct DocumentMarks: Equatable, Sendable {
   package var scale: SpecLocation?
   package var safeArea: SpecLocation?
   package var sections: SpecLocation?
+  /// The spec files this document read besides its own (an animation's update files, and
+  /// theirs), as resolved paths: inputs of a render as much as fonts and images are.
+  package var specFiles: [String] = []
 
   package init() {}
 
@@ -303,6 +306,7 @@ extension ListDocument {
     if let field = object.optional("animation") {
       document.animation = try decodeAnimation(field, sections: document.sections)
     }
+    document.marks.specFiles = reader.budget.specFiles
     return document
   }
 }

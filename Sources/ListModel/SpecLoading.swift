@@ -24,6 +24,14 @@ extension ListDocument {
 
   /// ``init(contentsOf:allowing:)`` with paths, for the command line.
   package static func load(path: String, allowing folders: [String] = []) throws -> ListDocument {
+    try load(path: path, allowing: folders, isUpdateFile: false)
+  }
+
+  /// ``load(path:allowing:)``; `isUpdateFile`: the file is an animation's update file, which
+  /// may name no update file of its own (a chain of them, or one naming itself, has no end).
+  static func load(path: String, allowing folders: [String], isUpdateFile: Bool) throws
+    -> ListDocument
+  {
     let fail = { (message: String) in
       SpecError(file: path, line: nil, column: nil, path: "", message: message)
     }
@@ -41,7 +49,8 @@ extension ListDocument {
     let base = parentPath(path)
     let folder = base.isEmpty ? "." : base
     return try decode(
-      yaml: text, file: path, baseDirectory: folder, allowedFolders: [folder] + folders)
+      yaml: text, file: path, baseDirectory: folder, allowedFolders: [folder] + folders,
+      isUpdateFile: isUpdateFile)
   }
 
   /// Decodes a spec from YAML or JSON text; `file` names it in errors and relative paths in it
@@ -64,7 +73,8 @@ extension ListDocument {
   /// ``decode(yaml:file:baseDirectory:)`` reading files only from `allowedFolders` (nil:
   /// anywhere).
   package static func decode(
-    yaml text: String, file: String, baseDirectory: String?, allowedFolders: [String]?
+    yaml text: String, file: String, baseDirectory: String?, allowedFolders: [String]?,
+    isUpdateFile: Bool = false
   ) throws -> ListDocument {
     let root: Node?
     do {
@@ -78,10 +88,10 @@ extension ListDocument {
       throw SpecError(file: file, line: nil, column: nil, path: "", message: "the spec is empty")
     }
     let base = baseDirectory ?? FileManager.default.currentDirectoryPath
+    let budget = DecodeBudget(allowedFolders: allowedFolders)
+    budget.isUpdateFile = isUpdateFile
     return try decodeDocument(
-      NodeReader(
-        node: root, path: "", file: file, base: base,
-        budget: DecodeBudget(allowedFolders: allowedFolders)))
+      NodeReader(node: root, path: "", file: file, base: base, budget: budget))
   }
 
   private static func specError(from error: YamlError, file: String) -> SpecError {

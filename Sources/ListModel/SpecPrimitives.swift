@@ -280,6 +280,10 @@ package enum NameSuggestions {
 final class DecodeBudget {
   var textBytes = 0
   var allowedFolders: [String]?
+  /// The spec files read so far besides the one being decoded (update files).
+  var specFiles: [String] = []
+  /// Whether the spec being decoded is an animation's update file.
+  var isUpdateFile = false
 
   init(allowedFolders: [String]? = nil) {
     // Each folder once, as it really is (the spec's own folder is often one of those given).

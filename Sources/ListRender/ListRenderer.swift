@@ -562,15 +562,24 @@ public final class ListRenderer {
     }
   }
 
+  /// The SHA-256 of the file at `path` (a regular file of at most `maxBytes`), or nil.
+  package static func fileDigest(_ path: String, maxBytes: Int) -> String? {
+    FileDigest.sha256(ofFile: path, maxBytes: maxBytes)
+  }
+
+  /// The Material icon codepoint map a renderer reads its icon names from.
+  package static var iconMapPath: String { IconCatalog.defaultPath }
+
   /// Every font file the catalogue may load (the standard ones and each script's), by path.
   package static var catalogueFontPaths: [String] {
     (FontFile.standard + FontCatalog.allExtraFiles).map(\.path)
   }
 
-  /// Every file a document reads besides its spec: its fonts, then its icon and image files,
+  /// Every file a document reads besides its spec: its fonts and update files, then its icon
+  /// and image files,
   /// each once (what a result cache keys a case on).
   package static func inputFiles(of document: ListDocument) -> [String] {
-    var files = document.fonts.map(\.path)
+    var files = document.fonts.map(\.path) + document.marks.specFiles
     try? forEachResource(of: document) { icon in
       if case .file(let path) = icon.source { files.append(path) }
     } image: { reference in

@@ -164,6 +164,9 @@ struct SuiteOptions: ParsableArguments {
 
   func validate() throws {
     try require(jobs, in: OptionRange.workers, option: "jobs")
+    if cache?.isEmpty == true {
+      throw ValidationError("--cache needs a folder; got an empty path")
+    }
     if let cacheSize, !(1...10_000_000).contains(cacheSize) {
       throw ValidationError("--cache-size must be 1…10,000,000; got \(cacheSize)")
     }

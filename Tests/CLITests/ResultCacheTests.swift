@@ -143,6 +143,126 @@ struct ResultCacheTests {
     #expect(try rendered(folder, ["--cache-size", "2"]).rendered.count == 2)
   }
 
+  @Test(
+    "every input of a verdict is in its key: an animation's update file, the variant's axis, the renderer's bytes"
+  )
+  func everyInput() throws {
+    let folder = try suite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("fx/rows")
+    // An animation whose update comes from a file beside it (not a case of its own).
+    let update = folder.appendingPathComponent("fx/updates")
+    try FileManager.default.createDirectory(at: update, withIntermediateDirectories: true)
+    try "sections:\n  - cells: [ { title: Next } ]\n".write(
+      to: update.appendingPathComponent("next.yml"), atomically: true, encoding: .utf8)
+    try """
+    canvas: { width: 160, scale: 1 }
+    sections:
+      - cells: [ { title: First } ]
+    animation:
+      fps: 10
+      duration: 0.4
+      events:
+        - { at: 0.1, duration: 0.2, update: { file: ../updates/next.yml } }
+    """.write(to: fixtures.appendingPathComponent("upd.yaml"), atomically: true, encoding: .utf8)
+    let record = try runListRender(["record", "fx", "--golden", "gold"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    #expect(try rendered(folder).rendered.contains("rows/upd"))
+    #expect(try rendered(folder).rendered.isEmpty)
+    try "sections:\n  - cells: [ { title: Changed next } ]\n".write(
+      to: update.appendingPathComponent("next.yml"), atomically: true, encoding: .utf8)
+    let edited = try rendered(folder)
+    #expect(edited.rendered == ["rows/upd"])
+    #expect(edited.status == 1)
+    try FileManager.default.removeItem(at: fixtures.appendingPathComponent("upd.yaml"))
+    // `width=300` and `height=300` both name the case `@300`: the axis is in the key.
+    let row = ["--filter", "rows/row0@*"]
+    let wide = try runListRender(
+      ["record", "fx", "--golden", "gold", "--variants", "width=300"] + row, in: folder)
+    #expect(wide.status == 0, "\(wide.stderr)")
+    #expect(try rendered(folder, ["--variants", "width=300"] + row).status == 0)
+    #expect(try rendered(folder, ["--variants", "width=300"] + row).rendered.isEmpty)
+    let tall = try rendered(folder, ["--variants", "height=300"] + row)
+    #expect(tall.rendered == ["rows/row0@300"])
+    #expect(tall.status == 1)
+    // Another renderer binary of the same size and time: every case is rendered again.
+    #expect(try rendered(folder).rendered.isEmpty)
+    let copy = folder.appendingPathComponent("listrender-copy")
+    var bytes = try Data(contentsOf: Paths.binary)
+    bytes[bytes.count - 1] ^= 0x01  // the section table's padding: the binary still runs
+    try bytes.write(to: copy)
+    chmod(copy.path, 0o755)
+    var times = stat()
+    stat(Paths.binary.path, &times)
+    var stamps = [times.st_atim, times.st_mtim]
+    utimensat(AT_FDCWD, copy.path, &stamps, 0)
+    let json = folder.appendingPathComponent("copy.json")
+    let other = Process()
+    other.executableURL = copy
+    other.arguments = [
+      "verify", "fx", "--golden", "gold", "--cache", "cache", "--json", json.path,
+    ]
+    other.currentDirectoryURL = folder
+    other.standardOutput = FileHandle.nullDevice
+    other.standardError = FileHandle.nullDevice
+    try other.run()
+    other.waitUntilExit()
+    #expect(other.terminationStatus == 0)
+    let run = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+    let messages = (run?["cases"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+    #expect(messages.count == 4)
+    #expect(!messages.contains { $0.contains("(cached") }, "\(messages)")
+  }
+
+  @Test(
+    "an entry edited to list no files is a miss; a FIFO at an entry's path never blocks; --cache '' is a bad option"
+  )
+  func entriesProveThemselves() throws {
+    let folder = try suite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try rendered(folder)
+    let cache = folder.appendingPathComponent("cache")
+    let entries = try FileManager.default.subpathsOfDirectory(atPath: cache.path).filter {
+      $0.count == 65
+    }
+    #expect(entries.count == 4)
+    // Each entry keeps its lines but lists no files (well-formed, the seal left as it was).
+    for entry in entries {
+      let url = cache.appendingPathComponent(entry)
+      let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+      try (lines.filter { !$0.hasPrefix("file ") }.joined(separator: "\n") + "\n").write(
+        to: url, atomically: true, encoding: .utf8)
+    }
+    // The font and the image case list files: their entries no longer prove themselves.
+    let emptied = try rendered(folder).rendered
+    #expect(emptied.contains("rows/font") && emptied.contains("rows/image"), "\(emptied)")
+    #expect(try rendered(folder).rendered.isEmpty)
+    // A FIFO where an entry goes: the case is rendered, the entry not written, nothing waits.
+    for entry in entries {
+      try FileManager.default.removeItem(at: cache.appendingPathComponent(entry))
+    }
+    for entry in entries { mkfifo(cache.appendingPathComponent(entry).path, 0o644) }
+    let process = Process()
+    process.executableURL = Paths.binary
+    process.arguments = [
+      "verify", "fx", "--golden", "gold", "--cache", "cache", "--report", "fifo",
+    ]
+    process.currentDirectoryURL = folder
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(120)
+    while process.isRunning, Date() < deadline { usleep(50_000) }
+    let finished = !process.isRunning
+    if !finished { process.terminate() }
+    process.waitUntilExit()
+    #expect(finished, "verify --cache blocked on a FIFO")
+    #expect(process.terminationStatus == 0)
+    let empty = try runListRender(["verify", "fx", "--golden", "gold", "--cache", ""], in: folder)
+    #expect(empty.status == 2, "\(empty.stderr)")
+    #expect(empty.stderr.contains("--cache needs a folder"), "\(empty.stderr)")
+  }
+
   @Test("an entry listing more files than any case reads, or files that are not there, is ignored")
   func hostileEntries() throws {
     let folder = try suite()
@@ -161,7 +281,7 @@ struct ResultCacheTests {
         index % 2 == 0
         ? (0..<2_000).map { "file \(digest) /nowhere/\($0)\n" }.joined()
         : "file \(digest) /dev/zero\nfile \(digest) \(String(repeating: "x", count: 5_000))\n"
-      try "listrender-cache 2\n\(key)\npassed\n\(files)".write(
+      try "listrender-cache 3\n\(key)\npassed\n\(files)".write(
         to: url, atomically: true, encoding: .utf8)
     }
     #expect(try rendered(folder).rendered.count == 4)

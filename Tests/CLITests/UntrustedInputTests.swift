@@ -58,6 +58,37 @@ struct UntrustedInputTests {
     try Data(out).write(to: url)
   }
 
+  @Test("an update file naming itself, or another update file, is an error at its key, not a crash")
+  func updateFileCycle() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = { (next: String) in
+      """
+      canvas: { width: 120, scale: 1 }
+      sections:
+        - cells: [ { title: A } ]
+      animation:
+        duration: 0.2
+        events:
+          - { at: 0, update: { file: \(next) } }
+      """
+    }
+    try spec("b.yaml").write(
+      to: folder.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+    try spec("a.yaml").write(
+      to: folder.appendingPathComponent("b.yaml"), atomically: true, encoding: .utf8)
+    for file in ["a.yaml", "b.yaml"] {
+      let result = try runListRender(["render", file, "-o", "out.png"], in: folder)
+      #expect(result.status == 2, "\(result.stderr)")
+      #expect(
+        result.stderr.contains(
+          ":7:32: animation.events[0].update.file: an update file names no update file of its own"),
+        "\(result.stderr)")
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
+    }
+  }
+
   @Test("an APNG golden's frame rate of 1e300 fails the case naming the file, no signal")
   func hugeFrameRate() throws {
     let folder = try expandSuite()
