@@ -29,6 +29,9 @@ public struct GoldenReport: Sendable, CustomStringConvertible {
   public var artifacts: Artifacts?
   /// A complete sentence about the result, naming files.
   public var message: String
+  /// Set when the golden was compared tolerantly because it was recorded in another
+  /// environment (what differs: library versions, fonts); nil for an exact comparison.
+  public var otherEnvironment: String?
 
   /// Whether the value matched its golden (a recorded golden has not passed: look at it
   /// first).
@@ -185,22 +188,36 @@ public struct GoldenCheck: Sendable {
     }
     // Pixels: exact against a golden from this environment, perceptual against another's
     // (unless the policy gives its own options).
+    // A golden with no fingerprint (an image optimiser drops text chunks) says nothing of its
+    // environment: it is compared exactly, and a failure says so.
     var effective = self
     var changed: String?
+    var unfingerprinted = false
     if let reader = format.recordedFingerprint {
       let recorded = reader(goldenBytes)
       changed = recorded.flatMap(environmentChange(recorded:))
-      let same = !fingerprint.isEmpty && recorded != nil && changed == nil
+      unfingerprinted = recorded == nil && !fingerprint.isEmpty
+      let same = !fingerprint.isEmpty && changed == nil
       effective.policy.options = policy.options(sameEnvironment: same)
     }
+    let tolerant = changed != nil && policy.options == nil
     let comparison = try format.compare(expected, actual, effective, base)
     if comparison.passed {
-      return GoldenReport(
+      var report = GoldenReport(
         name: name, outcome: .passed, verdict: comparison.verdict, goldenPath: goldenPath,
-        artifacts: nil, message: "\(name): \(comparison.summary)")
+        artifacts: nil,
+        message: "\(name): \(comparison.summary)"
+          + (tolerant ? " (within tolerance: the golden is from another environment)" : ""))
+      if tolerant { report.otherEnvironment = changed }
+      return report
     }
     if mode == .failed { return try record("it failed: \(comparison.summary)") }
     var message = "\(name): \(goldenPath) does not match: \(comparison.summary)"
+    if unfingerprinted, policy.options == nil {
+      message =
+        "\(name): \(goldenPath) has no environment fingerprint (its text chunk was removed, as image optimisers do), so it was compared exactly; "
+        + "record it again to restore it (`record --optimize` keeps it); " + message
+    }
     if let changed {
       let how =
         policy.options == nil

@@ -38,6 +38,8 @@ struct ResultsFile: Codable {
     var sizes: [Int]?
     var seconds: Double
     var shown: ShownCase
+    /// What differs in the environment a golden compared tolerantly was recorded in.
+    var otherEnvironment: String?
   }
 
   static let currentFormat = "listrender-results 2"
@@ -60,7 +62,7 @@ func writeResultsFile(
       position: result.suiteCase.position, outcome: report.outcome.rawValue,
       message: report.message, golden: report.goldenPath, differingPixels: differing,
       totalPixels: total, sizes: sizes, seconds: result.seconds,
-      shown: shown[index] ?? ShownCase())
+      shown: shown[index] ?? ShownCase(), otherEnvironment: report.otherEnvironment)
   }
   // Written case by case (one JSON object a line): a run of ten thousand cases never holds
   // the whole document as a tree of JSON values. The head is encoded without its cases, which
@@ -159,7 +161,8 @@ package struct ReportMerge: Sendable {
     .map(\.result)
     let counts = outcomeCounts(ordered)
     let summary = summaryLine(
-      ordered.count, counts, seconds: seconds, after: " (\(folders.count) shards merged)")
+      ordered.count, counts, seconds: seconds, after: " (\(folders.count) shards merged)",
+      tolerant: tolerantCount(ordered))
     try claimReportFolder(report)
     var options = SuiteConfiguration(fixtures: fixtures ?? "Fixtures", report: report)
     options.junit = junit
@@ -324,9 +327,10 @@ package struct ReportMerge: Sendable {
       }
     }
     // The golden's path is the shard's, as text for the outputs; only its image copy is read.
-    let report = GoldenReport(
+    var report = GoldenReport(
       name: entry.name, outcome: outcome, verdict: verdict, goldenPath: entry.golden,
       artifacts: artifacts, message: entry.message)
+    report.otherEnvironment = entry.otherEnvironment
     var result = SuiteResult(
       suiteCase: SuiteCase(
         fixture: entry.fixture, name: entry.name, variant: entry.variant, combination: [],

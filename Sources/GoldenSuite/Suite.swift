@@ -219,7 +219,8 @@ func runSuite(
   for result in results where result.report.isFailure { events(.caseFailed(result)) }
   let summary = summaryLine(
     results.count, counts, seconds: elapsed,
-    note: cache.map { _ in "\(results.reduce(0) { $0 + ($1.cached ? 1 : 0) }) cached" })
+    note: cache.map { _ in "\(results.reduce(0) { $0 + ($1.cached ? 1 : 0) }) cached" },
+    tolerant: tolerantCount(results))
   cache?.trim()
   events(.summary(summary))
   if optimize {
@@ -413,10 +414,12 @@ extension GoldenReport {
     let messages = [self, other].filter { $0.outcome != .passed }.map(\.message)
     var files = artifacts ?? other.artifacts
     if files?.frames == nil { files?.frames = other.artifacts?.frames }
-    return GoldenReport(
+    var report = GoldenReport(
       name: name, outcome: worse.outcome, verdict: worse.verdict ?? verdict,
       goldenPath: worse.goldenPath, artifacts: files,
       message: messages.isEmpty ? message : messages.joined(separator: "\n"))
+    report.otherEnvironment = otherEnvironment ?? other.otherEnvironment
+    return report
   }
 }
 
@@ -464,13 +467,22 @@ func jsonString(_ text: String) -> String {
 /// merge of shard reports print it.
 func summaryLine(
   _ total: Int, _ counts: [GoldenReport.Outcome: Int], seconds: Double, note: String? = nil,
-  after: String = ""
+  after: String = "", tolerant: Int = 0
 ) -> String {
   "\(total) \(total == 1 ? "case" : "cases"): \(counts[.passed] ?? 0) passed, "
     + "\(counts[.failed] ?? 0) failed, \(counts[.missing] ?? 0) missing, "
     + "\(counts[.recorded] ?? 0) recorded"
     + (counts[.error].map { ", \($0) \($0 == 1 ? "error" : "errors")" } ?? "")
     + (note.map { " (\($0))" } ?? "") + " in " + String(format: "%.2f s", seconds) + after
+    + (tolerant > 0
+      ? "; \(tolerant) passed within tolerance: goldens from other environments" : "")
+}
+
+/// How many cases passed only within the tolerance a golden from another environment gets.
+func tolerantCount(_ results: [SuiteResult]) -> Int {
+  results.reduce(0) {
+    $0 + ($1.report.outcome == .passed && $1.report.otherEnvironment != nil ? 1 : 0)
+  }
 }
 
 /// How many results have each outcome (counted, not grouped: no copy of the results).

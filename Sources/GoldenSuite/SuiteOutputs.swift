@@ -156,6 +156,8 @@ func writeJSON(
     var missing: Int
     var recorded: Int
     var errors: Int
+    /// Passed only within the tolerance a golden from another environment gets.
+    var withinTolerance: Int
     var seconds: Double
   }
   struct Case: Encodable {
@@ -197,7 +199,7 @@ func writeJSON(
     summary: Summary(
       cases: results.count, passed: count(.passed), failed: count(.failed),
       missing: count(.missing), recorded: count(.recorded), errors: count(.error),
-      seconds: seconds),
+      withinTolerance: tolerantCount(results), seconds: seconds),
     cases: cases)
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

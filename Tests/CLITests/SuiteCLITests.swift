@@ -314,6 +314,55 @@ struct SuiteCLITests {
     #expect(verify.stdout.contains("2 cases: 2 passed"))
   }
 
+  @Test(
+    "a golden stripped of its fingerprint is compared exactly and says so; a tolerant pass is counted"
+  )
+  func strippedFingerprint() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("Fixtures/a")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    let spec = { (separator: String) in
+      "canvas: { width: 360, scale: 1, theme: { colors: { divider: \"#EEEEEE\" } } }\nsections:\n  - cells:\n      - { title: One\(separator) }\n      - { title: Two }\n"
+    }
+    let file = fixtures.appendingPathComponent("rows.yaml")
+    try spec("").write(to: file, atomically: true, encoding: .utf8)
+    #expect(try suite("record", in: folder).status == 0)
+    let golden = folder.appendingPathComponent("Golden/a/rows.png")
+    let recorded = [UInt8](try Data(contentsOf: golden))
+    let fingerprint = try #require(PNGText.read(recorded)[GoldenCheck.fingerprintKey])
+    // What an image optimiser leaves: the same pixels, no text chunk.
+    let stripped = try PNGCodec.encode(try PNGCodec.decode(recorded))
+    #expect(PNGText.read(stripped)[GoldenCheck.fingerprintKey] == nil)
+    try Data(stripped).write(to: golden)
+    try spec(", separator: hidden").write(to: file, atomically: true, encoding: .utf8)
+    let strict = try suite("verify", in: folder)
+    #expect(strict.status == 1)
+    #expect(
+      strict.stderr.contains(
+        "a/rows: Golden/a/rows.png has no environment fingerprint (its text chunk was removed, as image optimisers do), so it was compared exactly"
+      ), "\(strict.stderr)")
+    // A golden from another environment passes within tolerance, and the summary counts it.
+    let other = fingerprint.replacingOccurrences(of: "pango=", with: "pango=0.")
+    try Data(try PNGText.insert([GoldenCheck.fingerprintKey: other], into: stripped)).write(
+      to: golden)
+    let tolerant = try suite("verify", ["--json", "run.json"], in: folder)
+    #expect(tolerant.status == 0, "\(tolerant.stderr)")
+    let line = "1 passed within tolerance: goldens from other environments"
+    #expect(tolerant.stdout.contains(line), "\(tolerant.stdout)")
+    let page = try String(
+      contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+    #expect(page.contains(line))
+    let run =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("run.json"))) as? [String: Any]
+    #expect((run?["summary"] as? [String: Any])?["withinTolerance"] as? Int == 1)
+    // With the fingerprint of this environment, the same render fails: exact again.
+    try Data(try PNGText.insert([GoldenCheck.fingerprintKey: fingerprint], into: stripped)).write(
+      to: golden)
+    #expect(try suite("verify", in: folder).status == 1)
+  }
+
   @Test("strict by default: a hidden separator fails; pixelmatch's 0.1 would not see it")
   func strictByDefault() throws {
     let folder = try Paths.temporaryFolder()
