@@ -2,6 +2,7 @@ import CommandSupport
 import Foundation
 import GoldenImage
 import ImageCodec
+import ListModel
 
 /// The file in a report folder that keeps every case's result, for `listrender merge-reports`.
 let resultsFile = "results.json"
@@ -126,6 +127,20 @@ package struct ReportMerge: Sendable {
     }
     // Every shard of one suite, each once, before anything is read further or written.
     let files = try folders.map { ($0, try Self.read($0)) }
+    // Nothing written is read: not a shard's results.json, not a shard's folder.
+    try checkRunOutputs(
+      [("--junit", junit), ("--json", json)],
+      inputs: folders.map {
+        (
+          "the shard report \($0)'s \(resultsFile)",
+          ($0 as NSString).appendingPathComponent(resultsFile)
+        )
+      }, report: report)
+    if let shard = folders.first(where: { canonical($0) == canonical(report) }) {
+      throw CommandFailure(
+        "merge-reports: --report \(report) is the shard report \(shard); give a folder of its own",
+        status: ExitStatus.badInput)
+    }
     let split = try Self.checkShards(files.map { ($0.0, $0.1.shard, $0.1.suite) })
     var results: [(position: Int, result: SuiteResult)] = []
     var seen: [String: String] = [:]

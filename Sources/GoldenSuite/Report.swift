@@ -48,6 +48,69 @@ func claimReportFolder(_ folder: String) throws {
   close(descriptor)
 }
 
+/// The files a run writes in its report folder (besides `images/`, which it replaces whole).
+let reportFiles = [reportMarker, "index.html", resultsFile, lastFailedFile]
+
+/// Checks a run's outputs before anything is written: no output (`--junit`, `--json`,
+/// `--contact-sheet`, Bazel's `XML_OUTPUT_FILE`) nor a report file (a link planted in a report
+/// folder) leads to an input — a fixture, a golden, a shard's `results.json` — or to another
+/// output, and none lies inside the report's `images/` folder, which the run replaces.
+/// `goldens`: a folder whose existing files, and whose `.png`, `.webp` and `.json` names, are
+/// never written.
+/// - Throws: ``CommandFailure`` (exit 2) naming the option and the file.
+func checkRunOutputs(
+  _ outputs: [(option: String, path: String?)], inputs: [(what: String, path: String)],
+  report: String, goldens: String? = nil
+) throws {
+  let given = outputs.compactMap { output in output.path.map { (output.option, $0) } }
+  do {
+    try checkOutputs(
+      given, inputs: inputs, folders: [("--report", report, reportFiles)])
+  } catch {
+    throw CommandFailure("\(error)", status: ExitStatus.badInput)
+  }
+  let images = canonical((report as NSString).appendingPathComponent("images")) + "/"
+  // The report's own files stay in its folder: one planted as a link leading out of it, or
+  // as a FIFO or device, is refused.
+  let root = canonical(report) + "/"
+  for name in reportFiles {
+    let path = (report as NSString).appendingPathComponent(name)
+    var status = stat()
+    guard lstat(path, &status) == 0 else { continue }  // not there: nothing was planted
+    let inside: Bool
+    switch OutputTarget(path) {
+    case .file(let file): inside = canonical(file).hasPrefix(root)
+    case .inPlace, .descriptor: inside = false
+    }
+    guard inside else {
+      throw CommandFailure(
+        "--report \(report): \(path) leads out of the report folder (a link, a FIFO or a device put there); remove it or give another folder",
+        status: ExitStatus.badInput)
+    }
+  }
+  let goldenRoot = goldens.map { canonical($0) + "/" }
+  for (option, path) in given {
+    let target: String
+    switch OutputTarget(path) {
+    case .file(let file): target = canonical(file)
+    case .inPlace, .descriptor: continue
+    }
+    if target.hasPrefix(images) {
+      throw CommandFailure(
+        "\(option) \(path) is inside the report's images/ folder, which each run replaces; choose another output",
+        status: ExitStatus.badInput)
+    }
+    if let goldenRoot, target.hasPrefix(goldenRoot),
+      FileManager.default.fileExists(atPath: target)
+        || [".png", ".webp", ".json"].contains(where: target.hasSuffix)
+    {
+      throw CommandFailure(
+        "\(option) \(path) would write into the goldens folder (\(target)); choose another output",
+        status: ExitStatus.badInput)
+    }
+  }
+}
+
 /// A name as a file name and an anchor: letters, digits, `.`, `-` and `_` only.
 func slug(_ name: String) -> String {
   String(

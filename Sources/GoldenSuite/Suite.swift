@@ -154,15 +154,14 @@ func runSuite(
 ) throws -> SuiteRun {
   let started = Date()
   let fixtures = try fixtureFiles(in: options.fixtures)
-  if options.junit != nil || options.json != nil {
-    try checkOutputs(
-      [("--junit", options.junit), ("--json", options.json)].compactMap { option, path in
-        path.map { (option, $0) }
-      },
-      inputs: fixtures.map {
-        ("the fixture \($0)", (options.fixtures as NSString).appendingPathComponent($0))
-      })
-  }
+  try checkRunOutputs(
+    [
+      ("--junit", options.junit), ("--json", options.json),
+      ("--contact-sheet", options.contactSheet),
+    ],
+    inputs: fixtures.map {
+      ("the fixture \($0)", (options.fixtures as NSString).appendingPathComponent($0))
+    }, report: options.report, goldens: options.goldenFolder)
   try claimReportFolder(options.report)
   let selected = fixtures.enumerated().filter { options.shard?.contains($0.offset) ?? true }
   let combinations = VariantAxis.combinations(options.variants)

@@ -357,10 +357,13 @@ struct BazelTest {
   }
 
   /// Tells Bazel this test knows the sharding protocol: the status file is made (or its time
-  /// updated).
+  /// updated), as touch(1) does: opened without waiting, so a FIFO never blocks (one with no
+  /// reader has its time set by path).
   func touchShardStatus() throws {
     guard shard != nil, let statusFile else { return }
-    let descriptor = open(statusFile, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    let descriptor = open(
+      statusFile, O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o644)
+    if descriptor < 0, errno == ENXIO, utimensat(AT_FDCWD, statusFile, nil, 0) == 0 { return }
     guard descriptor >= 0 else {
       throw CommandFailure(
         "TEST_SHARD_STATUS_FILE \(statusFile): \(String(cString: strerror(errno)))",

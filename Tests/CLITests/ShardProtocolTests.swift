@@ -329,6 +329,71 @@ struct ShardProtocolTests {
     #expect(copied == ["images/4-e.png"], "\(copied)")
   }
 
+  @Test(
+    "outputs are never inputs: --junit, --json, --contact-sheet and XML_OUTPUT_FILE on a golden, a fixture, a report file, inside images/ or a shard's results.json are refused; a FIFO status file never blocks"
+  )
+  func outputsNeverInputs() throws {
+    let folder = try suite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let golden = folder.appendingPathComponent("gold/rows/row0.png")
+    let goldenBytes = try Data(contentsOf: golden)
+    let fixture = folder.appendingPathComponent("fx/rows/row0.yaml")
+    let fixtureBytes = try Data(contentsOf: fixture)
+    _ = try runListRender(["verify", "fx", "--golden", "gold", "--report", "r"], in: folder)
+    for (arguments, environment, expected) in [
+      (["--junit", "gold/rows/row0.png"], [:], "goldens folder"),
+      (["--json", "gold/rows/new.json"], [:], "goldens folder"),
+      (["--contact-sheet", "gold/rows/row0.png"], [:], "goldens folder"),
+      (["--json", "fx/rows/row0.yaml"], [:], "would write over the fixture"),
+      (["--junit", "r/index.html"], [:], "r/index.html"),
+      (["--json", "r/results.json"], [:], "r/results.json"),
+      (["--junit", "r/images/junit.xml"], [:], "inside the report's images/ folder"),
+      ([], ["XML_OUTPUT_FILE": "r/images/junit.xml"], "inside the report's images/ folder"),
+      ([], ["XML_OUTPUT_FILE": "gold/rows/row1.png"], "goldens folder"),
+      (["--junit", "same.xml", "--json", "same.xml"], [:], "same.xml"),
+    ] as [([String], [String: String], String)] {
+      let result = try runListRender(
+        ["verify", "fx", "--golden", "gold", "--report", "r"] + arguments,
+        environment: environment, in: folder)
+      #expect(result.status == 2, "\(arguments) \(environment): \(result.stderr)")
+      #expect(result.stderr.contains(expected), "\(arguments) \(environment): \(result.stderr)")
+    }
+    // A link planted in a claimed report folder, leading to a golden: refused, not written.
+    let page = folder.appendingPathComponent("r/index.html")
+    try FileManager.default.removeItem(at: page)
+    try FileManager.default.createSymbolicLink(at: page, withDestinationURL: golden)
+    let planted = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--report", "r"], in: folder)
+    #expect(planted.status == 2, "\(planted.stderr)")
+    #expect(try Data(contentsOf: golden) == goldenBytes)
+    #expect(try Data(contentsOf: fixture) == fixtureBytes)
+    // merge-reports: never over a shard's results.json, never into a shard's folder.
+    for index in 1...2 {
+      _ = try runListRender(
+        ["verify", "fx", "--golden", "gold", "--shard", "\(index)/2", "--report", "s\(index)"],
+        in: folder)
+    }
+    let shardResults = try Data(contentsOf: folder.appendingPathComponent("s1/results.json"))
+    for arguments in [
+      ["--report", "m", "--json", "s1/results.json"],
+      ["--report", "m", "--junit", "s2/results.json"],
+      ["--report", "s1"], ["--report", "m", "--junit", "x.xml", "--json", "x.xml"],
+    ] {
+      let merged = try runListRender(["merge-reports", "s1", "s2"] + arguments, in: folder)
+      #expect(merged.status == 2, "\(arguments): \(merged.stderr)")
+    }
+    #expect(try Data(contentsOf: folder.appendingPathComponent("s1/results.json")) == shardResults)
+    // A FIFO as Bazel's shard status file: touched as touch(1) would, no wait.
+    let fifo = folder.appendingPathComponent("status.fifo")
+    mkfifo(fifo.path, 0o644)
+    let bazel = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--report", "b"],
+      environment: [
+        "TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "0", "TEST_SHARD_STATUS_FILE": fifo.path,
+      ], in: folder)
+    #expect([0, 1].contains(bazel.status), "\(bazel.stderr)")
+  }
+
   @Test("numbers from Bazel's environment and from a shard's results.json at 0, 2^31 and 1e300")
   func extremeNumbers() throws {
     let folder = try suite()
