@@ -19,8 +19,9 @@ package enum FileDigest {
     // g_checksum_update takes a signed length: fed in slices of at most 1 GiB.
     while offset < bytes.count {
       let count = min(bytes.count - offset, 1 << 30)
-      bytes.withUnsafeBufferPointer {
-        g_checksum_update(checksum, $0.baseAddress! + offset, gssize(count))
+      bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        g_checksum_update(checksum, base + offset, gssize(count))
       }
       offset += count
     }
