@@ -153,7 +153,7 @@ func runSuite(
   events: @Sendable (SuiteEvent) -> Void
 ) throws -> SuiteRun {
   let started = Date()
-  let fixtures = try fixtureFiles(in: options.fixtures)
+  let fixtures = caseFixtures(try fixtureFiles(in: options.fixtures), options: options)
   try checkRunOutputs(
     [
       ("--junit", options.junit), ("--json", options.json),
@@ -420,6 +420,42 @@ extension GoldenReport {
     report.otherEnvironment = otherEnvironment ?? other.otherEnvironment
     return report
   }
+}
+
+/// The fixture files that are cases: less those `exclude` names and those other fixtures read
+/// as an animation's update file (found in the few fixtures whose text says `update`).
+func caseFixtures(_ fixtures: [String], options: SuiteConfiguration) -> [String] {
+  func matches(_ pattern: String, _ file: String) -> Bool {
+    pattern.contains(where: { "*?[".contains($0) })
+      ? fnmatch(pattern, file, 0) == 0 : file.contains(pattern)
+  }
+  let kept = fixtures.filter { file in !options.exclude.contains { matches($0, file) } }
+  let folders = options.readableFolders
+  var updateFiles = Set<String>()
+  for file in kept {
+    let path = (options.fixtures as NSString).appendingPathComponent(file)
+    guard let bytes = InputFile.readPrefix(path, count: SpecLimits.maxFileBytes),
+      contains(bytes, Array("update".utf8)),
+      let document = try? ListDocument.load(path: path, allowing: folders)
+    else { continue }
+    updateFiles.formUnion(document.marks.specFiles.map(canonical))
+  }
+  guard !updateFiles.isEmpty else { return kept }
+  return kept.filter {
+    !updateFiles.contains(canonical((options.fixtures as NSString).appendingPathComponent($0)))
+  }
+}
+
+/// Whether `bytes` hold `word` somewhere.
+private func contains(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
+  guard let first = word.first, bytes.count >= word.count else { return false }
+  var index = 0
+  let last = bytes.count - word.count
+  while index <= last {
+    if bytes[index] == first, bytes[index..<index + word.count].elementsEqual(word) { return true }
+    index += 1
+  }
+  return false
 }
 
 /// Every .yaml/.json below `folder`, relative and sorted.

@@ -70,6 +70,10 @@ public struct SuiteConfiguration: Sendable {
   public var filter: [String]
   /// Only the cases that failed in the last run (kept in the report folder).
   public var lastFailed: Bool
+  /// Fixture files that are not cases: globs or substrings matched against each file's path
+  /// below the fixtures folder (`partials/*`, `draft`). Files that other fixtures read as an
+  /// animation's `update: { file: }` are never cases, with or without this.
+  public var exclude: [String] = []
   /// JUnit XML output.
   public var junit: String?
   /// JSON output: the summary and every case's result.

@@ -144,6 +144,7 @@ struct SuiteSplit {
       for value in axis.values { digest.update(field: value) }
     }
     for filter in options.filter { digest.update(field: "filter " + filter) }
+    for pattern in options.exclude { digest.update(field: "exclude " + pattern) }
     suite = String(digest.hex().prefix(16))
   }
 

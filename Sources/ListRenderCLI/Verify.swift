@@ -114,6 +114,13 @@ struct SuiteOptions: ParsableArguments {
   @Flag(help: "Only the cases that failed in the last run (kept in the report folder).")
   var lastFailed = false
 
+  @Option(
+    parsing: .singleValue,
+    help: ArgumentHelp(
+      "Fixture files that are not cases: a glob (partials/*) or a substring of the path below the fixtures folder; repeatable. Files that fixtures read as update files never are.",
+      valueName: "pattern"))
+  var exclude: [String] = []
+
   @Option(help: ArgumentHelp("Also write JUnit XML (one test case per case).", valueName: "file"))
   var junit: String?
 
@@ -203,6 +210,7 @@ struct SuiteOptions: ParsableArguments {
       annotations: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         ? .githubActions : nil)
     configuration.passWithNoCases = passWithNoCases
+    configuration.exclude = exclude
     configuration.updatesLastFailed = updatesLastFailed
     configuration.cache = cache
     if let cacheSize { configuration.cacheSize = cacheSize }

@@ -363,6 +363,37 @@ struct SuiteCLITests {
     #expect(try suite("verify", in: folder).status == 1)
   }
 
+  @Test("an animation's update file is no case of its own; --exclude leaves out the files it names")
+  func updateFilesAndExclude() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("Fixtures/a")
+    try "sections:\n  - cells: [ { title: Next } ]\n".write(
+      to: fixtures.appendingPathComponent("next.yaml"), atomically: true, encoding: .utf8)
+    try """
+    {"canvas": {"width": 120, "scale": 1}, "sections": [{"cells": [{"title": "First"}]}],
+     "animation": {"fps": 10, "duration": 0.2,
+       "events": [{"at": 0.1, "update": {"file": "next.yaml"}}]}}
+    """.write(to: fixtures.appendingPathComponent("moving.json"), atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("Fixtures/drafts"), withIntermediateDirectories: true)
+    try "canvas: { width: 0 }\nsections: []\n".write(
+      to: folder.appendingPathComponent("Fixtures/drafts/wip.yaml"), atomically: true,
+      encoding: .utf8)
+    let record = try suite("record", ["--exclude", "drafts/*"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    #expect(record.stdout.contains("4 cases:"), "\(record.stdout)")
+    #expect(!record.stdout.contains("a/next"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("Golden/a/next.png").path))
+    let verify = try suite("verify", ["--exclude", "wip"], in: folder)
+    #expect(verify.status == 0, "\(verify.stderr)")
+    #expect(verify.stdout.contains("4 cases: 4 passed"), "\(verify.stdout)")
+    // Without --exclude the broken draft is a case again (and an error).
+    #expect(try suite("verify", in: folder).status == 2)
+  }
+
   @Test("strict by default: a hidden separator fails; pixelmatch's 0.1 would not see it")
   func strictByDefault() throws {
     let folder = try Paths.temporaryFolder()
