@@ -104,10 +104,11 @@ public struct GoldenCheck: Sendable {
   /// Draws a caption strip (`expected`, `diff`, `actual`) of a width in pixels, put above each
   /// image of a failure's panel; nil: the panel has no captions.
   package var caption: (@Sendable (_ text: String, _ width: Int) -> Bitmap?)?
-  /// How a message tells to record, for the mode that would (`missing`, `failed`): by default
-  /// the command line's way; the Swift test helpers name the environment variable and the
-  /// `record:` argument or trait instead (`listrender record` records no package's goldens).
-  package var recordAdvice: @Sendable (RecordMode) -> String = { mode in
+  /// How a message tells to record the case named, for the mode that would (`missing`,
+  /// `failed`): by default the command line's way; a suite names the exact `listrender record`
+  /// command; the Swift test helpers name the environment variable and the `record:` argument
+  /// or trait instead (`listrender record` records no package's goldens).
+  package var recordAdvice: @Sendable (RecordMode, String) -> String = { mode, _ in
     "LISTRENDER_RECORD=\(mode.rawValue), or `listrender record`"
   }
 
@@ -168,7 +169,7 @@ public struct GoldenCheck: Sendable {
           artifacts: GoldenReport.Artifacts(
             expected: goldenPath, actual: actualPath, diff: nil, panel: nil),
           message:
-            "\(name): no golden at \(goldenPath); look at \(actualPath), then record it (\(recordAdvice(.missing)))"
+            "\(name): no golden at \(goldenPath); look at \(actualPath), then record it (\(recordAdvice(.missing, name)))"
         )
       }
       return try record("it was missing")
@@ -183,7 +184,7 @@ public struct GoldenCheck: Sendable {
       return GoldenReport(
         name: name, outcome: .failed, verdict: nil, goldenPath: goldenPath, artifacts: nil,
         message:
-          "\(name): \(goldenPath): \(error); the golden is damaged (if the render is right, record it again: \(recordAdvice(.failed)))"
+          "\(name): \(goldenPath): \(error); the golden is damaged (if the render is right, record it again: \(recordAdvice(.failed, name)))"
       )
     }
     // Pixels: exact against a golden from this environment, perceptual against another's
@@ -228,7 +229,7 @@ public struct GoldenCheck: Sendable {
     }
     message += comparison.details.map { "\n  " + $0 }.joined()
     message +=
-      "\n  if the change is intended, record it (\(recordAdvice(.failed)))"
+      "\n  if the change is intended, record it (\(recordAdvice(.failed, name)))"
     // The comparison named its artifacts; this is where they are written. One that cannot be
     // written (a full disk) is said in the failure's message: the failure is kept, not turned
     // into an error that would lose it.

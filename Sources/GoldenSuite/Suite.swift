@@ -186,6 +186,9 @@ func runSuite(
     artifactsFolder: options.artifacts ?? GoldenCheck.defaultArtifactsFolder([:]),
     policy: options.policy, fingerprint: try ListRenderer().fingerprint())
   checker.caption = Captions().forPanels
+  // The exact command that records the failing case, variant included.
+  let accept = options.acceptCommand
+  checker.recordAdvice = { _, name in "`\(shellCommand(accept + ["--filter", name]))`" }
   let check = checker
   // Results are reused only when nothing may be recorded.
   let cache =

@@ -72,6 +72,13 @@ extension SuiteConfiguration {
       + " (--pass-with-no-cases lets a run that checks nothing pass)"
   }
 
+  /// `listrender record … --last-failed`, as a shell reads it: records exactly the cases and
+  /// variants this run's verify found failing or missing.
+  package var acceptCommandForLastFailed: String {
+    shellCommand(
+      acceptCommand + (report == "report" ? [] : ["--report", report]) + ["--last-failed"])
+  }
+
   /// `listrender record` as this run was given: fixtures, goldens, read folders, variants and
   /// the golden format, without shard or filter.
   var acceptCommand: [String] {

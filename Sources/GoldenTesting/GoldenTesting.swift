@@ -279,7 +279,7 @@ func check<Value, Format>(
   var checker = GoldenCheck(
     artifactsFolder: artifacts, policy: policy, fingerprint: strategy.fingerprint)
   checker.caption = panelCaptions.forPanels
-  checker.recordAdvice = { mode in
+  checker.recordAdvice = { mode, _ in
     "LISTRENDER_RECORD=\(mode.rawValue) swift test, or record: .\(mode.rawValue) at the call or in a .goldens(record:) trait"
   }
   return try checker.verify(

@@ -299,6 +299,12 @@ func runAsCommand(_ suite: GoldenSuite) throws {
     case .wroteContactSheet(let path): print("contact sheet: \(path)")
     }
   }
+  // Every failing case and variant at once: the list verify kept of them.
+  let failing = run.results.filter { $0.report.outcome == .failed || $0.report.outcome == .missing }
+  if !failing.isEmpty, suite.configuration.updatesLastFailed, suite.configuration.mode == .never {
+    print(
+      "to accept every failure: \(suite.configuration.acceptCommandForLastFailed)")
+  }
   if run.exitStatus != 0 { throw CommandFailure(status: run.exitStatus) }
 }
 

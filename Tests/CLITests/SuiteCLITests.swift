@@ -394,6 +394,57 @@ struct SuiteCLITests {
     #expect(try suite("verify", in: folder).status == 2)
   }
 
+  @Test("the record commands a variant failure prints record exactly the failing variants")
+  func recordHintsForVariants() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let axes = ["--variants", "appearance=light,dark"]
+    #expect(try suite("record", axes, in: folder).status == 0)
+    let file = folder.appendingPathComponent("Fixtures/a/one.yaml")
+    try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "One", with: "Uno")
+      .write(to: file, atomically: true, encoding: .utf8)
+    /// The words of a command as a POSIX shell reads `'…'` quoting.
+    func words(_ command: String) -> [String] {
+      var words: [String] = []
+      var current = ""
+      var quoted = false
+      for character in command {
+        if character == "'" {
+          quoted.toggle()
+        } else if character == " ", !quoted {
+          if !current.isEmpty { words.append(current) }
+          current = ""
+        } else {
+          current.append(character)
+        }
+      }
+      if !current.isEmpty { words.append(current) }
+      return words
+    }
+    let failing = try suite("verify", axes, in: folder)
+    #expect(failing.status == 1)
+    // Each case's hint: the run's fixtures, goldens, variants and the case's own name.
+    let hint = try #require(
+      failing.stderr.components(separatedBy: "record it (`").dropFirst().first?
+        .components(separatedBy: "`)").first)
+    #expect(
+      hint.hasSuffix("--variants appearance=light,dark --filter 'a/one@dark'")
+        || hint.hasSuffix("--variants appearance=light,dark --filter 'a/one@light'"), "\(hint)")
+    let one = try runListRender(Array(words(hint).dropFirst()), in: folder)
+    #expect(one.status == 0, "\(one.stderr)")
+    #expect(
+      one.stdout.contains("1 case: 0 passed, 0 failed, 0 missing, 1 recorded"), "\(one.stdout)")
+    // The closing line: every failure at once, exactly.
+    let still = try suite("verify", axes, in: folder)
+    let all = try #require(
+      still.stdout.components(separatedBy: "to accept every failure: ").dropFirst().first?
+        .components(separatedBy: "\n").first)
+    let accepted = try runListRender(Array(words(all).dropFirst()), in: folder)
+    #expect(accepted.status == 0, "\(accepted.stderr)")
+    #expect(accepted.stdout.contains("1 case: 0 passed, 0 failed, 0 missing, 1 recorded"))
+    #expect(try suite("verify", axes, in: folder).status == 0)
+  }
+
   @Test("strict by default: a hidden separator fails; pixelmatch's 0.1 would not see it")
   func strictByDefault() throws {
     let folder = try Paths.temporaryFolder()
