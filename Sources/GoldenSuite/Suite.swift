@@ -224,6 +224,7 @@ func runSuite(
     note: cache.map { _ in "\(results.reduce(0) { $0 + ($1.cached ? 1 : 0) }) cached" },
     tolerant: tolerantCount(results))
   cache?.trim()
+  removeStaleArtifacts(results, folder: check.artifactsFolder)
   events(.summary(summary))
   if optimize {
     // The still PNGs only: zopflipng would drop an APNG's frames, and a text golden is no PNG
@@ -447,6 +448,52 @@ func caseFixtures(_ fixtures: [String], options: SuiteConfiguration) -> [String]
   return kept.filter {
     !updateFiles.contains(canonical((options.fixtures as NSString).appendingPathComponent($0)))
   }
+}
+
+/// Removes the failure images and texts an earlier run left for the cases that passed (or were
+/// recorded) in this one: the artifacts folder then holds this run's failures only. The folder
+/// is walked once; only files named as a case's artifacts are removed.
+func removeStaleArtifacts(_ results: [SuiteResult], folder: String) {
+  let passed = Set(
+    results.filter { $0.report.outcome == .passed || $0.report.outcome == .recorded }.map(
+      \.report.name))
+  guard !passed.isEmpty, let walker = FileManager.default.enumerator(atPath: folder) else {
+    return
+  }
+  var stale: [String] = []
+  for case let relative as String in walker {
+    if let name = artifactCase(relative), passed.contains(name) {
+      stale.append(relative)
+      // A case's frames folder goes whole.
+      if relative.hasSuffix(".frames") { walker.skipDescendants() }
+    }
+  }
+  for relative in stale {
+    try? FileManager.default.removeItem(
+      atPath: (folder as NSString).appendingPathComponent(relative))
+  }
+}
+
+/// The case a file of the artifacts folder belongs to (`rows/a@dark.diff.png` → `rows/a@dark`),
+/// or nil for a file that is no artifact.
+func artifactCase(_ relative: String) -> String? {
+  let kinds = ["png", "webp", "apng.png", "layout.json", "accessibility.json", "audit.json"]
+  var suffixes = [".diff.png", ".panel.png", ".audit.png", ".frames"]
+  for kind in kinds {
+    suffixes += [".expected.\(kind)", ".actual.\(kind)", ".\(kind).diff"]
+  }
+  var stem = relative
+  // An animation's first differing frame: `case.frame-0003.expected.png`.
+  if let range = stem.range(of: ".frame-", options: .backwards),
+    stem[range.upperBound...].prefix(4).allSatisfy(\.isNumber)
+  {
+    stem = String(stem[..<range.lowerBound]) + "." + stem[range.upperBound...].dropFirst(5)
+    // `case.expected.png` from here on.
+  }
+  for suffix in suffixes.sorted(by: { $0.count > $1.count }) where stem.hasSuffix(suffix) {
+    return String(stem.dropLast(suffix.count))
+  }
+  return nil
 }
 
 /// Whether `bytes` hold `word` somewhere.

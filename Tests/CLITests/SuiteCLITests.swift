@@ -445,6 +445,37 @@ struct SuiteCLITests {
     #expect(try suite("verify", axes, in: folder).status == 0)
   }
 
+  @Test("a case that passes again loses the failure images an earlier run left; others keep theirs")
+  func staleArtifactsRemoved() throws {
+    let folder = try makeSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try suite("record", ["--layout"], in: folder).status == 0)
+    let one = folder.appendingPathComponent("Fixtures/a/one.yaml")
+    let two = folder.appendingPathComponent("Fixtures/a/two.yaml")
+    let original = try String(contentsOf: one, encoding: .utf8)
+    for file in [one, two] {
+      try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "One", with: "Uno")
+        .replacingOccurrences(of: "Two", with: "Dos").replacingOccurrences(
+          of: "width: 120", with: "width: 130"
+        )
+        .write(to: file, atomically: true, encoding: .utf8)
+    }
+    #expect(try suite("verify", ["--layout"], in: folder).status == 1)
+    let artifacts = folder.appendingPathComponent("artifacts/a")
+    func files() throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: artifacts.path).sorted()
+    }
+    #expect(try files().contains("one.panel.png"))
+    let failed = try files()
+    #expect(failed.contains("one.layout.json.diff"), "\(failed)")
+    #expect(try files().contains("two.panel.png"))
+    try original.write(to: one, atomically: true, encoding: .utf8)
+    #expect(try suite("verify", ["--layout"], in: folder).status == 1)
+    let left = try files()
+    #expect(left.allSatisfy { $0.hasPrefix("two.") }, "\(left)")
+    #expect(!left.isEmpty)
+  }
+
   @Test("strict by default: a hidden separator fails; pixelmatch's 0.1 would not see it")
   func strictByDefault() throws {
     let folder = try Paths.temporaryFolder()
