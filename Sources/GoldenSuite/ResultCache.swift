@@ -56,7 +56,7 @@ final class ResultCache: Sendable {
     // The folders fixtures may read from: a file no longer allowed must fail, not pass cached.
     lines.append("readable " + options.readableFolders.joined(separator: "\u{0}"))
     lines.append(
-      "checks layout=\(options.layout) accessibility=\(options.accessibility) audit=\(options.audit) format=\(options.goldenFormat.rawValue)"
+      "checks layout=\(options.layout) accessibility=\(options.accessibility) audit=\(options.audit) auditOnly=\(options.auditOnly) accessibilityOnly=\(options.accessibilityOnly) format=\(options.goldenFormat.rawValue)"
     )
     base = lines.joined(separator: "\n")
   }

@@ -300,10 +300,21 @@ private func runCase(
     // The environment of this case: the fonts its text used (a brand font's CRC included).
     var check = check
     check.fingerprint = try renderer.fingerprint(for: document)
-    var report = try check.verify(
-      bitmap, as: stillFormat, name: suiteCase.name, goldenPath: goldenPath, mode: mode)
-    // A golden rewritten in the other format replaces the one it was read from.
-    if report.outcome == .recorded, let other { try FileManager.default.removeItem(atPath: other) }
+    var report: GoldenReport
+    if options.checksImages {
+      report = try check.verify(
+        bitmap, as: stillFormat, name: suiteCase.name, goldenPath: goldenPath, mode: mode)
+      // A golden rewritten in the other format replaces the one it was read from.
+      if report.outcome == .recorded, let other {
+        try FileManager.default.removeItem(atPath: other)
+      }
+    } else {
+      // --audit-only / --accessibility-only: the image is not compared; the checks below are
+      // the case's verdict.
+      report = GoldenReport(
+        name: suiteCase.name, outcome: .passed, verdict: nil, goldenPath: goldenPath,
+        artifacts: nil, message: "\(suiteCase.name): passed")
+    }
     /// The golden of another kind beside the image (`<case>.<extension>`), when `wanted` (or,
     /// `whenKept`, when that golden exists): checked, its report combined with the image's.
     func alsoCheck<Format>(
@@ -317,20 +328,29 @@ private func runCase(
         with: try check.verify(
           try value(), as: format, name: suiteCase.name, goldenPath: path, mode: mode))
     }
-    try alsoCheck(GoldenStrategy<LayoutTree, String>.layout.format, wanted: options.layout) {
+    let images = options.checksImages
+    try alsoCheck(
+      GoldenStrategy<LayoutTree, String>.layout.format, wanted: options.layout && images
+    ) {
       try GoldenStrategy<LayoutTree, String>.layout.snapshot(tree)
     }
     // What VoiceOver reads, with --accessibility or where the case keeps it.
     try alsoCheck(
       GoldenStrategy<ListDocument, String>.accessibility(renderer: renderer).format,
-      wanted: options.accessibility, whenKept: true
+      wanted: options.accessibility || options.accessibilityOnly,
+      whenKept: images || options.accessibilityOnly
     ) { try ListRenderer.accessibilityJSON(of: document, tree: tree) }
     // The accessibility audit, with --audit or where the case keeps it: a new finding fails.
-    try alsoCheck(GoldenFormat<AuditSnapshot>.audit, wanted: options.audit, whenKept: true) {
+    try alsoCheck(
+      GoldenFormat<AuditSnapshot>.audit, wanted: options.audit || options.auditOnly,
+      whenKept: images || options.auditOnly
+    ) {
       try renderer.auditSnapshot(document, tree: tree)
     }
     // An animated fixture keeps every frame too, as one APNG compared frame by frame.
-    try alsoCheck(GoldenFormat<FrameSequence>.animation, wanted: document.animation != nil) {
+    try alsoCheck(
+      GoldenFormat<FrameSequence>.animation, wanted: document.animation != nil && images
+    ) {
       try renderer.frameSequence(document)
     }
     if let cache, let cacheKey, report.outcome == .passed {
@@ -358,12 +378,19 @@ private func cacheInputs(_ suiteCase: SuiteCase, goldenPath: String, options: Su
 {
   let manager = FileManager.default
   // A missing still golden leaves its digest unread: no key.
-  var goldens = [goldenPath]
+  var goldens = options.checksImages ? [goldenPath] : []
   let wanted = [
-    "layout.json": options.layout, "accessibility.json": options.accessibility,
-    "audit.json": options.audit,
+    "layout.json": options.layout && options.checksImages,
+    "accessibility.json": options.accessibility || options.accessibilityOnly,
+    "audit.json": options.audit || options.auditOnly,
   ]
-  for kind in ["layout.json", "accessibility.json", "audit.json", "apng.png"] {
+  // Only the goldens a run compares are its inputs.
+  let kinds =
+    options.checksImages
+    ? ["layout.json", "accessibility.json", "audit.json", "apng.png"]
+    : (options.accessibilityOnly ? ["accessibility.json"] : [])
+      + (options.auditOnly ? ["audit.json"] : [])
+  for kind in kinds {
     let path = (options.goldenFolder as NSString).appendingPathComponent(
       suiteCase.name + "." + kind)
     if manager.fileExists(atPath: path) {

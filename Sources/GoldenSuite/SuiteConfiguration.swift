@@ -57,6 +57,17 @@ public struct SuiteConfiguration: Sendable {
   /// recorded there): a finding the golden does not list fails. A case that keeps such a golden
   /// is checked either way.
   public var audit: Bool
+  /// Check only the accessibility audit (`<case>.audit.json`, required for every case): the
+  /// image, layout, animation and accessibility goldens are not compared, so a copy edit does
+  /// not fail an accessibility gate. With ``accessibilityOnly``, both.
+  public var auditOnly = false
+  /// Check only what VoiceOver reads (`<case>.accessibility.json`, required for every case),
+  /// as ``auditOnly`` does for the audit.
+  public var accessibilityOnly = false
+
+  /// Whether only the accessibility checks run (``auditOnly`` or ``accessibilityOnly``).
+  var checksImages: Bool { !auditOnly && !accessibilityOnly }
+
   /// A PNG laying out each case's variants, labelled.
   public var contactSheet: String?
   /// The HTML report's folder (a new or empty folder, or one a suite run made).

@@ -94,10 +94,32 @@ extension GoldenFormat where Format == AuditSnapshot {
       encode: { snapshot, _ in Array(snapshot.text.utf8) },
       decode: { AuditSnapshot(text: String(decoding: $0, as: UTF8.self)) },
       compare: { expected, actual, _, base in
-        let accepted = Set(AuditFinding.goldenLines(expected.text))
-        let found = AuditFinding.goldenLines(actual.text)
-        let new = found.filter { !accepted.contains($0) }
-        let gone = accepted.subtracting(found).count
+        // A finding is matched by its element's identity, rule and part: a row inserted above
+        // or a measured value that moved within the failing range is the same finding; one
+        // that now fails a further level (contrast under 3:1, a target under 24 pt) is worse.
+        let accepted = AuditFinding.goldenLines(expected.text).compactMap {
+          AuditFinding.GoldenEntry(line: $0)
+        }
+        let found = AuditFinding.goldenLines(actual.text).compactMap {
+          AuditFinding.GoldenEntry(line: $0)
+        }
+        var matched = Set<Int>()
+        var new: [String] = []
+        for finding in found {
+          guard
+            let index = accepted.indices.first(where: {
+              !matched.contains($0) && accepted[$0].isSame(as: finding)
+            })
+          else {
+            new.append("new: \(finding.line)")
+            continue
+          }
+          matched.insert(index)
+          if finding.level > accepted[index].level {
+            new.append("worse: \(finding.line) (accepted at \(accepted[index].measured))")
+          }
+        }
+        let gone = accepted.count - matched.count
         let fixed =
           gone == 0 ? "" : "; \(gone) accepted finding\(gone == 1 ? "" : "s") no longer found"
         guard !new.isEmpty else {
@@ -118,8 +140,8 @@ extension GoldenFormat where Format == AuditSnapshot {
         }
         return GoldenComparison(
           passed: false,
-          summary: "\(new.count) new finding\(new.count == 1 ? "" : "s")" + fixed,
-          details: new.prefix(20).map { "new: \($0)" }
+          summary: "\(new.count) new or worse finding\(new.count == 1 ? "" : "s")" + fixed,
+          details: Array(new.prefix(20))
             + ["actual: \(actualPath)"] + (panel.map { ["overlay: \($0)"] } ?? []),
           artifacts: GoldenReport.Artifacts(
             expected: expectedPath, actual: actualPath, diff: nil, panel: panel),

@@ -43,6 +43,9 @@ public struct AuditFinding: Codable, Equatable, Sendable, CustomStringConvertibl
   public var frame: Rect
   /// Where the spec says it, `file:line:column`, when known.
   public var location: String?
+  /// The element's identity, which an audit golden matches the finding by: its cell's `id`,
+  /// else its title, else its spec path (``source``). Inserting a row above does not change it.
+  public var element: String
 
   /// A finding from its parts.
   public init(
@@ -56,11 +59,12 @@ public struct AuditFinding: Codable, Equatable, Sendable, CustomStringConvertibl
     self.required = required
     self.frame = frame
     self.location = location
+    self.element = source
   }
 
-  /// `rule  source kind  measured  needs required  file:line:column`.
+  /// `rule  source "element" kind  measured  needs required  file:line:column`.
   public var description: String {
-    "\(rule.rawValue)  \(source) \(kind)  \(measured)  needs \(required)"
+    "\(rule.rawValue)  \(source)\(element == source ? "" : " \"\(element)\"") \(kind)  \(measured)  needs \(required)"
       + (location.map { "  \($0)" } ?? "")
   }
 
@@ -72,7 +76,63 @@ public struct AuditFinding: Codable, Equatable, Sendable, CustomStringConvertibl
       return String(decoding: data, as: UTF8.self)
     }
     return
-      "{\"kind\": \(quoted(kind)), \"measured\": \(quoted(measured)), \"required\": \(quoted(required)), \"rule\": \(quoted(rule.rawValue)), \"source\": \(quoted(source))}"
+      "{\"element\": \(quoted(element)), \"kind\": \(quoted(kind)), \"measured\": \(quoted(measured)), \"required\": \(quoted(required)), \"rule\": \(quoted(rule.rawValue)), \"source\": \(quoted(source))}"
+  }
+
+  /// A finding as an audit golden keeps it, read back: what it is matched by and what was
+  /// measured.
+  package struct GoldenEntry: Equatable, Sendable {
+    /// The element's identity; empty in a golden recorded before findings named it.
+    package var element: String
+    package var source: String
+    package var rule: String
+    package var kind: String
+    package var measured: String
+    /// The line as written.
+    package var line: String
+
+    /// A golden line read, or nil when it is not a finding.
+    package init?(line: String) {
+      guard line.utf8.count <= 64 * 1024,
+        let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        let rule = object["rule"] as? String, let kind = object["kind"] as? String,
+        let source = object["source"] as? String
+      else { return nil }
+      self.rule = rule
+      self.kind = kind
+      self.source = source
+      self.element = object["element"] as? String ?? ""
+      self.measured = object["measured"] as? String ?? ""
+      self.line = line
+    }
+
+    /// Whether `other` is the same finding: the same element, rule and part, whatever was
+    /// measured.
+    /// An older golden's finding, which names no element, is matched by its spec path.
+    package func isSame(as other: GoldenEntry) -> Bool {
+      guard rule == other.rule, kind == other.kind else { return false }
+      return element.isEmpty || other.element.isEmpty
+        ? source == other.source : element == other.element
+    }
+
+    /// How many of its rule's levels the measured value fails: a contrast under 3:1 fails both
+    /// 4.5:1 and 3:1; a target under 24 pt fails both the design system's size and WCAG 2.2's
+    /// 24 × 24 minimum (success criterion 2.5.8).
+    package var level: Int {
+      let number = Double(measured.prefix { $0.isNumber || $0 == "." }) ?? 0
+      switch rule {
+      case AuditRule.textContrast.rawValue, AuditRule.nonTextContrast.rawValue:
+        return number < 3 ? 2 : 1
+      case AuditRule.targetSize.rawValue:
+        let height =
+          Double(
+            measured.split(separator: "×").dropFirst().first?.trimmingCharacters(in: .whitespaces)
+              .prefix { $0.isNumber || $0 == "." } ?? "") ?? 0
+        return min(number, height) < 24 ? 2 : 1
+      default:
+        return 1
+      }
+    }
   }
 
   /// Findings as an audit golden (`<case>.audit.json`): `{"findings": [...]}` with one finding
@@ -333,7 +393,20 @@ struct Auditor {
       }
     }
     out += targetAndLabelFindings()
+    // Each finding by its element's identity: the cell's `id`, else its title, else its path.
+    for index in out.indices { out[index].element = identity(of: out[index].source) }
     return out
+  }
+
+  /// The identity of the cell at a spec path (``AuditFinding/element``).
+  func identity(of source: String) -> String {
+    guard let (section, cell) = Self.indices(source), let cell,
+      document.sections.indices.contains(section),
+      document.sections[section].cells.indices.contains(cell)
+    else { return source }
+    let model = document.sections[section].cells[cell]
+    let identity = model.identity.trimmingCharacters(in: .whitespacesAndNewlines)
+    return identity.isEmpty ? source : identity
   }
 
   // MARK: Text

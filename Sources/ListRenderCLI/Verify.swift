@@ -69,6 +69,21 @@ struct SuiteOptions: ParsableArguments {
     ))
   var audit = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Check only each case's accessibility audit (<case>.audit.json), not its images.",
+      discussion:
+        "For an accessibility gate: a copy edit that changes the image does not fail it. Filters, shards, variants and --cache apply; `record --audit-only` writes only the audit goldens."
+    ))
+  var auditOnly = false
+
+  @Flag(
+    help: ArgumentHelp(
+      "Check only what VoiceOver reads (<case>.accessibility.json), not the images.",
+      discussion: "As --audit-only, for accessibility snapshots; the two may be given together."
+    ))
+  var accessibilityOnly = false
+
   @Option(
     help: ArgumentHelp(
       "Also lay out each case's variants, labelled, in one PNG.", valueName: "file"))
@@ -211,6 +226,8 @@ struct SuiteOptions: ParsableArguments {
         ? .githubActions : nil)
     configuration.passWithNoCases = passWithNoCases
     configuration.exclude = exclude
+    configuration.auditOnly = auditOnly
+    configuration.accessibilityOnly = accessibilityOnly
     configuration.updatesLastFailed = updatesLastFailed
     configuration.cache = cache
     if let cacheSize { configuration.cacheSize = cacheSize }

@@ -28,11 +28,14 @@ struct AuditCLITests {
     let lines = found.stdout.split(separator: "\n").map(String.init)
     #expect(
       lines.first
-        == "text-contrast  sections[0].cells[0] description  1.92:1  needs 4.5:1  list.yaml:4:38",
+        == "text-contrast  sections[0].cells[0] \"Inbox\" description  1.92:1  needs 4.5:1  list.yaml:4:38",
       "\(lines)")
     #expect(
-      lines.contains { $0.hasPrefix("target-size  sections[0].cells[1] control  24 × 24 pt") })
-    #expect(lines.contains { $0.hasPrefix("missing-label  sections[0].cells[1] control") })
+      lines.contains {
+        $0.hasPrefix("target-size  sections[0].cells[1] \"Share\" control  24 × 24 pt")
+      })
+    #expect(
+      lines.contains { $0.hasPrefix("missing-label  sections[0].cells[1] \"Share\" control") })
     let json =
       try JSONSerialization.jsonObject(
         with: Data(contentsOf: folder.appendingPathComponent("f.json"))) as? [String: Any]
@@ -69,7 +72,8 @@ struct AuditCLITests {
     #expect(skins.status == 1)
     #expect(
       skins.stdout.contains(
-        "[skin=movistar appearance=light] text-contrast  sections[0].cells[0] title  3.02:1"),
+        "[skin=movistar appearance=light] text-contrast  sections[0].cells[0] \"Offer\" title  3.02:1"
+      ),
       "\(skins.stdout)")
     #expect(!skins.stdout.contains("skin=esimflag appearance=dark"), "\(skins.stdout)")
     let bad = try runListRender(["audit", "plain.yaml", "--rules", "colour"], in: folder)
@@ -107,9 +111,56 @@ struct AuditCLITests {
     try accepted.write(to: goldenURL, atomically: true, encoding: .utf8)
     let failed = try runListRender(["verify", "fx", "--golden", "gold"], in: folder)
     #expect(failed.status == 1)
-    #expect(failed.stderr.contains("1 new finding"), "\(failed.stderr)")
-    let named = #"new: {"kind": "control", "measured": "24 × 24 pt""#
+    #expect(failed.stderr.contains("1 new or worse finding"), "\(failed.stderr)")
+    let named = #"new: {"element": "Share", "kind": "control", "measured": "24 × 24 pt""#
     #expect(failed.stderr.contains(named), "\(failed.stderr)")
     #expect(!failed.stderr.contains("missing-label"), "\(failed.stderr)")
+  }
+
+  @Test(
+    "verify --audit-only and --accessibility-only gate on accessibility alone: a copy edit passes, a new finding fails; record writes only those goldens"
+  )
+  func accessibilityOnly() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("fx")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    let spec = fixtures.appendingPathComponent("share.yaml")
+    func write(_ subtitle: String, _ color: String = "#1D1D1D") throws {
+      try """
+      canvas: { width: 360, scale: 1, theme: { colors: { textPrimary: "\(color)" } } }
+      sections:
+        - cells: [ { title: Share, subtitle: \(subtitle), control: { button: Go } } ]
+      """.write(to: spec, atomically: true, encoding: .utf8)
+    }
+    try write("With friends")
+    let record = try runListRender(
+      ["record", "fx", "--golden", "gold", "--audit-only", "--accessibility-only"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    let written = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("gold").path
+    ).sorted()
+    #expect(written == ["share.accessibility.json", "share.audit.json"], "\(written)")
+    // No image golden: a plain verify says it is missing; the accessibility gates pass.
+    #expect(try runListRender(["verify", "fx", "--golden", "gold"], in: folder).status == 1)
+    for only in ["--audit-only", "--accessibility-only"] {
+      let gate = try runListRender(
+        ["verify", "fx", "--golden", "gold", only, "--cache", "cache"], in: folder)
+      #expect(gate.status == 0, "\(only): \(gate.stderr)")
+    }
+    // A copy edit: what VoiceOver reads changed, the audit did not.
+    try write("With your friends")
+    let audit = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--audit-only", "--cache", "cache"], in: folder)
+    #expect(audit.status == 0, "\(audit.stderr)")
+    let spoken = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--accessibility-only"], in: folder)
+    #expect(spoken.status == 1, "\(spoken.stderr)")
+    // A new finding fails the audit gate (the cache does not pass it).
+    try write("With your friends", "#BBBBBB")
+    let faint = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--audit-only", "--cache", "cache"], in: folder)
+    #expect(faint.status == 1, "\(faint.stderr)")
+    #expect(faint.stderr.contains("new: "), "\(faint.stderr)")
   }
 }

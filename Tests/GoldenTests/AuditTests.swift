@@ -192,9 +192,52 @@ struct AuditTests {
       try strategy.snapshot(after), as: strategy.format, name: "list", goldenPath: golden,
       mode: .never)
     #expect(failed.outcome == .failed)
-    #expect(failed.message.contains("1 new finding"), "\(failed.message)")
+    #expect(failed.message.contains("1 new or worse finding"), "\(failed.message)")
     #expect(failed.message.contains("text-contrast"), "\(failed.message)")
   }
+}
+
+@Test(
+  "an audit golden matches findings by element, rule and part: a row inserted above, an id, a new button text pass; crossing 3:1 is worse"
+)
+func auditFindingIdentity() throws {
+  let renderer = try ListRenderer()
+  let folder = try Paths.temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let check = strictGoldenCheck(renderer)
+  let golden = folder.appendingPathComponent("list.audit.json").path
+  let strategy = GoldenStrategy<ListDocument, AuditSnapshot>.audit(renderer: renderer)
+  func verify(_ yaml: String, mode: RecordMode = .never) throws -> GoldenReport {
+    try check.verify(
+      try strategy.snapshot(try ListDocument.decode(yaml: yaml)), as: strategy.format,
+      name: "list", goldenPath: golden, mode: mode)
+  }
+  let base = """
+    canvas: { width: 360, scale: 1, theme: { colors: { textPrimary: "#909090" } } }
+    sections:
+      - cells:
+          - { title: Share, control: { button: Go } }
+          - { id: faint, title: Faint, subtitle: Grey text }
+    """
+  #expect(try verify(base, mode: .missing).outcome == .recorded)
+  let text = try String(contentsOfFile: golden, encoding: .utf8)
+  #expect(text.contains(#""element": "Share""#), "\(text)")
+  #expect(text.contains(#""element": "faint""#), "\(text)")
+  // A row inserted above moves every path: the same findings.
+  let inserted = base.replacingOccurrences(
+    of: "      - cells:\n", with: "      - cells:\n          - { title: New first row }\n")
+  let moved = try verify(inserted)
+  #expect(moved.outcome == .passed, "\(moved.message)")
+  // The button's new text changes its measured size: the same finding.
+  let relabelled = try verify(base.replacingOccurrences(of: "button: Go", with: "button: Go on"))
+  #expect(relabelled.outcome == .passed, "\(relabelled.message)")
+  // The text lighter, still above 3:1: the same finding; below 3:1: worse.
+  let lighter = try verify(base.replacingOccurrences(of: "#909090", with: "#939393"))
+  #expect(lighter.outcome == .passed, "\(lighter.message)")
+  let worse = try verify(base.replacingOccurrences(of: "#909090", with: "#BBBBBB"))
+  #expect(worse.outcome == .failed)
+  #expect(worse.message.contains("worse: "), "\(worse.message)")
+  #expect(worse.message.contains("accepted at 3.19:1"), "\(worse.message)")
 }
 
 @Test("the README's overlay picture is the Movistar skin's audit overlay as drawn today")
