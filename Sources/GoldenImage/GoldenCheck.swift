@@ -255,7 +255,9 @@ public struct GoldenCheck: Sendable {
     return try PNGText.insert([Self.fingerprintKey: Self.format(fingerprint)], into: png)
   }
 
-  /// What differs between a golden's recorded fingerprint and this machine's, or nil.
+  /// What differs between a golden's recorded fingerprint and this machine's, or nil. A font
+  /// file named on one side only is no change of environment: the render loaded other faces
+  /// (its text changed, or the renderer opens fewer files); the pixels say whether that shows.
   func environmentChange(recorded: [String: String]) -> String? {
     guard !fingerprint.isEmpty else { return nil }
     let keys = Set(recorded.keys).union(fingerprint.keys).sorted()
@@ -263,6 +265,7 @@ public struct GoldenCheck: Sendable {
       let old = recorded[key]
       let new = fingerprint[key]
       guard old != new else { return nil }
+      if key.hasPrefix("font "), old == nil || new == nil { return nil }
       return "\(key): \(old ?? "absent") → \(new ?? "absent")"
     }
     return changes.isEmpty ? nil : changes.joined(separator: ", ")

@@ -191,6 +191,33 @@ struct ComparisonTests {
       try check.verify(b, name: "area/case", goldenPath: golden, mode: .all).outcome == .recorded)
   }
 
+  @Test(
+    "a font file named by one fingerprint only is no other environment (compared exactly); a font whose CRC changed is"
+  )
+  func fontsLoadedAreNoEnvironment() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let golden = folder.appendingPathComponent("case.png").path
+    let check = GoldenCheck(
+      artifactsFolder: folder.appendingPathComponent("artifacts").path,
+      fingerprint: ["pango": "1.50.12", "font A.ttf": "11111111", "font B.ttf": "22222222"])
+    let a = image(10, 10, (255, 255, 255, 255))
+    _ = try check.verify(a, name: "case", goldenPath: golden, mode: .missing)
+    var b = a
+    b[2, 2] = (250, 250, 250, 255)  // invisible to pixelmatch's 0.1, not to an exact comparison
+    var fewer = check
+    fewer.fingerprint["font B.ttf"] = nil
+    fewer.fingerprint["font C.ttf"] = "33333333"
+    let exact = try fewer.verify(b, name: "case", goldenPath: golden, mode: .never)
+    #expect(exact.outcome == .failed, "\(exact.message)")
+    #expect(exact.otherEnvironment == nil)
+    var changed = check
+    changed.fingerprint["font B.ttf"] = "44444444"
+    let tolerant = try changed.verify(b, name: "case", goldenPath: golden, mode: .never)
+    #expect(tolerant.outcome == .passed)
+    #expect(tolerant.otherEnvironment == "font B.ttf: 22222222 → 44444444")
+  }
+
   @Test("PNG text chunks round-trip and keep the image readable")
   func textChunks() throws {
     let png = try PNGCodec.encode(image(2, 2, (1, 2, 3, 255)))
