@@ -39,7 +39,8 @@ extension ListDocument {
     // given as the spec is an error, never a wait.
     // A pipe (`<(generate-spec)`, a FIFO) is read like standard input.
     let data = try readRegularFile(
-      path, limit: SpecLimits.maxFileBytes, allowingPipes: true, fail: fail)
+      path, limit: SpecLimits.maxFileBytes, allowingPipes: !isUpdateFile,
+      inside: isUpdateFile ? canonicalFolders(folders) : nil, fail: fail)
     guard let text = String(validating: data, as: UTF8.self) else {
       let (line, column) = position(ofByte: firstInvalidUTF8(in: data), in: data)
       throw SpecError(
@@ -199,12 +200,21 @@ extension ListDocument {
   }
 }
 
+/// Folders as ``readRegularFile(_:limit:allowingPipes:inside:fail:)`` compares them: each as it
+/// really is (links resolved).
+package func canonicalFolders(_ folders: [String]) -> [String] { folders.map(canonical) }
+
 /// A file's bytes (a spec, an image), read only if it is a regular file (after following links) of at most
 /// `limit` bytes, opened without blocking (a FIFO never makes it wait). With `allowingPipes`, a
 /// pipe or FIFO is read too, to its end, within the same limit; one with no writer reads as
 /// empty.
+///
+/// With `inside` (canonical folders), the file opened is checked against them after it is
+/// opened, by the descriptor's own path: whatever a link led to when it was checked, only a
+/// file in those folders is read.
 package func readRegularFile(
-  _ path: String, limit: Int, allowingPipes: Bool = false, fail: (String) -> SpecError
+  _ path: String, limit: Int, allowingPipes: Bool = false, inside folders: [String]? = nil,
+  fail: (String) -> SpecError
 ) throws -> [UInt8] {
   var info = stat()
   guard stat(path, &info) == 0 else { throw fail("cannot read the file (missing or unreadable)") }
@@ -221,6 +231,20 @@ package func readRegularFile(
   let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
   guard descriptor >= 0 else { throw fail("cannot be read") }
   defer { close(descriptor) }
+  if let folders {
+    // What was opened, not what the path says now.
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+    let opened =
+      count > 0
+      ? String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    guard !opened.isEmpty, folders.contains(where: { opened == $0 || opened.hasPrefix($0 + "/") })
+    else {
+      throw fail(
+        "the file opened is \(opened.isEmpty ? "unknown" : opened), outside the folders this spec may read (\(folders.joined(separator: ", "))); was a link changed while it was read?"
+      )
+    }
+  }
   if isPipe {
     // Opened without waiting for a writer; read waiting for the writer's data. A FIFO with no
     // writer reads as empty: at once, but for a writer already waiting to open it, which is

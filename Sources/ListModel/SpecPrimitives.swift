@@ -16,6 +16,10 @@ public struct SpecLocation: Equatable, Sendable {
   public var column: Int?
   /// The field path.
   public var path: String
+  /// The folders files named here may be read from (nil: anywhere): a reader checks the file
+  /// it opened against them, after opening it, so a link swapped after the spec was read
+  /// cannot lead it elsewhere.
+  package var readableFolders: [String]?
 
   /// A location from its parts.
   public init(file: String = "<inline>", line: Int? = nil, column: Int? = nil, path: String = "") {
@@ -57,7 +61,10 @@ struct NodeReader {
   var budget = DecodeBudget()
 
   var location: SpecLocation {
-    SpecLocation(file: file, line: node.mark?.line, column: node.mark?.column, path: path)
+    var location = SpecLocation(
+      file: file, line: node.mark?.line, column: node.mark?.column, path: path)
+    location.readableFolders = budget.allowedFolders
+    return location
   }
 
   func error(_ message: String) -> SpecError { location.error(message) }

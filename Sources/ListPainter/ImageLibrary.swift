@@ -1,6 +1,7 @@
 import CImageLoaders
 import CPangoCairo
 import Foundation
+import ImageCodec
 import ListLayout
 import ListModel
 
@@ -98,7 +99,8 @@ public final class ImageLibrary: ImageMeasuring {
   private func decode(_ image: ImageReference) throws -> Entry {
     let path = image.path
     let fail = { (reason: String) in image.location.error("image '\(path)': \(reason)") }
-    let bytes = try readRegularFile(path, limit: Self.maxFileBytes, fail: fail)
+    let bytes = try readRegularFile(
+      path, limit: Self.maxFileBytes, inside: image.location.readableFolders, fail: fail)
     try Self.requireLoaders()
     switch ImageFormat(bytes) {
     case .svg?:
@@ -113,9 +115,8 @@ public final class ImageLibrary: ImageMeasuring {
     case let format? where !format.isComplete(bytes):
       throw fail("the file is truncated (its \(format) data ends early)")
     case .png?, .jpeg?, .webp?:
-      var width: Int32 = 0
-      var height: Int32 = 0
-      guard lr_pixbuf_file_info(path, &width, &height) != 0 else {
+      // The size from the bytes read (the file is not opened again by its path).
+      guard let (width, height) = ImageFormat(bytes)?.pixelSize(bytes) else {
         throw fail("not a supported image (PNG, JPEG, WebP or SVG)")
       }
       guard width > 0, height > 0, width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
@@ -223,6 +224,45 @@ enum ImageFormat: String {
       return bytes.count >= size + 8
     case .svg:
       return true
+    }
+  }
+
+  /// The width and height a raster file's header gives: a PNG's IHDR, a JPEG's start-of-frame
+  /// segment (found by walking the segments before it, each length checked against the
+  /// file), a WebP's header by libwebp; nil when there is none.
+  func pixelSize(_ bytes: [UInt8]) -> (Int, Int)? {
+    func be16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+    switch self {
+    case .png:
+      guard bytes.count >= 24 else { return nil }
+      return (be16(16) << 16 | be16(18), be16(20) << 16 | be16(22))
+    case .jpeg:
+      var index = 2
+      while index + 9 < bytes.count {
+        guard bytes[index] == 0xFF else { return nil }
+        let marker = bytes[index + 1]
+        if marker == 0xFF {  // fill byte
+          index += 1
+          continue
+        }
+        if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
+          index += 2
+          continue
+        }
+        let length = be16(index + 2)
+        guard length >= 2 else { return nil }
+        // Start of frame: every SOF marker but DHT (C4), JPG (C8) and DAC (CC).
+        if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+          return (be16(index + 7), be16(index + 5))
+        }
+        if marker == 0xDA || marker == 0xD9 { return nil }  // scan data before a frame
+        index += 2 + length
+      }
+      return nil
+    case .webp:
+      return WebPCodec.size(bytes).map { ($0.width, $0.height) }
+    case .svg:
+      return nil
     }
   }
 

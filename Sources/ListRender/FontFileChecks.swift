@@ -32,7 +32,9 @@ final class FontFileChecks {
       return (entry.file, entry.checksum)
     }
     // Read (a missing, unreadable or oversized file fails with the spec's place) and checked.
-    let bytes = try readRegularFile(path, limit: SpecLimits.maxFontFileBytes, fail: fail)
+    let bytes = try readRegularFile(
+      path, limit: SpecLimits.maxFontFileBytes, inside: reference.location.readableFolders,
+      fail: fail)
     let signatures: [[UInt8]] = [
       [0, 1, 0, 0], Array("OTTO".utf8), Array("ttcf".utf8), Array("true".utf8),
     ]

@@ -20,6 +20,72 @@ struct ResourceErrorTests {
     }
   }
 
+  @Test(
+    "an image, a font or an icon file checked inside the spec's folders is read only if the file opened is there (a link swapped after the check leads nowhere)"
+  )
+  func openedFileIsChecked() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inside = folder.appendingPathComponent("inside")
+    let outside = folder.appendingPathComponent("outside")
+    for place in [inside, outside] {
+      try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+    }
+    try FileManager.default.copyItem(
+      at: Paths.fixtures.appendingPathComponent("assets/avatar.png"),
+      to: outside.appendingPathComponent("avatar.png"))
+    try FileManager.default.copyItem(
+      at: Paths.fixtures.appendingPathComponent("text/brand/DejaVuSerif.ttf"),
+      to: outside.appendingPathComponent("Brand.ttf"))
+    // The spec was read with these links leading inside; now they lead out.
+    for name in ["avatar.png", "Brand.ttf"] {
+      try FileManager.default.createSymbolicLink(
+        at: inside.appendingPathComponent(name),
+        withDestinationURL: outside.appendingPathComponent(name))
+    }
+    var location = SpecLocation(file: "spec.yaml", line: 3, column: 1, path: "sections[0]")
+    location.readableFolders = [canonical(inside.path)]
+    let renderer = try ListRenderer()
+    var document = ListDocument()
+    document.sections = [
+      Section(cells: [
+        Cell(
+          .row(
+            RowCell(
+              "A",
+              asset: .image(
+                ImageReference(
+                  path: inside.appendingPathComponent("avatar.png").path, location: location))
+            )))
+      ])
+    ]
+    #expect(throws: SpecError.self) { try renderer.render(document) }
+    do {
+      _ = try renderer.render(document)
+    } catch let error as SpecError {
+      #expect(error.message.contains("outside the folders this spec may read"), "\(error)")
+    }
+    // Without the folders (a document made in code), the link is followed as before.
+    location.readableFolders = nil
+    document.sections[0].cells[0] = Cell(
+      .row(
+        RowCell(
+          "A",
+          asset: .image(
+            ImageReference(
+              path: inside.appendingPathComponent("avatar.png").path, location: location)))))
+    _ = try renderer.render(document)
+    // A font file likewise.
+    var fontLocation = location
+    fontLocation.readableFolders = [canonical(inside.path)]
+    var withFont = ListDocument()
+    withFont.fonts = [
+      FontReference(path: inside.appendingPathComponent("Brand.ttf").path, location: fontLocation)
+    ]
+    withFont.sections = [Section(cells: [Cell(.row(RowCell("A")))])]
+    #expect(throws: SpecError.self) { try renderer.render(withFont) }
+  }
+
   @Test("an unknown icon name suggests the closest names")
   func unknownIcon() throws {
     let failure = try #require(try error("{ title: A, asset: { icon: favourite } }"))
