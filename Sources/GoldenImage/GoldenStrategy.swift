@@ -21,6 +21,13 @@ public struct GoldenFormat<Format>: Sendable {
   public var compare:
     @Sendable (_ expected: Format, _ actual: Format, _ check: GoldenCheck, _ base: String)
       throws -> GoldenComparison
+  /// The largest golden file of this format that is read: 512 MiB for images; text goldens
+  /// (``lines(pathExtension:)``, audits) 32 MiB, since a line comparison holds several times
+  /// the text in memory.
+  public var maxFileBytes = InputFile.maxImageBytes
+
+  /// The most bytes a text golden may have (a 10,000-cell layout dump is about 12 MB).
+  public static var maxTextBytes: Int { 32 << 20 }
 
   /// A format from its parts.
   public init(
@@ -168,7 +175,7 @@ extension GoldenFormat where Format == String {
   /// Text goldens compared line by line; a failure keeps the expected and actual text and a
   /// unified diff, and its message shows the first changed lines.
   public static func lines(pathExtension: String = "txt") -> GoldenFormat<String> {
-    GoldenFormat(
+    var format = GoldenFormat(
       pathExtension: pathExtension,
       encode: { text, _ in Array(text.utf8) },
       decode: { String(decoding: $0, as: UTF8.self) },
@@ -194,5 +201,7 @@ extension GoldenFormat where Format == String {
             expected: expectedPath, actual: actualPath, diff: diffPath, panel: nil),
           files: files)
       })
+    format.maxFileBytes = GoldenFormat<String>.maxTextBytes
+    return format
   }
 }

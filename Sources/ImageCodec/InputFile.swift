@@ -84,7 +84,10 @@ package enum InputFile {
     let size = Int(status.st_size)
     guard size <= maxBytes else {
       throw InputFileError(
-        path: path, reason: "it is \(size) bytes; an image file is at most \(maxBytes)")
+        path: path,
+        reason:
+          "it is \(size) bytes; \(maxBytes == maxImageBytes ? "an image file" : "such a file") is at most \(maxBytes)"
+      )
     }
     // The header first: the size it claims is checked before the rest is read.
     var bytes = try readUpTo(min(size, 64), from: descriptor, path: path)

@@ -89,7 +89,7 @@ extension GoldenFormat where Format == AuditSnapshot {
   /// (an accepted finding passes, a new one fails and is named); a golden finding no longer
   /// found passes and is said in the summary. A failure keeps the new findings and the overlay.
   public static var audit: GoldenFormat<AuditSnapshot> {
-    GoldenFormat(
+    var format = GoldenFormat(
       pathExtension: "audit.json",
       encode: { snapshot, _ in Array(snapshot.text.utf8) },
       decode: { AuditSnapshot(text: String(decoding: $0, as: UTF8.self)) },
@@ -147,6 +147,8 @@ extension GoldenFormat where Format == AuditSnapshot {
             expected: expectedPath, actual: actualPath, diff: nil, panel: panel),
           files: files)
       })
+    format.maxFileBytes = GoldenFormat<String>.maxTextBytes
+    return format
   }
 }
 

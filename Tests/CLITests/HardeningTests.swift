@@ -1,4 +1,5 @@
 import CCodecs
+import GoldenImage
 import Foundation
 import ListModel
 import ListRender
@@ -496,6 +497,7 @@ struct MessageCatalogueTests {
     #expect(says("at most \(SpecLimits.maxFacesPerCollection) faces in a collection"))
     #expect(says("\(Int(SpecLimits.maxVectorHeight).formatted()) pt tall"))
     #expect(says("at most \(InputFile.maxImageBytes >> 20) MiB"))
+    #expect(says("at most \(GoldenFormat<String>.maxTextBytes >> 20) MiB"))
   }
 }
 

@@ -227,6 +227,29 @@ struct UntrustedInputTests {
     #expect(record.stderr.contains("expand.png: it is a device"), "\(record.stderr)")
   }
 
+  @Test("a text golden (audit, layout, accessibility) past 32 MiB is refused by its size, unread")
+  func largeTextGoldens() throws {
+    let folder = try expandSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for kind in ["audit.json", "layout.json", "accessibility.json"] {
+      let golden = folder.appendingPathComponent("Golden/motion/expand.\(kind)")
+      // 500 MB, sparse: an image may be that large, a text golden may not.
+      #expect(FileManager.default.createFile(atPath: golden.path, contents: Data("{".utf8)))
+      let handle = try FileHandle(forWritingTo: golden)
+      try handle.truncate(atOffset: 500 << 20)
+      try handle.close()
+      let result = try runListRender(
+        ["verify", "Fixtures", "--report", "report", "--artifacts", "artifacts", "--layout"],
+        in: folder)
+      #expect(result.status == 2, "\(kind): \(result.stderr)")
+      #expect(
+        result.stderr.contains(
+          "expand.\(kind): it is 524288000 bytes; such a file is at most 33554432"),
+        "\(kind): \(result.stderr)")
+      try FileManager.default.removeItem(at: golden)
+    }
+  }
+
   @Test("a NUL or another C0 control in text is an error at its place; tab and newline are text")
   func controlCharacters() throws {
     for (text, code) in [
