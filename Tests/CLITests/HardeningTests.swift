@@ -1,6 +1,6 @@
 import CCodecs
-import GoldenImage
 import Foundation
+import GoldenImage
 import ListModel
 import ListRender
 import TestSupport
