@@ -72,29 +72,57 @@ public struct LayoutTree: Equatable, Sendable {
     else { throw LayoutError.imageTooLarge(width: pixelWidth, height: pixelHeight) }
   }
 
-  /// The tree cut into pages `height` points tall, top to bottom (the last one shorter): each
-  /// holds the elements that reach into it (and the shadows of those just outside), moved up
-  /// by its top; drawn one below the other they make the whole image.
-  package func pages(height pageHeight: Double) -> [LayoutTree] {
-    guard pageHeight > 0, height > 0 else { return [] }
-    let count = Int((height / pageHeight).rounded(.up))
-    // A shadow reaches past its element's frame by at most its largest visible extent.
-    let reach =
-      elements.compactMap { element -> Double? in
-        guard case .shadow(let layers, _, _) = element.content else { return nil }
-        return layers.map(\.visibleExtent).max()
-      }.max() ?? 0
-    return (0..<count).map { index in
-      let top = Double(index) * pageHeight
-      var page = self
-      page.height = min(pageHeight, height - top)
-      page.shadowRoom = 0
-      page.elements = elements.filter {
-        $0.frame.maxY + reach > top && $0.frame.y - reach < top + page.height
-      }.map { $0.offsetBy(0, -top) }
-      return page
+  /// Where pages at most `pageHeight` points tall break, in device pixels from the top: each
+  /// page ends at the lowest edge between rows (a cell's top or bottom) that fits in it, so no
+  /// row is cut; a row taller than a page is cut where the page ends, and its spec path is
+  /// listed in `cut`. The breaks are whole device pixels: the pages, stacked, are the whole
+  /// image, pixel for pixel. Nil when more than `maxPages` pages would be needed.
+  package func pageBreaks(height pageHeight: Double, maxPages: Int) -> (
+    ends: [Int], cut: [String]
+  )? {
+    let total = pixelHeight
+    let room = max(1, Int((pageHeight * scale + 1e-9).rounded(.down)))
+    guard total > 0, pageHeight > 0 else { return ([], []) }
+    // A quick bound before any work: a page is never shorter than half the room, but for a
+    // row taller than a page, which ends it at the room's end.
+    guard (total + room - 1) / room <= maxPages else { return nil }
+    let cells = elements.filter { $0.role == .cell }
+    let edges = Set(
+      cells.flatMap { [$0.frame.y, $0.frame.maxY] }.map { Int(($0 * scale).rounded()) }
+    ).filter { $0 > 0 && $0 < total }.sorted()
+    var ends: [Int] = []
+    var cut: [String] = []
+    var top = 0
+    var next = 0  // the first edge not yet passed
+    while top < total {
+      guard ends.count < maxPages else { return nil }
+      let limit = top + room
+      if limit >= total {
+        ends.append(total)
+        break
+      }
+      while next < edges.count, edges[next] <= top { next += 1 }
+      var best: Int?
+      var index = next
+      while index < edges.count, edges[index] <= limit {
+        best = edges[index]
+        index += 1
+      }
+      let end = best ?? limit
+      if best == nil {
+        // No edge between rows in this page: the row across its end is cut.
+        let at = Double(limit) / scale
+        for cell in cells
+        where cell.frame.y < at && cell.frame.maxY > at && !cut.contains(cell.source) {
+          cut.append(cell.source)
+        }
+      }
+      ends.append(end)
+      top = end
     }
+    return (ends, cut)
   }
+
 }
 
 /// One drawn element: what it is, where it came from in the spec, its frame and its paint.

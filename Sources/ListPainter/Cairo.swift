@@ -24,6 +24,10 @@ final class CairoSurface {
   /// Bytes a transparent huge page holds.
   static let hugePage = 2 << 20
 
+  /// Moves what is drawn by whole device pixels: device row `y` of every drawing lands on the
+  /// surface's row 0 for `y = -offset` (a page of a taller image).
+  func setDeviceOffset(y: Int) { cairo_surface_set_device_offset(pointer, 0, Double(y)) }
+
   init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws {
     self.width = width
     self.height = height

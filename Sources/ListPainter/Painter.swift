@@ -69,15 +69,23 @@ public final class Painter {
   /// and a function that paints it, calling its argument after each band with how many rows
   /// are done. Every band is clipped to its whole device rows, so the pixels are those of one
   /// pass.
+  ///
+  /// With `rows`, only those device rows of the tree are painted, into an image as tall as
+  /// they are (a page): the drawing is moved up by whole device pixels, so the rows are those
+  /// of the whole image, pixel for pixel.
   package func paintInBands<Result>(
-    _ tree: LayoutTree, bandRows: Int,
+    _ tree: LayoutTree, rows: Range<Int>? = nil, bandRows: Int,
     _ body: (PaintedImage, (_ afterBand: (Int) -> Void) throws -> Void) throws -> Result
   ) throws -> Result {
-    let surface = try CairoSurface(width: tree.pixelWidth, height: tree.pixelHeight)
+    let rows = rows ?? 0..<tree.pixelHeight
+    let surface = try CairoSurface(width: tree.pixelWidth, height: rows.count)
     let context = try CairoContext(surface: surface)
     let image = try PaintedImage(surface: surface, isOpaque: tree.background.alpha >= 1)
     let cr = context
     scale = tree.scale
+    // The surface's row 0 is the tree's row `rows.lowerBound`: a device offset, which cairo
+    // applies under every drawing, device-space ones (clips, shadow tiles) included.
+    if rows.lowerBound != 0 { surface.setDeviceOffset(y: -rows.lowerBound) }
     cr.scale(by: tree.scale)
     let bounds = tree.elements.map { visualRows($0, scale: tree.scale) }
     // Scaled images are filtered over the area drawn, so a band edge must not cut one.
@@ -86,23 +94,24 @@ public final class Painter {
       return false
     }.map { bounds[$0] }
     return try body(image) { afterBand in
-      var top = 0
-      while top < tree.pixelHeight {
-        var bottom = min(tree.pixelHeight, top + max(1, bandRows))
+      var top = rows.lowerBound
+      while top < rows.upperBound {
+        var bottom = min(rows.upperBound, top + max(1, bandRows))
         while let image = uncut.first(where: { $0.lowerBound < bottom && bottom < $0.upperBound }) {
-          bottom = min(tree.pixelHeight, image.upperBound)
+          bottom = min(rows.upperBound, image.upperBound)
         }
-        image.willPaint(rowsBelow: bottom)
+        image.willPaint(rowsBelow: bottom - rows.lowerBound)
         try paintBand(tree, bounds: bounds, rows: top..<bottom, cr)
         try context.checkStatus()
         context.flush()
-        afterBand(bottom)
+        afterBand(bottom - rows.lowerBound)
         top = bottom
       }
     }
   }
 
-  /// One band: the background and every element that reaches its rows, clipped to them.
+  /// One band: the background and every element that reaches its rows (the tree's device
+  /// rows), clipped to them.
   private func paintBand(
     _ tree: LayoutTree, bounds: [Range<Int>], rows: Range<Int>, _ cr: CairoContext
   ) throws {

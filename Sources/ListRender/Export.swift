@@ -261,16 +261,37 @@ extension ListRenderer {
     guard pageHeight.isFinite, pageHeight >= 1 else {
       throw ExportError.pages("--page-height must be at least 1 point")
     }
+    // Pages are files beside -o: a device, a FIFO or a descriptor has no "beside".
+    guard case .file = OutputTarget(path) else {
+      throw ExportError.pages(
+        "pages are files named after -o, which is not a file (\(path)); give a file name")
+    }
     let tree = try layout(document, limits: .points)
     var seen: Set<String> = []
     for warning in missingGlyphWarnings(tree, seen: &seen) { events(.warning(warning)) }
     events(.phase("layout"))
-    let pages = tree.pages(height: pageHeight)
+    guard let breaks = tree.pageBreaks(height: pageHeight, maxPages: Self.maxPages) else {
+      throw ExportError.pages(
+        "--page-height \(pageHeight) would cut the list into more than \(Self.maxPages) pages; give a taller page"
+      )
+    }
+    for source in breaks.cut {
+      events(
+        .warning(
+          "\(source) is taller than a page (--page-height \(pageHeight)): it is cut across pages"))
+    }
+    var top = 0
+    let pages = breaks.ends.map { end in
+      defer { top = end }
+      return top..<end
+    }
     // Each page is held to the image limits.
-    do {
-      for page in pages { try page.checkPixelLimits() }
-    } catch let error as LayoutError {
-      throw Self.located(error, in: document)
+    for page in pages
+    where tree.pixelWidth > SpecLimits.maxPixelSide || page.count > SpecLimits.maxPixelSide
+      || tree.pixelWidth * page.count > SpecLimits.maxPixels
+    {
+      throw Self.located(
+        LayoutError.imageTooLarge(width: tree.pixelWidth, height: page.count), in: document)
     }
     let stem = (path as NSString).deletingPathExtension
     let names = pages.indices.map { String(format: "%@-%04d.%@", stem, $0 + 1, format.rawValue) }
@@ -280,16 +301,31 @@ extension ListRenderer {
     let staged = StagedOutputs()
     for (page, name) in zip(pages, names) {
       switch format {
-      case .webp: try staged.add(try WebPCodec.encode(try paint(page)), to: name)
-      case .png, .svg, .pdf: try staged.add(try renderPNG(page, threads: options.threads), to: name)
+      case .webp: try staged.add(try WebPCodec.encode(try paint(tree, rows: page)), to: name)
+      case .png, .svg, .pdf:
+        try staged.add(
+          try renderPNGCountingPages(tree, rows: page, threads: options.threads).png, to: name)
       }
     }
     events(.phase("paint and encode"))
     try stageDescriptions(
       of: document, tree: tree, layout: layoutPath, accessibility: accessibilityPath, in: staged)
     try staged.commit()
+    // Pages an earlier, longer render left after this set's last are removed: the folder holds
+    // one list's pages.
+    var index = names.count + 1
+    while index <= names.count + Self.maxPages {
+      let old = String(format: "%@-%04d.%@", stem, index, format.rawValue)
+      var status = stat()
+      guard lstat(old, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { break }
+      unlink(old)
+      index += 1
+    }
     events(.phase("write"))
   }
+
+  /// The most pages `--page-height` writes.
+  package static let maxPages = 1_000
 
   /// The layout dump and the accessibility snapshot of a still, when asked for, staged with
   /// its image.

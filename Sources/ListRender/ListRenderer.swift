@@ -343,10 +343,12 @@ public final class ListRenderer {
 
   /// ``renderPNG(_:threads:)``, and how many 2 MiB pages of the surface were put to use again
   /// for later rows (for tests that recycling happens and changes no byte).
-  package func renderPNGCountingPages(_ tree: LayoutTree, threads: Int? = nil) throws -> (
+  package func renderPNGCountingPages(
+    _ tree: LayoutTree, rows: Range<Int>? = nil, threads: Int? = nil
+  ) throws -> (
     png: [UInt8], recycledPages: Int
   ) {
-    try painter.paintInBands(tree, bandRows: Self.bandRows) { image, paint in
+    try painter.paintInBands(tree, rows: rows, bandRows: Self.bandRows) { image, paint in
       // The image is thrown away once encoded: the memory of rows already compressed is reused
       // for rows not yet painted, or given back.
       image.releasesRows = true
@@ -372,6 +374,15 @@ public final class ListRenderer {
     close(file.descriptor)  // cairo opens the file by its name
     try painter.paintVector(tree, format: format, to: file.path)
     return file
+  }
+
+  /// Device rows `rows` of a layout (a page of it) painted as an image that tall: the same
+  /// pixels as those rows of the whole image.
+  package func paint(_ tree: LayoutTree, rows: Range<Int>) throws -> Bitmap {
+    try painter.paintInBands(tree, rows: rows, bandRows: rows.count) { image, paint in
+      try paint { _ in }
+      return try image.bitmap()
+    }
   }
 
   /// The tree painted in bands of `bandRows` (for tests that bands change no pixel).

@@ -123,6 +123,57 @@ struct VectorOutputTests {
   }
 
   @Test(
+    "pages break between rows at whole device pixels (7.3 pt at scale 3 too), a row taller than a page is a warning, at most 1,000 pages, old pages go, /dev/null is no page name"
+  )
+  func pagesBreakBetweenRows() throws {
+    let folder = try Paths.temporaryFolder(with: ["list.yaml": tallList(rows: 40, scale: 3)])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try runListRender(["render", "list.yaml", "-o", "whole.png"], in: folder).status == 0)
+    let whole = try bitmap(folder.appendingPathComponent("whole.png"))
+    func pages(_ height: String) throws -> (result: ProcessResult, pages: [Bitmap]) {
+      let result = try runListRender(
+        ["render", "list.yaml", "-o", "page.png", "--page-height", height], in: folder)
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { $0.hasPrefix("page-") }.sorted()
+      return (result, try names.map { try bitmap(folder.appendingPathComponent($0)) })
+    }
+    // 333.3 pt: pages end on the row edges that fit, so they differ in height, each at most
+    // 999 px, and stacked they are the whole image.
+    let between = try pages("333.3")
+    #expect(between.result.status == 0, "\(between.result.stderr)")
+    let betweenSame = Bitmap.stacked(between.pages, gap: 0) == whole
+    #expect(betweenSame)
+    #expect(between.pages.allSatisfy { $0.height <= 999 })
+    #expect(Set(between.pages.dropLast().map(\.height)).count > 1)
+    #expect(!between.result.stderr.contains("taller than a page"))
+    // 7.3 pt: every row is taller than a page; whole device pixels all the same.
+    let thin = try pages("7.3")
+    #expect(thin.result.status == 0, "\(thin.result.stderr)")
+    #expect(thin.result.stderr.contains("sections[0].cells[0] is taller than a page"))
+    let thinSame = Bitmap.stacked(thin.pages, gap: 0) == whole
+    #expect(thinSame)
+    #expect(thin.pages.allSatisfy { $0.height <= 21 })
+    // Fewer pages than before: none of the earlier set is left.
+    let fewer = try pages("2000")
+    #expect(fewer.result.status == 0)
+    let fewerSame = Bitmap.stacked(fewer.pages, gap: 0) == whole
+    #expect(fewerSame)
+    // More than 1,000 pages: refused, naming the bound, nothing written.
+    let many = try runListRender(
+      ["render", "list.yaml", "-o", "many.png", "--page-height", "1"], in: folder)
+    #expect(many.status == 2)
+    #expect(many.stderr.contains("more than 1000 pages"), "\(many.stderr)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy {
+        !$0.hasPrefix("many")
+      })
+    let device = try runListRender(
+      ["render", "list.yaml", "-o", "/dev/null", "--page-height", "500"], in: folder)
+    #expect(device.status == 2, "\(device.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: "/dev/null-0001.png"))
+  }
+
+  @Test(
     "esimflag's boxed-inverse card is its token gradient (180°, #004ED9 → #005CFF at 60 % → #A140C4) in PNG, SVG and PDF"
   )
   func esimflagGradient() throws {
