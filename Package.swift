@@ -88,7 +88,7 @@ let package = Package(
       // that incremental builds see their changes.
       dependencies: [
         "ListRender", "ListModel", "ListLayout", "ListPainter", "ImageCodec", "GoldenImage",
-        "GoldenSuite", "CommandSupport", "CPangoThreads",
+        "GoldenSuite", "ListGoldens", "CommandSupport", "CPangoThreads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

@@ -163,4 +163,86 @@ struct AuditCLITests {
     #expect(faint.status == 1, "\(faint.stderr)")
     #expect(faint.stderr.contains("new: "), "\(faint.stderr)")
   }
+
+  @Test(
+    "audit --variants --overlay writes one labelled overlay a variant; more than 1,000 combinations are refused before any work"
+  )
+  func overlayPerVariant() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try """
+    canvas: { width: 360, scale: 1 }
+    sections:
+      - cells: [ { style: boxedInverse, title: Offer, control: { button: Go } } ]
+    """.write(to: folder.appendingPathComponent("card.yaml"), atomically: true, encoding: .utf8)
+    // The first variant as a spec of its own: its overlay unlabelled.
+    try """
+    canvas: { width: 360, scale: 1, theme: { name: mistica, skin: movistar }, appearance: dark }
+    sections:
+      - cells: [ { style: boxedInverse, title: Offer, control: { button: Go } } ]
+    """.write(to: folder.appendingPathComponent("dark.yaml"), atomically: true, encoding: .utf8)
+    let single = try runListRender(["audit", "dark.yaml", "--overlay", "one.png"], in: folder)
+    #expect(single.status == 1, "\(single.stderr)")
+    let plain = try PNGCodec.decode(file: folder.appendingPathComponent("one.png").path)
+    let result = try runListRender(
+      [
+        "audit", "card.yaml", "--variants", "skin=movistar,vivo", "--variants",
+        "appearance=light,dark", "--overlay", "ov.png",
+      ], in: folder)
+    #expect(result.status == 1, "\(result.stderr)")
+    let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasPrefix("ov") }.sorted()
+    #expect(
+      written == [
+        "ov@movistar-dark.png", "ov@movistar-light.png", "ov@vivo-dark.png", "ov@vivo-light.png",
+      ],
+      "\(written)")
+    // Each as wide as one overlay, with its label above it.
+    let labelled = try PNGCodec.decode(file: folder.appendingPathComponent(written[0]).path)
+    #expect(labelled.width == plain.width)
+    #expect(labelled.height > plain.height, "the label above the overlay")
+    let values = (300..<310).map(String.init).joined(separator: ",")
+    let many = try runListRender(
+      [
+        "audit", "card.yaml", "--variants", "width=\(values)", "--variants", "height=\(values)",
+        "--variants", "appearance=light,dark", "--variants", "contentSize=L,XL,XXL,AX1,AX2,AX3",
+        "--overlay", "many.png",
+      ], in: folder)
+    #expect(many.status == 2)
+    #expect(
+      many.stderr.contains("1,200 combinations; one audit checks at most 1,000"), "\(many.stderr)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy {
+        !$0.hasPrefix("many")
+      })
+  }
+
+  @Test("a list taller than one image is audited part by part, frames in the whole list's points")
+  func tallListInParts() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // 130 rows at scale 4: about 40,000 px, past the 32,767 px an image may be.
+    let cells = (0..<130).map { index in
+      index == 120
+        ? "      - { title: Row \(index), control: { button: Go } }"
+        : "      - { title: Row \(index) }"
+    }.joined(separator: "\n")
+    try ("canvas: { width: 360, scale: 4 }\nsections:\n  - cells:\n" + cells + "\n").write(
+      to: folder.appendingPathComponent("tall.yaml"), atomically: true, encoding: .utf8)
+    let render = try runListRender(["render", "tall.yaml", "-o", "tall.png"], in: folder)
+    #expect(render.status == 2, "the list is taller than one image")
+    let audit = try runListRender(["audit", "tall.yaml", "--json", "f.json"], in: folder)
+    #expect(audit.status == 1, "\(audit.stderr)")
+    #expect(audit.stdout.contains("target-size  sections[0].cells[120] \"Row 120\" control"))
+    let json =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("f.json"))) as? [String: Any]
+    let findings = json?["findings"] as? [[String: Any]] ?? []
+    let target = findings.first { $0["rule"] as? String == "target-size" }
+    let frame = target?["frame"] as? [String: Any]
+    #expect((frame?["y"] as? Double ?? 0) > 120 * 56, "\(String(describing: frame))")
+    let overlay = try runListRender(["audit", "tall.yaml", "--overlay", "o.png"], in: folder)
+    #expect(overlay.status == 2)
+    #expect(overlay.stderr.contains("taller than one image"), "\(overlay.stderr)")
+  }
 }
