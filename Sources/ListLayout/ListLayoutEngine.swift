@@ -4,6 +4,8 @@ import ListModel
 public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The image would exceed the documented pixel limits (``SpecLimits``).
   case imageTooLarge(width: Int, height: Int)
+  /// A WebP image would be longer than the format allows (16,383 px a side).
+  case webpTooLarge(width: Int, height: Int, limit: Int)
   /// A vector document would be taller than ``SpecLimits/maxVectorHeight`` points.
   case documentTooTall(height: Double)
   /// The list has nothing to draw: no cell, no header shown, no empty view.
@@ -14,7 +16,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A sentence for the terminal: the spec key first where the sentence needs it.
   public var description: String {
     switch self {
-    case .imageTooLarge, .emptyList, .documentTooTall: reason
+    case .imageTooLarge, .webpTooLarge, .emptyList, .documentTooTall: reason
     case .safeAreaTooWide: "canvas.\(key): \(reason)"
     }
   }
@@ -23,7 +25,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// canvas's width, height or scale, whichever the spec gives).
   public var key: String {
     switch self {
-    case .imageTooLarge, .documentTooTall: "size"
+    case .imageTooLarge, .webpTooLarge, .documentTooTall: "size"
     case .safeAreaTooWide: "safeArea"
     case .emptyList: "sections"
     }
@@ -34,6 +36,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .imageTooLarge(let width, let height):
       "the image would be \(width)×\(height) px; the limits are \(SpecLimits.maxPixelSide) px a side and \(SpecLimits.maxPixels) px in all: render it in pages (listrender render SPEC --page-height 2000 writes NAME-0001.png, NAME-0002.png, …), as SVG or PDF (no pixel limit), at a lower canvas.scale, or one viewport (canvas.height and canvas.contentOffset)"
+    case .webpTooLarge(let width, let height, let limit):
+      "the image would be \(width)×\(height) px; a WebP image is at most \(limit) px a side: write it as PNG (up to \(SpecLimits.maxPixelSide) px), in WebP pages (--page-height), or at a lower canvas.scale"
     case .documentTooTall(let height):
       "the document would be \(Int(height.rounded(.up))) pt tall; an SVG or PDF is at most \(Int(SpecLimits.maxVectorHeight)) pt (render it in PNG pages with --page-height, or as viewports with canvas.height and canvas.contentOffset)"
     case .emptyList:

@@ -232,6 +232,12 @@ extension ListRenderer {
         }
         try staged.add(png, to: image.path)
       case .webp:
+        guard tree.pixelWidth <= WebPCodec.maxSide, tree.pixelHeight <= WebPCodec.maxSide else {
+          throw Self.located(
+            LayoutError.webpTooLarge(
+              width: tree.pixelWidth, height: tree.pixelHeight, limit: WebPCodec.maxSide),
+            in: document)
+        }
         let webp = try WebPCodec.encode(try paint(tree))
         events(.phase("paint and encode"))
         try staged.add(webp, to: image.path)
@@ -285,13 +291,19 @@ extension ListRenderer {
       defer { top = end }
       return top..<end
     }
-    // Each page is held to the image limits.
+    // Each page is held to the image limits (WebP's are lower), and the message says which
+    // page height fits, not to use --page-height.
+    let side = format == .webp ? WebPCodec.maxSide : SpecLimits.maxPixelSide
     for page in pages
-    where tree.pixelWidth > SpecLimits.maxPixelSide || page.count > SpecLimits.maxPixelSide
+    where tree.pixelWidth > side || page.count > side
       || tree.pixelWidth * page.count > SpecLimits.maxPixels
     {
-      throw Self.located(
-        LayoutError.imageTooLarge(width: tree.pixelWidth, height: page.count), in: document)
+      let fits = min(Double(side), Double(SpecLimits.maxPixels) / Double(max(1, tree.pixelWidth)))
+      throw ExportError.pages(
+        tree.pixelWidth > side
+          ? "the list is \(tree.pixelWidth) px wide at scale \(tree.scale.formatted()); a \(format.rawValue.uppercased()) page is at most \(side) px a side: give a lower canvas.scale or width"
+          : "a page of --page-height \(pageHeight.formatted()) pt is \(page.count) px tall at scale \(tree.scale.formatted()); a \(format.rawValue.uppercased()) page is at most \(Int(fits)) px: give --page-height \(Int(fits / tree.scale)) or less"
+      )
     }
     let stem = (path as NSString).deletingPathExtension
     let names = pages.indices.map { String(format: "%@-%04d.%@", stem, $0 + 1, format.rawValue) }
@@ -367,6 +379,12 @@ extension ListRenderer {
           switch format {
           case .png, .webp: framesFormat = format
           case .svg, .pdf: throw ExportError.notAFrameFormat(format)
+          }
+          // Frames are files in a folder: standard output holds none.
+          guard path != "-" else {
+            throw ExportError.pages(
+              "frames are files in a folder: -o names that folder, not - (for standard output give --apng - or --gif -)"
+            )
           }
           framesFolder = path
         case .frameLayouts(let path): layoutsFolder = path

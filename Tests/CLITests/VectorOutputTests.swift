@@ -174,6 +174,29 @@ struct VectorOutputTests {
   }
 
   @Test(
+    "a page too tall says which --page-height fits; a WebP past 16,383 px says what works; animate -o - is refused, no folder named -"
+  )
+  func outputLimitsSayWhatWorks() throws {
+    let folder = try Paths.temporaryFolder(with: ["list.yaml": tallList(rows: 300, scale: 2)])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = try runListRender(
+      ["render", "list.yaml", "-o", "p.png", "--page-height", "20000"], in: folder)
+    #expect(page.status == 2)
+    #expect(page.stderr.contains("give --page-height 16383 or less"), "\(page.stderr)")
+    try tallList(rows: 200, scale: 2).write(
+      to: folder.appendingPathComponent("mid.yaml"), atomically: true, encoding: .utf8)
+    let webp = try runListRender(["render", "mid.yaml", "-o", "w.webp"], in: folder)
+    #expect(webp.status == 2)
+    #expect(
+      webp.stderr.contains("mid.yaml:1:")
+        && webp.stderr.contains("a WebP image is at most 16383 px a side: write it as PNG"),
+      "\(webp.stderr)")
+    let frames = try runListRender(["animate", "-o", "-"], in: folder)
+    #expect(frames.status == 2)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+  }
+
+  @Test(
     "esimflag's boxed-inverse card is its token gradient (180°, #004ED9 → #005CFF at 60 % → #A140C4) in PNG, SVG and PDF"
   )
   func esimflagGradient() throws {
