@@ -40,9 +40,17 @@ package struct PhaseClock {
 
   package func report() {
     guard enabled else { return }
-    let lines = laps.map {
-      $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", $0.1)
-    }
-    Terminal.error(lines.joined(separator: "\n") + "\n")
+    Terminal.error(Self.table(laps) + "\n")
+  }
+
+  /// Phases and milliseconds in two aligned columns, however long a name or a time.
+  package static func table(_ laps: [(String, Double)]) -> String {
+    let numbers = laps.map { String(format: "%.2f", $0.1) }
+    let nameWidth = (laps.map(\.0.count).max() ?? 0) + 2
+    let numberWidth = max(8, numbers.map(\.count).max() ?? 0)
+    return zip(laps, numbers).map { lap, number in
+      lap.0.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+        + String(repeating: " ", count: numberWidth - number.count) + number + " ms"
+    }.joined(separator: "\n")
   }
 }

@@ -114,6 +114,11 @@ extension GoldenStrategy where Value == Bitmap, Format == Bitmap {
   public static var image: GoldenStrategy<Bitmap, Bitmap> {
     GoldenStrategy(format: .image) { $0 }
   }
+
+  /// Pixels, kept as lossless WebP (``GoldenFormat/webPImage``) and compared as ``image``.
+  public static var webPImage: GoldenStrategy<Bitmap, Bitmap> {
+    GoldenStrategy(format: .webPImage) { $0 }
+  }
 }
 
 extension GoldenStrategy where Value == String, Format == String {

@@ -219,12 +219,26 @@ func annotationLines(
 ) -> [String] {
   results.filter(\.report.isFailure).map { result in
     let file = (options.fixtures as NSString).appendingPathComponent(result.suiteCase.fixture)
+    // A spec error's message starts with `file:line:column:`: the annotation points there.
+    let (line, column) = specPosition(result.report.message, file: file) ?? (1, nil)
+    let place = "line=\(line)" + (column.map { ",col=\($0)" } ?? "")
     switch style {
     case .githubActions:
       return
-        "::error file=\(annotationProperty(file)),line=1,title=\(annotationProperty(result.report.name))::\(annotationData(result.report.message))"
+        "::error file=\(annotationProperty(file)),\(place),title=\(annotationProperty(result.report.name))::\(annotationData(result.report.message))"
     }
   }
+}
+
+/// The line and column a message starting with `file:line:column:` gives, when `file` is the
+/// fixture's.
+func specPosition(_ message: String, file: String) -> (Int, Int?)? {
+  guard message.hasPrefix(file + ":") else { return nil }
+  let rest = message.dropFirst(file.count + 1)
+  let parts = rest.split(separator: ":", maxSplits: 2)
+  guard let line = parts.first.flatMap({ Int($0) }), line > 0 else { return nil }
+  let column = parts.count > 1 ? Int(parts[1]) : nil
+  return (line, column)
 }
 
 private func annotationData(_ text: String) -> String {

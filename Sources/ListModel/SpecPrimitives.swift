@@ -135,6 +135,15 @@ struct NodeReader {
           message += " (did you mean '\(near)'?)"
         }
         message += "; allowed keys: \(allowed.joined(separator: ", "))"
+        // `{ detail: 90,5 € }`: the comma ended the value and `5 €` became a key of its own,
+        // with no value (Yams does not keep a mapping's flow style, so the key tells: no key
+        // starts with a digit or holds a space).
+        if case .scalar(let bare) = value, bare.string.isEmpty,
+          key.string.first?.isNumber == true || key.string.contains(where: \.isWhitespace)
+        {
+          message +=
+            ". Inside { … } a comma separates keys: put a value that holds a comma in quotes (\"90,5 €\")"
+        }
         throw child(keyNode, key: quoted(key.string)).error(message)
       }
       guard fields[key.string] == nil else {

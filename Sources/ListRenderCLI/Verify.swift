@@ -41,7 +41,7 @@ struct SuiteOptions: ParsableArguments {
     help: ArgumentHelp(
       "An axis of variants, key=value,value; repeat for more axes (every combination is rendered).",
       discussion:
-        "Keys: any canvas key (appearance, direction, contentSize, theme, scale, width, …); e.g. --variants appearance=light,dark --variants direction=ltr,rtl.",
+        "Keys: any canvas key (appearance, direction, contentSize, theme, scale, width, …), or skin for Mística's brands (skin=movistar,vivo,o2,telefonica,blau,tu,esimflag); e.g. --variants appearance=light,dark --variants direction=ltr,rtl.",
       valueName: "key=values"))
   var variants: [String] = []
 

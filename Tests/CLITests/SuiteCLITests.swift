@@ -1,3 +1,4 @@
+import CommandSupport
 import Foundation
 import FoundationXML
 import GoldenImage
@@ -476,6 +477,29 @@ struct SuiteCLITests {
     #expect(!left.isEmpty)
   }
 
+  @Test(
+    "what users read: --timings columns stay aligned past 10 s, verify --help names the skin axis, a decimal comma in { … } says to quote it"
+  )
+  func messagesUsersRead() throws {
+    let table = PhaseClock.table([("fonts", 1.5), ("paint and encode", 123_456.78), ("write", 9)])
+    let ends = table.components(separatedBy: "\n").map(\.count)
+    #expect(Set(ends).count == 1, "\(table)")
+    #expect(table.contains("paint and encode  123456.78 ms"), "\(table)")
+    let help = try runListRender(["verify", "--help"])
+    #expect(help.stdout.contains("skin"), "\(help.stdout)")
+    let folder = try Paths.temporaryFolder(with: [
+      "price.yaml":
+        "canvas: { width: 360, scale: 1 }\nsections:\n  - cells: [ { title: Price, subtitle: 90,5 € } ]\n"
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let comma = try runListRender(["render", "price.yaml", "-o", "p.png"], in: folder)
+    #expect(comma.status == 2)
+    #expect(
+      comma.stderr.contains("price.yaml:3:")
+        && comma.stderr.contains("put a value that holds a comma in quotes"),
+      "\(comma.stderr)")
+  }
+
   @Test("strict by default: a hidden separator fails; pixelmatch's 0.1 would not see it")
   func strictByDefault() throws {
     let folder = try Paths.temporaryFolder()
@@ -531,7 +555,7 @@ struct SuiteCLITests {
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = try suite("record", in: folder)
     try FileManager.default.removeItem(at: folder.appendingPathComponent("Golden/b/three.png"))
-    try "canvas: { width: 0 }\nsections: []\n".write(
+    try "sections: []\ncanvas:\n  width: 0\n".write(
       to: folder.appendingPathComponent("Fixtures/a/zz-broken.yaml"), atomically: true,
       encoding: .utf8)
     let verify = try runListRender(
@@ -575,6 +599,11 @@ struct SuiteCLITests {
       verify.stdout.contains(
         "::error file=Fixtures/b/three.yaml,line=1,title=b/three::b/three%3A no golden") == false)
     #expect(verify.stdout.contains("::error file=Fixtures/b/three.yaml,line=1,title=b/three::"))
+    // A spec error points at its line and column.
+    #expect(
+      verify.stdout.contains(
+        "::error file=Fixtures/a/zz-broken.yaml,line=3,col=10,title=a/zz-broken::"),
+      "\(verify.stdout)")
     // --last-failed runs the two that did not pass; --filter takes globs and substrings.
     let again = try suite("verify", ["--last-failed"], in: folder)
     #expect(again.stdout.contains("2 cases:"), "\(again.stdout)")

@@ -32,6 +32,11 @@ let inbox = ListDocument(canvas: Canvas(width: 360, scale: 2, theme: .material))
   let renderer = try ListRenderer()
   expectGolden(of: inbox, as: .layout(renderer: renderer))  // …/inboxGeometry.layout.json
 }
+
+@Test func inboxAsWebP() throws {
+  // Lossless WebP: the PNG's pixels and fingerprint in about 40 % of its bytes.
+  expectGolden(of: inbox, as: .webPImage(renderer: try ListRenderer()))  // …/inboxAsWebP.webp
+}
 // README end
 
 // README: XCTest
