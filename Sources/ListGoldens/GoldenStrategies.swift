@@ -125,12 +125,12 @@ extension GoldenFormat where Format == AuditSnapshot {
               !matched.contains($0) && accepted[$0].isSame(as: finding)
             })
           else {
-            new.append("new: \(finding.line)")
+            new.append("new: \(finding.sentence)")
             continue
           }
           matched.insert(index)
           if finding.level > accepted[index].level {
-            new.append("worse: \(finding.line) (accepted at \(accepted[index].measured))")
+            new.append("worse: \(finding.sentence) (accepted at \(accepted[index].measured))")
           }
         }
         let gone = accepted.count - matched.count

@@ -75,6 +75,9 @@ public struct SupplementaryText: Equatable, Sendable, ExpressibleByStringLiteral
   public var title: String
   /// Trailing text, such as "See all".
   public var detail: String?
+  /// Where the spec says the title and the detail (for findings about them).
+  package var titleMark = SourceMark()
+  package var detailMark = SourceMark()
 
   /// A header or footer from its parts.
   public init(title: String, detail: String? = nil) {
@@ -145,11 +148,17 @@ extension ListDocument {
   /// A string, or `{ title, detail }`.
   static func decodeSupplementary(_ reader: NodeReader) throws -> SupplementaryText {
     guard case .mapping = reader.node else {
-      return SupplementaryText(title: try reader.string())
+      var text = SupplementaryText(title: try reader.string())
+      text.titleMark = SourceMark(reader.location)
+      return text
     }
     let object = try reader.object(allowed: ["title", "detail"])
-    return SupplementaryText(
-      title: try object.required("title").string(), detail: try object.optional("detail")?.string())
+    let title = try object.required("title")
+    let detail = object.optional("detail")
+    var text = SupplementaryText(title: try title.string(), detail: try detail?.string())
+    text.titleMark = SourceMark(title.location)
+    text.detailMark = SourceMark(detail?.location)
+    return text
   }
 }
 

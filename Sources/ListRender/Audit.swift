@@ -88,8 +88,15 @@ public struct AuditFinding: Codable, Equatable, Sendable, CustomStringConvertibl
     package var rule: String
     package var kind: String
     package var measured: String
+    package var required: String
     /// The line as written.
     package var line: String
+
+    /// The finding as `listrender audit` prints it: `rule  path "element" part  measured  needs
+    /// required`.
+    package var sentence: String {
+      "\(rule)  \(source)\(element.isEmpty || element == source ? "" : " \"\(element)\"") \(kind)  \(measured)  needs \(required)"
+    }
 
     /// A golden line read, or nil when it is not a finding.
     package init?(line: String) {
@@ -103,6 +110,7 @@ public struct AuditFinding: Codable, Equatable, Sendable, CustomStringConvertibl
       self.source = source
       self.element = object["element"] as? String ?? ""
       self.measured = object["measured"] as? String ?? ""
+      self.required = object["required"] as? String ?? ""
       self.line = line
     }
 
@@ -653,7 +661,12 @@ struct Auditor {
       case .label(let labelCell): label = labelCell.text
       }
     } else {
-      label = nil
+      // A section's header or footer: its title's or detail's own place.
+      let section = document.sections[section]
+      let text = kind.hasPrefix("footer") ? section.footer : section.header
+      let mark = kind.hasSuffix("Detail") ? text?.detailMark : text?.titleMark
+      guard let place = mark?.location, let line = place.line else { return nil }
+      return "\(place.file):\(line):\(place.column ?? 1)"
     }
     guard let place = label?.location, let line = place.line else { return nil }
     return "\(place.file):\(line):\(place.column ?? 1)"

@@ -112,7 +112,8 @@ struct AuditCLITests {
     let failed = try runListRender(["verify", "fx", "--golden", "gold"], in: folder)
     #expect(failed.status == 1)
     #expect(failed.stderr.contains("1 new or worse finding"), "\(failed.stderr)")
-    let named = #"new: {"element": "Share", "kind": "control", "measured": "24 × 24 pt""#
+    let named =
+      #"new: target-size  sections[0].cells[0] "Share" control  24 × 24 pt  needs 44 × 44 pt"#
     #expect(failed.stderr.contains(named), "\(failed.stderr)")
     #expect(!failed.stderr.contains("missing-label"), "\(failed.stderr)")
   }
@@ -244,5 +245,26 @@ struct AuditCLITests {
     let overlay = try runListRender(["audit", "tall.yaml", "--overlay", "o.png"], in: folder)
     #expect(overlay.status == 2)
     #expect(overlay.stderr.contains("taller than one image"), "\(overlay.stderr)")
+  }
+
+  @Test("a header's and its detail's findings name their place in the spec")
+  func headerLocations() throws {
+    let folder = try Paths.temporaryFolder(with: [
+      "hdr.yaml": """
+      canvas: { width: 360, scale: 1, theme: { colors: { brand: "#CCCCCC", textSecondary: "#CCCCCC" } } }
+      sections:
+        - header: { title: Recent, detail: See all }
+          cells: [ { title: A } ]
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let audit = try runListRender(["audit", "hdr.yaml"], in: folder)
+    #expect(audit.status == 1)
+    #expect(
+      audit.stdout.contains("sections[0] header  1.61:1  needs 4.5:1  hdr.yaml:3:22"),
+      "\(audit.stdout)")
+    #expect(
+      audit.stdout.contains("sections[0] headerDetail  1.61:1  needs 4.5:1  hdr.yaml:3:38"),
+      "\(audit.stdout)")
   }
 }
