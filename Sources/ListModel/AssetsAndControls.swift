@@ -174,11 +174,13 @@ extension ListDocument {
     ImageReference(path: try reader.filePath(), location: reader.location)
   }
 
-  static func decodeAsset(_ reader: NodeReader) throws -> Asset {
-    let object = try reader.object(allowed: [
-      "icon", "image", "monogram", "background", "color", "template", "mirrorInRTL", "size",
-      "shape",
-    ])
+  /// An asset; `allowsLabel`: it may carry `accessibilityLabel` (a row's, read by the row).
+  static func decodeAsset(_ reader: NodeReader, allowsLabel: Bool = false) throws -> Asset {
+    let object = try reader.object(
+      allowed: [
+        "icon", "image", "monogram", "background", "color", "template", "mirrorInRTL", "size",
+        "shape",
+      ] + (allowsLabel ? ["accessibilityLabel"] : []))
     let color = try object.optional("color")?.color(themeNames: true)
     let kind = try object.exactlyOne(of: AssetKind.self)
     for key in ["template", "mirrorInRTL"] where kind != .icon {
@@ -216,7 +218,8 @@ extension ListDocument {
       return .navigation(badge: nil)
     }
     let kinds = ControlKind.allCases
-    let object = try reader.object(allowed: kinds.map(\.rawValue) + ["mirrorInRTL"])
+    let object = try reader.object(
+      allowed: kinds.map(\.rawValue) + ["mirrorInRTL", "accessibilityLabel"])
     let present = kinds.filter { object.fields[$0.rawValue] != nil }
     guard present.count == 1 else {
       throw reader.error(

@@ -196,7 +196,9 @@ extension SpecWriter {
     switch cell.kind {
     case .row(let row):
       if row.style != .fullWidth { pairs.append(("style", plain(row.style.rawValue))) }
-      if let asset = row.asset { pairs.append(("asset", self.asset(asset))) }
+      if let asset = row.asset {
+        pairs.append(("asset", labelled(self.asset(asset), row.assetLabel)))
+      }
       switch row.headline {
       case .tag(let text)?: pairs.append(("headline", map([("tag", string(text))])))
       case .overline(let text)?: pairs.append(("headline", map([("text", string(text))])))
@@ -205,7 +207,9 @@ extension SpecWriter {
       pairs.append(("title", label(row.title)))
       if let subtitle = row.subtitle { pairs.append(("subtitle", label(subtitle))) }
       if let text = row.descriptionText { pairs.append(("description", label(text))) }
-      if let control = row.control { pairs.append(("control", self.control(control))) }
+      if let control = row.control {
+        pairs.append(("control", labelled(self.control(control), row.controlLabel)))
+      }
     case .stereo(let stereo):
       pairs.append(("kind", plain("stereo")))
       if let image = stereo.leadingImage { pairs.append(("leadingImage", stereoImage(image))) }
@@ -270,6 +274,8 @@ extension Validator {
       try label(row.subtitle, "subtitle")
       try label(row.descriptionText, "description")
       try control(row.control)
+      try string(row.assetLabel, "asset.accessibilityLabel", allowEmpty: false)
+      try string(row.controlLabel, "control.accessibilityLabel", allowEmpty: false)
     case .stereo(let stereo):
       try label(stereo.title, "title", allowEmpty: false)
       try label(stereo.detail, "detail")

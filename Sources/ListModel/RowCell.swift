@@ -17,6 +17,12 @@ public struct RowCell: Equatable, Sendable {
   public var descriptionText: Label?
   /// Section C.
   public var control: Control?
+  /// What VoiceOver reads for the asset (`asset: { image: …, accessibilityLabel: … }`); nil:
+  /// the asset is decorative.
+  public var assetLabel: String?
+  /// What VoiceOver reads for the control (`control: { icon: share, accessibilityLabel:
+  /// Share }`); nil: the control's own text, or the row's title.
+  public var controlLabel: String?
 
   /// A row from its parts.
   public init(
@@ -78,9 +84,13 @@ extension ListDocument {
       title: try decodeLabel(object.required("title"), allowEmpty: false),
       subtitle: try object.optional("subtitle").map { try decodeLabel($0) },
       descriptionText: try object.optional("description").map { try decodeLabel($0) })
-    row.asset = try object.optional("asset").map(decodeAsset)
+    row.asset = try object.optional("asset").map { try decodeAsset($0, allowsLabel: true) }
     row.headline = try object.optional("headline").map(decodeHeadline)
     row.control = try object.optional("control").map(decodeControl)
+    row.assetLabel = try object.optional("asset")?.peek("accessibilityLabel")?.string(
+      allowEmpty: false)
+    row.controlLabel = try object.optional("control")?.peek("accessibilityLabel")?.string(
+      allowEmpty: false)
     return row
   }
 

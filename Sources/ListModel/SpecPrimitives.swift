@@ -383,6 +383,14 @@ func editDistance(_ a: String, _ b: String) -> Int {
 struct SpecWriter {
   typealias Pairs = [(String, Node)]
 
+  /// A mapping with `accessibilityLabel` added when there is one.
+  func labelled(_ node: Node, _ label: String?) -> Node {
+    guard let label, case .mapping(let mapping) = node else { return node }
+    var pairs: Pairs = mapping.compactMap { key, value in key.string.map { ($0, value) } }
+    pairs.append(("accessibilityLabel", string(label)))
+    return map(pairs)
+  }
+
   func map(_ pairs: Pairs) -> Node {
     .mapping(Node.Mapping(pairs.map { (Node.scalar(.init($0.0)), $0.1) }))
   }

@@ -125,6 +125,8 @@ struct AccessibilityTree {
         if cell.state == .disabled { traits.append("dimmed") }
         let labels: [String?]
         var control: Control?
+        var controlLabel: String?
+        var assetLabel: String?
         switch cell.kind {
         case .row(let row):
           labels = [
@@ -132,6 +134,8 @@ struct AccessibilityTree {
             text(parts, .description),
           ]
           control = row.control
+          controlLabel = row.controlLabel
+          assetLabel = row.assetLabel
         case .stereo:
           labels = [text(parts, .title), text(parts, .detail)]
         case .label:
@@ -146,10 +150,19 @@ struct AccessibilityTree {
           AccessibilityElement(
             kind: "cell", label: labels.compactMap { $0 }.joined(separator: ", "),
             traits: cellTraits + traits, frame: frame, source: cellSource))
+        // An asset with an accessibilityLabel is an image VoiceOver reads (otherwise decorative).
+        if let assetLabel,
+          let assetFrame = union(parts.filter { [.asset, .assetBackground].contains($0.role) })
+        {
+          out.append(
+            AccessibilityElement(
+              kind: "image", label: assetLabel, traits: ["image"], frame: assetFrame,
+              source: cellSource))
+        }
         guard let control else { continue }
         let controlParts = parts.filter { [.control, .badge].contains($0.role) }
         let controlFrame = union(controlParts) ?? frame
-        let title = text(parts, .title) ?? ""
+        let title = controlLabel ?? text(parts, .title) ?? ""
         let dimmed = traits.filter { $0 == "dimmed" }
         switch control {
         case .navigation(let badge):
@@ -179,15 +192,20 @@ struct AccessibilityTree {
         case .text(let value):
           out.append(
             AccessibilityElement(
-              kind: "control", label: value, traits: ["staticText"] + dimmed,
+              kind: "control", label: controlLabel ?? value, traits: ["staticText"] + dimmed,
               frame: controlFrame, source: cellSource))
         case .button(let buttonTitle):
           out.append(
             AccessibilityElement(
-              kind: "control", label: buttonTitle, traits: ["button"] + dimmed,
+              kind: "control", label: controlLabel ?? buttonTitle, traits: ["button"] + dimmed,
               frame: controlFrame, source: cellSource))
         case .icon:
-          continue  // decorative
+          // An icon button VoiceOver can read only with an accessibilityLabel.
+          guard let controlLabel else { continue }
+          out.append(
+            AccessibilityElement(
+              kind: "control", label: controlLabel, traits: ["button"] + dimmed,
+              frame: controlFrame, source: cellSource))
         }
       }
       if let footer {

@@ -599,7 +599,9 @@ struct Auditor {
                 required: required, frame: frame,
                 location: location(of: source, kind: "control")))
           }
-          if rules.contains(.missingLabel), case .icon? = row.control, let frame = controlFrame {
+          if rules.contains(.missingLabel), case .icon? = row.control, row.controlLabel == nil,
+            let frame = controlFrame
+          {
             out.append(
               AuditFinding(
                 rule: .missingLabel, source: source, kind: "control",
@@ -609,7 +611,7 @@ struct Auditor {
         case .text?, nil:
           break
         }
-        if rules.contains(.missingLabel), row.asset != nil,
+        if rules.contains(.missingLabel), row.asset != nil, row.assetLabel == nil,
           row.title.text.trimmingCharacters(in: .whitespaces).isEmpty,
           (row.subtitle?.text ?? "").isEmpty, (row.descriptionText?.text ?? "").isEmpty
         {

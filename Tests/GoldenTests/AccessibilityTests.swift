@@ -46,6 +46,39 @@ struct AccessibilityTests {
     #expect(control.x >= cell.x && control.maxY <= cell.maxY && control.y >= cell.y)
   }
 
+  @Test(
+    "accessibilityLabel on a row's control and asset: read by VoiceOver's snapshot, clears missing-label, kept through YAML"
+  )
+  func accessibilityLabels() throws {
+    let renderer = try ListRenderer()
+    let yaml = """
+      canvas: { width: 360, scale: 1 }
+      sections:
+        - cells:
+            - { title: Share, control: { icon: share, accessibilityLabel: Share this list } }
+            - { title: " ", asset: { icon: person, background: "#E3F2FD", accessibilityLabel: Ana } }
+      """
+    let document = try ListDocument.decode(yaml: yaml)
+    let elements = try renderer.accessibilityElements(of: document)
+    #expect(elements.contains { $0.kind == "control" && $0.label == "Share this list" })
+    #expect(elements.contains { $0.kind == "image" && $0.label == "Ana" })
+    #expect(try renderer.audit(document, rules: [.missingLabel]).isEmpty)
+    // Without the labels, both are found.
+    let bare = try ListDocument.decode(
+      yaml: yaml.replacingOccurrences(of: ", accessibilityLabel: Share this list", with: "")
+        .replacingOccurrences(of: ", accessibilityLabel: Ana", with: ""))
+    #expect(try renderer.audit(bare, rules: [.missingLabel]).count == 2)
+    // Written back to YAML and read again: the same document.
+    #expect(try ListDocument.decode(yaml: try document.yaml()) == document)
+    // Only a row's asset and control take one.
+    #expect(throws: SpecError.self) {
+      try ListDocument.decode(
+        yaml:
+          "sections:\n  - cells: [ { kind: stereo, title: A, leadingImage: { icon: person, accessibilityLabel: X } } ]\n"
+      )
+    }
+  }
+
   @Test("right to left and accessibility sizes change frames, not the order")
   func framesNotOrder() throws {
     let renderer = try ListRenderer()
