@@ -72,6 +72,30 @@ public struct LayoutTree: Equatable, Sendable {
     else { throw LayoutError.imageTooLarge(width: pixelWidth, height: pixelHeight) }
   }
 
+  /// Warnings for cells whose content does not fit their width (a grid item too narrow for
+  /// its control): each names the cell, its width and what is cut to it.
+  package var contentOutsideCells: [String] {
+    var cells: [String: Rect] = [:]
+    for element in elements where element.role == .cell { cells[element.source] = element.frame }
+    var cut: [String: [String]] = [:]
+    var order: [String] = []
+    for element in elements {
+      guard let clip = element.clip, let cell = cells[element.source], clip.rect == cell,
+        element.frame.x < cell.x - 0.5
+          || element.frame.x + element.frame.width > cell.x + cell.width + 0.5
+      else { continue }
+      if cut[element.source] == nil { order.append(element.source) }
+      if !(cut[element.source] ?? []).contains(element.role.rawValue) {
+        cut[element.source, default: []].append(element.role.rawValue)
+      }
+    }
+    return order.map { source in
+      let width = cells[source].map { String(format: "%g", $0.width) } ?? "?"
+      return
+        "warning: \(source) is \(width) pt wide, too narrow for its \((cut[source] ?? []).joined(separator: ", ")): cut to the cell (give the items more width)"
+    }
+  }
+
   /// Where pages at most `pageHeight` points tall break, in device pixels from the top: each
   /// page ends at the lowest edge between rows (a cell's top or bottom) that fits in it, so no
   /// row is cut; a row taller than a page is cut where the page ends, and its spec path is

@@ -82,6 +82,31 @@ package struct ListLayoutEngine {
 
   /// The layout of the whole document: sections top to bottom, then the viewport (height,
   /// scroll offset, sticky headers), then right-to-left mirroring.
+  /// The roles drawn inside a cell's box: what does not fit there is cut to it, never drawn
+  /// over its neighbours or off the canvas (``LayoutTree/contentOutsideCells``).
+  static let cellContent: Set<LayoutElement.Role> = [
+    .asset, .assetBackground, .headline, .title, .subtitle, .description, .detail, .text,
+    .control, .badge, .chevron, .leadingImage, .trailingImage,
+  ]
+
+  /// Elements that reach sideways out of their cell (a grid item too narrow for its control)
+  /// clipped to the cell's box.
+  static func keptInsideCells(_ elements: [LayoutElement]) -> [LayoutElement] {
+    var cells: [String: Rect] = [:]
+    for element in elements where element.role == .cell { cells[element.source] = element.frame }
+    guard !cells.isEmpty else { return elements }
+    return elements.map { element in
+      guard element.clip == nil, cellContent.contains(element.role),
+        let cell = cells[element.source],
+        element.frame.x < cell.x - 0.5
+          || element.frame.x + element.frame.width > cell.x + cell.width + 0.5
+      else { return element }
+      var kept = element
+      kept.clip = Clip(rect: cell, cornerRadius: 0, corners: .all)
+      return kept
+    }
+  }
+
   public func layout(_ document: ListDocument) throws -> LayoutTree {
     let canvas = document.canvas
     let sideInsets = canvas.safeArea.leading + canvas.safeArea.trailing
@@ -134,6 +159,7 @@ package struct ListLayoutEngine {
         return mirrored
       }
     }
+    elements = Self.keptInsideCells(elements)
     // A content-sized image grows at the bottom to hold what can be seen of the shadows.
     var shadowRoom = 0.0
     if canvas.height == nil {

@@ -206,7 +206,9 @@ extension ListRenderer {
     }
     let tree = try layout(document, limits: format == .svg || format == .pdf ? .points : .pixels)
     var seen: Set<String> = []
-    for warning in missingGlyphWarnings(tree, seen: &seen) { events(.warning(warning)) }
+    for warning in missingGlyphWarnings(tree, seen: &seen) + tree.contentOutsideCells {
+      events(.warning(warning))
+    }
     events(.phase("layout"))
     // Everything is rendered before anything is written, and every output is written to its
     // temporary before any is renamed into place: all of them, or none.
@@ -274,7 +276,9 @@ extension ListRenderer {
     }
     let tree = try layout(document, limits: .points)
     var seen: Set<String> = []
-    for warning in missingGlyphWarnings(tree, seen: &seen) { events(.warning(warning)) }
+    for warning in missingGlyphWarnings(tree, seen: &seen) + tree.contentOutsideCells {
+      events(.warning(warning))
+    }
     events(.phase("layout"))
     guard let breaks = tree.pageBreaks(height: pageHeight, maxPages: Self.maxPages) else {
       throw ExportError.pages(
@@ -419,7 +423,11 @@ extension ListRenderer {
       let frameFiles = FrameFiles()
       var seen: Set<String> = []
       try layoutFrames(document, range: range) { index, state, tree in
-        for warning in missingGlyphWarnings(tree, seen: &seen) { events(.warning(warning)) }
+        for warning in missingGlyphWarnings(tree, seen: &seen)
+          + tree.contentOutsideCells.filter({ seen.insert($0).inserted })
+        {
+          events(.warning(warning))
+        }
         let image = try paintImage(tree)
         let layoutJSON = try layoutFolder.map { _ in
           try FrameDump(

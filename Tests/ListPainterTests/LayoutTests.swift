@@ -5,6 +5,35 @@ import Testing
 
 @Suite("Layout from real Pango measurement")
 struct LayoutTests {
+  @Test(
+    "a grid item too narrow for its control is cut to its cell, with a warning naming it: nothing is drawn over its neighbour or off the canvas"
+  )
+  func narrowGridItems() throws {
+    let renderer = try ListRenderer()
+    func spec(_ second: String) -> String {
+      "canvas: { width: 360, scale: 1 }\nsections:\n  - width: 30\n    cells:\n      - { title: A, control: { checkbox: true } }\n      - \(second)\n"
+    }
+    let crowded = try ListDocument.decode(
+      yaml: spec("{ title: B, asset: { icon: star }, control: { switch: true } }"))
+    let tree = try renderer.layout(crowded)
+    #expect(
+      tree.contentOutsideCells == [
+        "warning: sections[0].cells[0] is 30 pt wide, too narrow for its control: cut to the cell (give the items more width)",
+        "warning: sections[0].cells[1] is 30 pt wide, too narrow for its asset, title, control: cut to the cell (give the items more width)",
+      ])
+    // The second item's switch no longer reaches into the first item's 30 pt.
+    let plain = try renderer.render(try ListDocument.decode(yaml: spec("{ title: B }")))
+    let image = try renderer.render(crowded)
+    for y in 0..<image.height {
+      for x in 0..<30 {
+        let a = image[x, y]
+        let b = plain[x, y]
+        #expect(a == b, "(\(x), \(y))")
+        if a != b { return }
+      }
+    }
+  }
+
   @Test("a one-line, title-only full-width row is exactly 72 pt, its title centred")
   func titleOnlyRow() throws {
     let tree = try layout(
