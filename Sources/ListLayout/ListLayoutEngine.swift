@@ -80,8 +80,6 @@ package struct ListLayoutEngine {
     self.images = images
   }
 
-  /// The layout of the whole document: sections top to bottom, then the viewport (height,
-  /// scroll offset, sticky headers), then right-to-left mirroring.
   /// The roles drawn inside a cell's box: what does not fit there is cut to it, never drawn
   /// over its neighbours or off the canvas (``LayoutTree/contentOutsideCells``).
   static let cellContent: Set<LayoutElement.Role> = [
@@ -107,6 +105,8 @@ package struct ListLayoutEngine {
     }
   }
 
+  /// The layout of the whole document: sections top to bottom, then the viewport (height,
+  /// scroll offset, sticky headers), then right-to-left mirroring.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
     let canvas = document.canvas
     let sideInsets = canvas.safeArea.leading + canvas.safeArea.trailing
