@@ -399,6 +399,9 @@ struct Auditor {
       {
         out.append(finding)
       }
+      if rules.contains(.nonTextContrast), let finding = iconContrast(element) {
+        out.append(finding)
+      }
     }
     out += targetAndLabelFindings()
     // Each finding by its element's identity: the cell's `id`, else its title, else its path.
@@ -428,11 +431,31 @@ struct Auditor {
       let large = block.style.size >= 18 || (block.style.size >= 14 && block.style.weight == .bold)
       let needed = large ? 3.0 : 4.5
       var worst = Double.infinity
+      // A label on a rounded box of its own (a button's pill) is judged on that box: the corners
+      // of its line's rectangle that stick out of the pill are not behind its letters.
+      let pill = tree.elements.first { other in
+        guard other.source == element.source, other.role == element.role,
+          case .box(_, let radius, _, _, _) = other.content, radius > 0
+        else { return false }
+        return other.frame.x <= element.frame.x + 0.5 && other.frame.y <= element.frame.y + 0.5
+          && other.frame.maxY >= element.frame.maxY - 0.5
+          && other.frame.x + other.frame.width >= element.frame.x + element.frame.width - 0.5
+      }
+      // The pill less its antialiased edge (a point at the one pixel a point the audit reads).
+      let shape = pill.flatMap { pill -> (Rect, Double)? in
+        guard case .box(_, let radius, _, _, _) = pill.content, pill.frame.width > 2,
+          pill.frame.height > 2
+        else { return nil }
+        let inner = Rect(
+          x: pill.frame.x + 1, y: pill.frame.y + 1, width: pill.frame.width - 2,
+          height: pill.frame.height - 2)
+        return (inner, max(0, min(radius, pill.frame.height / 2, pill.frame.width / 2) - 1))
+      }
       for line in block.lines where !line.text.isEmpty && line.width > 0 {
         let rect = Rect(
           x: element.frame.x + line.x, y: element.frame.y + line.y, width: line.width,
           height: line.height)
-        for background in Self.colors(in: rect, of: behindText) {
+        for background in Self.colors(in: rect, of: behindText, inside: shape) {
           worst = min(
             worst, Contrast.ratio(block.color, opacity: element.opacity, over: background))
         }
@@ -484,7 +507,9 @@ struct Auditor {
   /// The darkest and the lightest colour of `bitmap` inside `rect` (points at one pixel a
   /// point), RGB 0...1: a text or control is judged against the one it contrasts least with (a
   /// gradient's or an image's worst part).
-  static func colors(in rect: Rect, of bitmap: Bitmap) -> [(Double, Double, Double)] {
+  static func colors(
+    in rect: Rect, of bitmap: Bitmap, inside shape: (rect: Rect, radius: Double)? = nil
+  ) -> [(Double, Double, Double)] {
     let x0 = max(0, Int(rect.x.rounded(.down)))
     let y0 = max(0, Int(rect.y.rounded(.down)))
     let x1 = min(bitmap.width, Int((rect.x + rect.width).rounded(.up)))
@@ -496,12 +521,15 @@ struct Auditor {
     bitmap.pixels.withUnsafeBufferPointer { pixels in
       for y in y0..<y1 {
         var offset = (y * bitmap.width + x0) * 4
-        for _ in x0..<x1 {
+        for x in x0..<x1 {
+          defer { offset += 4 }
+          if let shape, !Self.contains(shape, x: Double(x) + 0.5, y: Double(y) + 0.5) {
+            continue
+          }
           var r = pixels[offset]
           var g = pixels[offset + 1]
           var b = pixels[offset + 2]
           let a = Int(pixels[offset + 3])
-          offset += 4
           if a < 255 {
             // A transparent canvas: what shows through is taken as white.
             func over(_ c: UInt8) -> UInt8 { UInt8((Int(c) * a + 255 * (255 - a)) / 255) }
@@ -519,7 +547,19 @@ struct Auditor {
         }
       }
     }
+    // Nothing sampled (the shape missed the rectangle): no colour to judge by.
+    guard darkest.0 <= 1 else { return [] }
     return [darkest.1, lightest.1]
+  }
+
+  /// Whether the point lies inside a rounded rectangle.
+  static func contains(_ shape: (rect: Rect, radius: Double), x: Double, y: Double) -> Bool {
+    let box = shape.rect
+    guard x >= box.x, x <= box.x + box.width, y >= box.y, y <= box.maxY else { return false }
+    let r = shape.radius
+    let cx = min(max(x, box.x + r), box.x + box.width - r)
+    let cy = min(max(y, box.y + r), box.maxY - r)
+    return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r
   }
 
   // MARK: Controls
@@ -552,6 +592,22 @@ struct Auditor {
     return AuditFinding(
       rule: .nonTextContrast, source: element.source, kind: kind, measured: Contrast.text(worst),
       required: "3:1", frame: element.frame,
+      location: location(of: element.source, kind: "control"))
+  }
+
+  /// An icon (a Material glyph: an asset, an icon button, a chevron, the empty view's icon)
+  /// against what is drawn behind it (the list without text and glyphs): at least 3:1, as
+  /// WCAG 2.1's 1.4.11 asks of graphics needed to understand the content.
+  private func iconContrast(_ element: LayoutElement) -> AuditFinding? {
+    guard case .glyph(_, let color, _) = element.content, let behindText else { return nil }
+    var worst = Double.infinity
+    for background in Self.colors(in: element.frame, of: behindText) {
+      worst = min(worst, Contrast.ratio(color, opacity: element.opacity, over: background))
+    }
+    guard worst < 3 else { return nil }
+    return AuditFinding(
+      rule: .nonTextContrast, source: element.source, kind: "\(element.role.rawValue) icon",
+      measured: Contrast.text(worst), required: "3:1", frame: element.frame,
       location: location(of: element.source, kind: "control"))
   }
 

@@ -240,6 +240,44 @@ func auditFindingIdentity() throws {
   #expect(worse.message.contains("accepted at 3.19:1"), "\(worse.message)")
 }
 
+@Test(
+  "a button's label is judged on its pill (not the card its line's corners reach), monograms as text, icons as graphics at 3:1"
+)
+func pillsMonogramsAndIcons() throws {
+  let renderer = try ListRenderer()
+  // At AX5 the label's line fills the pill: its rectangle's corners lie on the brand card.
+  let promo = try ListDocument.decode(
+    yaml: """
+      canvas: { width: 360, scale: 1, theme: { name: mistica, skin: movistar }, contentSize: AX5 }
+      sections:
+        - cells:
+            - { style: boxedInverse, title: Offer, control: { button: Get it } }
+      """)
+  let promoFindings = try renderer.audit(promo, rules: [.textContrast])
+  #expect(!promoFindings.contains { $0.kind == "control" }, "\(promoFindings)")
+  let list = try ListDocument.decode(
+    yaml: """
+      canvas: { width: 360, scale: 1, theme: { name: mistica, skin: movistar } }
+      sections:
+        - cells:
+            - { title: Ana, asset: { monogram: AG, background: brand, color: "#FFFFFF" } }
+            - { title: Star, asset: { icon: star, color: "#E0E0E0" } }
+            - { title: Dark star, asset: { icon: star, color: "#424242" } }
+      """)
+  let findings = try renderer.audit(list)
+  #expect(
+    findings.contains {
+      $0.rule == .textContrast && $0.element == "Ana" && $0.kind == "asset"
+        && $0.measured == "3.02:1"
+    }, "\(findings)")
+  #expect(
+    findings.contains {
+      $0.rule == .nonTextContrast && $0.element == "Star" && $0.kind == "asset icon"
+        && $0.required == "3:1"
+    }, "\(findings)")
+  #expect(!findings.contains { $0.element == "Dark star" }, "\(findings)")
+}
+
 @Test("the README's overlay picture is the Movistar skin's audit overlay as drawn today")
 func readmeOverlay() throws {
   let renderer = try ListRenderer()
