@@ -36,6 +36,16 @@ public struct SuiteResult: Sendable {
   public internal(set) var seconds = 0.0
   /// Whether it passed from the result cache, unrendered (``SuiteConfiguration/cache``).
   public internal(set) var cached = false
+  /// The same result with another report (its message shown otherwise).
+  func with(report: GoldenReport) -> SuiteResult {
+    var result = SuiteResult(suiteCase: suiteCase, report: report, render: render)
+    result.seconds = seconds
+    result.cached = cached
+    result.fromShard = fromShard
+    result.shardGolden = shardGolden
+    return result
+  }
+
   /// Whether it was read from a shard's report by `merge-reports`: its report shows only the
   /// images that shard's folder held (``shardGolden``), never a file named by its paths.
   var fromShard = false
@@ -215,7 +225,16 @@ func runSuite(
       events(.caseFinished(result, done: done, total: cases.count))
     }
   }
-  let results = store.takeAll()
+  var results = store.takeAll()
+  if !options.shownPaths.isEmpty {
+    for index in results.indices {
+      var report = results[index].report
+      for (path, shown) in options.shownPaths {
+        report.message = report.message.replacingOccurrences(of: path, with: shown)
+      }
+      results[index] = results[index].with(report: report)
+    }
+  }
   let elapsed = Date().timeIntervalSince(started)
   let counts = outcomeCounts(results)
   for result in results where result.report.isFailure { events(.caseFailed(result)) }

@@ -65,6 +65,10 @@ public struct SuiteConfiguration: Sendable {
   /// as ``auditOnly`` does for the audit.
   public var accessibilityOnly = false
 
+  /// Paths in messages shown as something else: under Bazel the test's output folder, zipped
+  /// away when the test ends, is named as the `outputs.zip` it becomes.
+  package var shownPaths: [(path: String, shown: String)] = []
+
   /// Whether only the accessibility checks run (``auditOnly`` or ``accessibilityOnly``).
   var checksImages: Bool { !auditOnly && !accessibilityOnly }
 

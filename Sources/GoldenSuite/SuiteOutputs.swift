@@ -72,6 +72,11 @@ extension SuiteConfiguration {
       + " (--pass-with-no-cases lets a run that checks nothing pass)"
   }
 
+  /// `listrender record` with `--filter` for each case named, as a shell reads it.
+  package func acceptCommand(filtering names: [String]) -> String {
+    shellCommand(acceptCommand + names.flatMap { ["--filter", $0] })
+  }
+
   /// `listrender record … --last-failed`, as a shell reads it: records exactly the cases and
   /// variants this run's verify found failing or missing.
   package var acceptCommandForLastFailed: String {

@@ -233,6 +233,7 @@ struct SuiteOptions: ParsableArguments {
     if let cacheSize { configuration.cacheSize = cacheSize }
     if shard == nil { try bazel.touchShardStatus() }
     bazel.useTemporaryFolder()
+    configuration.shownPaths = bazel.shownPaths
     return configuration
   }
 
@@ -312,15 +313,28 @@ func runAsCommand(_ suite: GoldenSuite) throws {
     case .optimized(let goldens, let before, let after):
       print("optimized \(goldens) goldens: \(before / 1024) KB → \(after / 1024) KB")
     case .annotation(let line): print(line)
-    case .wroteReport(let path): print("report: \(path)")
+    case .wroteReport(let path):
+      var shown = path
+      for (folder, zip) in suite.configuration.shownPaths {
+        shown = shown.replacingOccurrences(of: folder, with: zip)
+      }
+      print("report: \(shown)")
     case .wroteContactSheet(let path): print("contact sheet: \(path)")
     }
   }
   // Every failing case and variant at once: the list verify kept of them.
   let failing = run.results.filter { $0.report.outcome == .failed || $0.report.outcome == .missing }
   if !failing.isEmpty, suite.configuration.updatesLastFailed, suite.configuration.mode == .never {
-    print(
-      "to accept every failure: \(suite.configuration.acceptCommandForLastFailed)")
+    if suite.configuration.shownPaths.isEmpty {
+      print("to accept every failure: \(suite.configuration.acceptCommandForLastFailed)")
+    } else {
+      // Under Bazel the report folder (and its last-failed list) is zipped away: the cases
+      // are named, for a run from the workspace root.
+      let names = failing.prefix(50).map(\.report.name)
+      print(
+        "to accept every failure, from the workspace root: \(suite.configuration.acceptCommand(filtering: names))"
+          + (failing.count > 50 ? " (the first 50 of \(failing.count))" : ""))
+    }
   }
   if run.exitStatus != 0 { throw CommandFailure(status: run.exitStatus) }
 }
@@ -385,6 +399,7 @@ struct BazelTest {
     junit = value("XML_OUTPUT_FILE")
     outputs = value("TEST_UNDECLARED_OUTPUTS_DIR")
     temporary = value("TEST_TMPDIR")
+    target = value("TEST_TARGET")
   }
 
   /// Tells Bazel this test knows the sharding protocol: the status file is made (or its time
@@ -402,6 +417,21 @@ struct BazelTest {
     }
     futimens(descriptor, nil)
     close(descriptor)
+  }
+
+  /// The test target (`//pkg:name`), which names where Bazel keeps the zipped outputs.
+  var target: String?
+
+  /// Under `bazel test`, the output folder as what it becomes: `bazel-testlogs/pkg/name/
+  /// test.outputs/outputs.zip`, read from the workspace (the folder itself is zipped away).
+  var shownPaths: [(path: String, shown: String)] {
+    guard let outputs, let target else { return [] }
+    let label = target.split(separator: "//", maxSplits: 1).last.map(String.init) ?? target
+    let parts = label.split(separator: ":", maxSplits: 1).map(String.init)
+    let path = parts.count == 2 ? parts[0] + "/" + parts[1] : label
+    let zip = "bazel-testlogs/\(path)/test.outputs/outputs.zip"
+    let folder = outputs.hasSuffix("/") ? outputs : outputs + "/"
+    return [(folder, zip + " → ")]
   }
 
   /// Temporary files (staging, optimisation) under `TEST_TMPDIR`, where Bazel cleans them.

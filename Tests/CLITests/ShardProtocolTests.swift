@@ -91,6 +91,45 @@ struct ShardProtocolTests {
   }
 
   @Test(
+    "under bazel test, messages name the outputs.zip the output folder becomes, and the accept hint works from the workspace"
+  )
+  func bazelPaths() throws {
+    let folder = try suite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outputs = folder.appendingPathComponent("sandbox/outputs")
+    try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+    let result = try runListRender(
+      ["verify", "fx", "--golden", "gold"],
+      environment: [
+        "TEST_TARGET": "//ui:goldens", "TEST_UNDECLARED_OUTPUTS_DIR": outputs.path,
+        "XML_OUTPUT_FILE": folder.appendingPathComponent("test.xml").path,
+      ], in: folder)
+    #expect(result.status == 1)
+    #expect(!result.stderr.contains(outputs.path), "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "bazel-testlogs/ui/goldens/test.outputs/outputs.zip → artifacts/rows/row1"),
+      "\(result.stderr)")
+    #expect(
+      result.stdout.contains(
+        "report: bazel-testlogs/ui/goldens/test.outputs/outputs.zip → report/index.html"),
+      "\(result.stdout)")
+    #expect(
+      result.stdout.contains(
+        "to accept every failure, from the workspace root: listrender record fx --golden gold --filter rows/row1 --filter rows/row4"
+      ), "\(result.stdout)")
+    let junit = try String(contentsOf: folder.appendingPathComponent("test.xml"), encoding: .utf8)
+    #expect(!junit.contains(outputs.path))
+    #expect(junit.contains("outputs.zip"))
+    // Recording with that command, from the workspace, makes the next run pass.
+    let accept = try runListRender(
+      ["record", "fx", "--golden", "gold", "--filter", "rows/row1", "--filter", "rows/row4"],
+      in: folder)
+    #expect(accept.status == 0, "\(accept.stderr)")
+    #expect(try runListRender(["verify", "fx", "--golden", "gold"], in: folder).status == 0)
+  }
+
+  @Test(
     "merge-reports of three shards equals the unsharded run: summary, JUnit cases, failures with images, last-failed"
   )
   func merge() throws {
