@@ -11,7 +11,7 @@ import Synchronization
 /// (two processes may share the folder); an entry whose bytes are not exactly what is written
 /// is ignored; a hit refreshes the entry's time, and past `limit` entries the least recently
 /// used are removed.
-final class ResultCache: Sendable {
+package final class ResultCache: Sendable {
   let folder: String
   let limit: Int
   /// What every key of this run shares: the format, the environment, the renderer binary and
@@ -29,9 +29,12 @@ final class ResultCache: Sendable {
   /// cannot make a run hash thousands of files.
   static let filesLimit = 1_000
 
-  init(folder: String, limit: Int, options: SuiteConfiguration, fingerprint: [String: String])
-    throws
-  {
+  /// A cache in `folder` keeping at most `limit` entries, its keys made for `options`, this
+  /// environment's `fingerprint` and the icon codepoint map at `iconMap`.
+  package init(
+    folder: String, limit: Int, options: SuiteConfiguration, fingerprint: [String: String],
+    iconMap: String = ListRenderer.iconMapPath
+  ) throws {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
       throw CommandFailure(
@@ -51,7 +54,7 @@ final class ResultCache: Sendable {
     lines.append("renderer " + Self.rendererDigest)
     // The Material icon names are read from the font package's codepoint map at start-up.
     lines.append(
-      "icons " + (ListRenderer.fileDigest(ListRenderer.iconMapPath, maxBytes: 16 << 20) ?? "-"))
+      "icons " + (ListRenderer.fileDigest(iconMap, maxBytes: 16 << 20) ?? "-"))
     lines.append("policy \(options.policy)")
     // The folders fixtures may read from: a file no longer allowed must fail, not pass cached.
     lines.append("readable " + options.readableFolders.joined(separator: "\u{0}"))
@@ -109,9 +112,9 @@ final class ResultCache: Sendable {
   /// bytes of every golden the case keeps. Nil when one of them cannot be read (such a case is
   /// rendered). The files the spec reads are listed in the entry with their digests, so that a
   /// hit is known without reading the spec as YAML.
-  func key(name: String, variant: [(axis: String, value: String)], spec: String, goldens: [String])
-    -> String?
-  {
+  package func key(
+    name: String, variant: [(axis: String, value: String)], spec: String, goldens: [String]
+  ) -> String? {
     var hash = SHA256()
     hash.update(field: base)
     hash.update(field: name)

@@ -6,8 +6,8 @@ import ListRender
 import TestSupport
 import Testing
 
-/// The files a suite reads that another run wrote: a shard's `results.json` (merge-reports) and
-/// an audit golden, mutated and given hostile numbers. Any error is fine; a crash, a hang or a
+/// The files a suite reads that another run wrote: a shard's `results.json` (merge-reports), an
+/// audit golden, a text golden and a result cache entry, mutated and given hostile numbers. Any error is fine; a crash, a hang or a
 /// long run is not.
 @Suite("Fuzzing what shards and audits hand in")
 struct SuiteFuzzTests {
@@ -42,7 +42,9 @@ struct SuiteFuzzTests {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  @Test("mutated results.json and audit goldens never crash, hang or run long")
+  @Test(
+    "mutated results.json, audit and text goldens and cache entries never crash, hang, run long or pass a changed case"
+  )
   func fuzz() throws {
     let seconds = FuzzGenerator.seconds / 3
     var random = FuzzGenerator.seeded()
@@ -71,6 +73,19 @@ struct SuiteFuzzTests {
         required: "4.5:1", frame: Rect(x: 0, y: 0, width: 10, height: 10))
     ])
     let check = GoldenCheck(artifactsFolder: folder.appendingPathComponent("artifacts").path)
+    // A result cache with a's entry (b fails, so it has none); an entry is mutated each round
+    // and the run must never pass b, whatever the entry says.
+    var cached = configuration
+    cached.cache = folder.appendingPathComponent("cache").path
+    cached.report = folder.appendingPathComponent("cached").path
+    _ = try GoldenSuite(cached).run()
+    let entries = try FileManager.default.subpathsOfDirectory(atPath: cached.cache ?? "")
+      .filter { $0.count == 65 }.map { (cached.cache! as NSString).appendingPathComponent($0) }
+    let entry = try #require(entries.first)
+    let entryText = try String(contentsOfFile: entry, encoding: .utf8)
+    let bName = "b"
+    let layout = (0..<20).map { "{\"frame\": {\"x\": \($0)}, \"kind\": \"title\"}" }.joined(
+      separator: "\n")
     let deadline = Date().addingTimeInterval(seconds)
     var executions = 0
     var slowest = 0.0
@@ -87,10 +102,53 @@ struct SuiteFuzzTests {
         mutated, AuditSnapshot(text: audit), check, folder.appendingPathComponent("a").path)
       _ = try? GoldenFormat<AuditSnapshot>.audit.compare(
         AuditSnapshot(text: audit), mutated, check, folder.appendingPathComponent("b").path)
+      // A text golden (a layout dump) mutated, both ways round.
+      let text = Self.mutate(layout, &random)
+      _ = try? GoldenFormat<String>.lines(pathExtension: "layout.json").compare(
+        text, layout, check, folder.appendingPathComponent("c").path)
+      // A cache entry mutated, and written where b's entry would go too.
+      let damaged = Self.mutate(entryText, &random)
+      try damaged.write(toFile: entry, atomically: true, encoding: .utf8)
+      for other in entries.dropFirst() {
+        try damaged.write(toFile: other, atomically: true, encoding: .utf8)
+      }
+      if let run = try? GoldenSuite(cached).run() {
+        #expect(
+          run.results.first { $0.report.name == bName }?.report.outcome == .failed,
+          "a damaged cache entry passed a changed case")
+      }
       slowest = max(slowest, Date().timeIntervalSince(started))
     }
     print("fuzzing shard results and audit goldens: \(executions) inputs, slowest \(slowest) s")
     #expect(executions > 0)
     #expect(slowest < 10)
+  }
+
+  @Test("the Material icon codepoint map is an input of every cache key, by content")
+  func iconMapInKey() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("a.yaml")
+    try "sections:\n  - cells: [ { title: A } ]\n".write(
+      to: spec, atomically: true, encoding: .utf8)
+    let map = folder.appendingPathComponent("map.scss")
+    let original = try Data(contentsOf: URL(fileURLWithPath: ListRenderer.iconMapPath))
+    try original.write(to: map)
+    func key() throws -> String? {
+      try ResultCache(
+        folder: folder.appendingPathComponent("cache").path, limit: 10,
+        options: SuiteConfiguration(fixtures: folder.path), fingerprint: ["pango": "1"],
+        iconMap: map.path
+      ).key(name: "a", variant: [], spec: spec.path, goldens: [])
+    }
+    let before = try #require(try key())
+    #expect(try key() == before)
+    // The same size and time, another codepoint: another key.
+    var changed = original
+    if let index = changed.firstIndex(of: UInt8(ascii: "e")) { changed[index] = UInt8(ascii: "f") }
+    let stamp = try FileManager.default.attributesOfItem(atPath: map.path)[.modificationDate]
+    try changed.write(to: map)
+    try FileManager.default.setAttributes([.modificationDate: stamp as Any], ofItemAtPath: map.path)
+    #expect(try key() != before)
   }
 }
