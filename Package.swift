@@ -38,7 +38,9 @@ let package = Package(
     // for them (see its pango_threads.c). Only the CLI links it; the library leaves a host
     // process's GLib alone.
     .target(name: "CPangoThreads", dependencies: ["CPangoCairo"]),
-    .target(name: "ListModel", dependencies: ["Yams", "ImageCodec"], swiftSettings: strict),
+    .target(
+      name: "ListModel", dependencies: ["Yams", "ImageCodec", "CLineBreaks"],
+      swiftSettings: strict),
     // generate-skins.py writes MisticaSkins.swift from Telefonica/mistica-design's tokens.
     .target(
       name: "ListLayout", dependencies: ["ListModel"], exclude: ["generate-skins.py"],

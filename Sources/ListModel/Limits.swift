@@ -1,3 +1,5 @@
+import CLineBreaks
+
 /// The documented bounds on a spec: nothing a spec says can make the renderer allocate without
 /// bound. Each is checked while decoding and reported as a ``SpecError``.
 package enum SpecLimits {
@@ -165,12 +167,24 @@ package enum SpecLimits {
 package let maxUnbrokenRun = 1_000
 
 /// The length of the longest run of letters, marks and digits in `text` (Han, kana and Hangul
-/// end a run), or nil when it has none longer than ``maxUnbrokenRun`` could matter for.
+/// end a run), or nil when it has none longer than ``maxUnbrokenRun`` could matter for. A run
+/// in Thai, Lao, Khmer or Burmese, written without spaces, is measured between the breaks ICU's
+/// dictionaries find in it (the breaks the text is wrapped at).
 private func longestUnbrokenRun(_ text: String) -> Int? {
   guard text.utf8.count > maxUnbrokenRun else { return nil }
   var longest = 0
   var run = 0
-  for scalar in text.unicodeScalars {
+  var runStart = text.unicodeScalars.startIndex
+  var dictionary = false
+  func close(_ end: String.UnicodeScalarView.Index) {
+    if run > maxUnbrokenRun, dictionary {
+      run = longestICUSegment(text.unicodeScalars[runStart..<end])
+    }
+    longest = max(longest, run)
+  }
+  var index = text.unicodeScalars.startIndex
+  while index < text.unicodeScalars.endIndex {
+    let scalar = text.unicodeScalars[index]
     let value = scalar.value
     let breaksAnywhere =
       (0x1100...0x11FF).contains(value) || (0x2E80...0x9FFF).contains(value)
@@ -179,11 +193,53 @@ private func longestUnbrokenRun(_ text: String) -> Int? {
     switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
       .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
-      run = breaksAnywhere ? 0 : run + 1
-      longest = max(longest, run)
+      if breaksAnywhere {
+        close(index)
+        run = 0
+      } else {
+        if run == 0 {
+          runStart = index
+          dictionary = false
+        }
+        run += 1
+        dictionary = dictionary || isDictionaryScript(value)
+      }
     default:
+      close(index)
       run = 0
     }
+    index = text.unicodeScalars.index(after: index)
+  }
+  close(text.unicodeScalars.endIndex)
+  return longest
+}
+
+/// Thai, Lao, Khmer and Myanmar (with their extensions): scripts written without spaces, which
+/// ICU breaks into words by dictionary.
+private func isDictionaryScript(_ value: UInt32) -> Bool {
+  (0x0E00...0x0EFF).contains(value) || (0x1000...0x109F).contains(value)
+    || (0x1780...0x17FF).contains(value) || (0x19E0...0x19FF).contains(value)
+    || (0xA9E0...0xA9FF).contains(value) || (0xAA60...0xAA7F).contains(value)
+}
+
+/// The most characters between two of ICU's line-break opportunities in `run`.
+private func longestICUSegment(_ run: Substring.UnicodeScalarView) -> Int {
+  let bytes = Array(String(run).utf8)
+  guard bytes.count < Int32.max else { return run.count }
+  var breaks = [Int32](repeating: 0, count: bytes.count + 1)
+  let found = bytes.withUnsafeBufferPointer { text in
+    text.withMemoryRebound(to: CChar.self) { chars in
+      lr_icu_line_breaks(chars.baseAddress, Int32(bytes.count), &breaks, Int32(breaks.count))
+    }
+  }
+  guard found > 0 else { return run.count }
+  // Characters between breaks: UTF-8 bytes that start a character.
+  var longest = 0
+  var previous = 0
+  for end in breaks.prefix(Int(found)).map(Int.init) where end <= bytes.count {
+    let characters = bytes[previous..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    longest = max(longest, characters)
+    previous = end
   }
   return longest
 }

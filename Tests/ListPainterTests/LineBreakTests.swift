@@ -69,6 +69,25 @@ struct LineBreakTests {
     (320, ["这是一个用于检查中文换行规则的测试句“对”", "好吗"]),
   ]
 
+  @Test(
+    "the word limit counts between ICU's breaks: 1,120 Thai characters with no space are words; 1,001 Latin letters are not"
+  )
+  func dictionaryWordLimit() throws {
+    let thai = String(repeating: "ภาษาไทย", count: 160)
+    let document = try ListDocument.decode(
+      yaml: "canvas: { width: 200, scale: 1 }\nsections:\n  - cells: [ { title: \(thai) } ]\n")
+    let tree = try ListRenderer().layout(document)
+    let lines = tree.elements.compactMap { element -> Int? in
+      guard case .text(let block) = element.content, element.role == .title else { return nil }
+      return block.lines.count
+    }
+    #expect((lines.first ?? 0) > 10)
+    #expect(throws: SpecError.self) {
+      try ListDocument.decode(
+        yaml: "sections:\n  - cells: [ { title: \(String(repeating: "a", count: 1_001)) } ]\n")
+    }
+  }
+
   @Test("a Chinese sentence with quotation marks breaks as Chromium breaks it")
   func chineseQuotes() throws {
     for (width, lines) in Self.chromiumQuoteLines {
