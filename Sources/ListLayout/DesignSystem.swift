@@ -48,6 +48,9 @@ package struct DesignSystem: Equatable, Sendable {
   public var headlineTag = HeadlineTagMetrics.compact
   /// Whether a row's trailing control is centred on the whole row (else on its text).
   public var controlCentredOnRow = false
+  /// Whether a disabled row dims its title, subtitle and description only (else its asset,
+  /// headline and control too).
+  public var disabledDimsLabelsOnly = false
 
   /// The design system a theme name stands for, in `skin` when it is Mística.
   public static func named(_ name: ThemeName, skin: MisticaSkin = .movistar) -> DesignSystem {
@@ -73,6 +76,11 @@ package struct DesignSystem: Equatable, Sendable {
     // mistica-ios `VerticallyCenteredPresetView.swift`: the control presets centre their view
     // in the cell's right section, as tall as the cell's content.
     system.controlCentredOnRow = true
+    // mistica-ios `CellCenterSectionView.swift` (commit 0bf6281): a disabled cell (its
+    // `isUserInteractionEnabled` off, passed on by `ListTableViewCell`) sets the alpha of the
+    // title, subtitle and detail labels to 0.5; the asset, the headline and the control keep
+    // theirs.
+    system.disabledDimsLabelsOnly = true
     return system
   }
 

@@ -21,6 +21,8 @@ extension ListLayoutEngine {
     let primary = theme[inverse ? .textPrimaryInverse : .textPrimary]
     let secondary = theme[inverse ? .textSecondaryInverse : .textSecondary]
     let opacity = context.contentOpacity
+    // What a disabled row dims besides its labels (Mística: nothing).
+    let otherOpacity = theme.system.disabledDimsLabelsOnly ? 1 : opacity
 
     let contentX = boxX + inner
     let contentWidth = boxWidth - 2 * inner
@@ -66,11 +68,11 @@ extension ListLayoutEngine {
       let pill = Rect(x: textX, y: 0, width: width, height: height)
       label.frame = label.frame.offsetBy(
         textX + (width - label.frame.width) / 2, (height - label.frame.height) / 2)
-      label.opacity = opacity
+      label.opacity = otherOpacity
       labels += [
         LayoutElement(
           role: .headline, source: context.source, frame: pill,
-          content: .box(fill: theme[.tag], cornerRadius: pill.height / 2), opacity: opacity),
+          content: .box(fill: theme[.tag], cornerRadius: pill.height / 2), opacity: otherOpacity),
         label,
       ]
       let more = row.subtitle != nil || row.descriptionText != nil
@@ -78,7 +80,7 @@ extension ListLayoutEngine {
     case .overline(let text):
       let overline = try textElement(
         Label(text), role: .headline, style: theme.overline, color: secondary, x: textX, y: 0,
-        width: textWidth, in: context, opacity: opacity)
+        width: textWidth, in: context, opacity: otherOpacity)
       labels.append(overline)
       y = overline.frame.height + 8
     case nil:
@@ -170,7 +172,7 @@ extension ListLayoutEngine {
       elements += try assetElements(
         asset, frame: Rect(x: contentX, y: assetY, width: size.width, height: size.height),
         ink: primary, in: context
-      ).map { $0.withOpacity(opacity) }
+      ).map { $0.withOpacity(otherOpacity) }
     }
     elements += labels.map { $0.offsetBy(0, textTop) }
     if let control {
@@ -188,7 +190,7 @@ extension ListLayoutEngine {
         )
       elements += control.elements.map {
         var element = $0.offsetBy(origin.x, origin.y)
-        element.opacity = opacity
+        element.opacity = otherOpacity
         return element
       }
     }

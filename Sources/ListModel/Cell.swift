@@ -77,7 +77,8 @@ public enum CellState: String, CaseIterable, Sendable {
   case highlighted
   /// Selected: a brand-tinted overlay.
   case selected
-  /// Disabled: labels at alpha 0.5, controls dimmed.
+  /// Disabled: labels at alpha 0.5 (Mística keeps the asset and the control at full alpha;
+  /// Material dims them too).
   case disabled
 }
 

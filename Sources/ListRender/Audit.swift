@@ -391,22 +391,44 @@ struct Auditor {
       tree.elements.filter { $0.role == .cell }.map { ($0.source, $0.frame) },
       uniquingKeysWith: { first, _ in first })
     for element in tree.elements where element.opacity > 0 {
+      // WCAG 1.4.3 and 1.4.11 exempt inactive components: a disabled row's colours are not
+      // judged (its clipped text and target still are).
+      let state = cellState(of: element.source)
+      let judged = state != .disabled
       if case .text(let block) = element.content, !block.text.isEmpty {
-        out += textFindings(element, block, cell: cellFrames[element.source])
+        out += textFindings(element, block, cell: cellFrames[element.source]).filter {
+          judged || $0.rule != .textContrast
+        }
       }
-      if rules.contains(.nonTextContrast), Self.isControlPart(element),
+      if judged, rules.contains(.nonTextContrast), Self.isControlPart(element),
         let finding = controlContrast(element)
       {
         out.append(finding)
       }
-      if rules.contains(.nonTextContrast), let finding = iconContrast(element) {
+      if judged, rules.contains(.nonTextContrast), let finding = iconContrast(element) {
         out.append(finding)
       }
+    }
+    // A pressed or highlighted row shows its colours for a moment: its contrast findings say so.
+    for index in out.indices
+    where [.textContrast, .nonTextContrast].contains(out[index].rule)
+      && cellState(of: out[index].source) == .highlighted
+    {
+      out[index].required += " (pressed: shown for a moment)"
     }
     out += targetAndLabelFindings()
     // Each finding by its element's identity: the cell's `id`, else its title, else its path.
     for index in out.indices { out[index].element = identity(of: out[index].source) }
     return out
+  }
+
+  /// The state of the cell at a spec path, when it is a cell.
+  func cellState(of source: String) -> CellState? {
+    guard let (section, cell) = Self.indices(source), let cell,
+      document.sections.indices.contains(section),
+      document.sections[section].cells.indices.contains(cell)
+    else { return nil }
+    return document.sections[section].cells[cell].state
   }
 
   /// The identity of the cell at a spec path (``AuditFinding/element``).

@@ -278,6 +278,37 @@ func pillsMonogramsAndIcons() throws {
   #expect(!findings.contains { $0.element == "Dark star" }, "\(findings)")
 }
 
+@Test(
+  "a disabled Mística row dims its labels only and is exempt from contrast (WCAG: inactive components); a pressed row's findings say it is momentary"
+)
+func disabledAndPressedRows() throws {
+  let renderer = try ListRenderer()
+  let yaml = """
+    canvas: { width: 360, scale: 1, theme: { colors: { textPrimary: "#AAAAAA" } } }
+    sections:
+      - cells:
+          - { title: Off, state: STATE, asset: { icon: block, color: "#E0E0E0" }, control: { switch: false } }
+    """
+  let disabled = try ListDocument.decode(
+    yaml: yaml.replacingOccurrences(of: "STATE", with: "disabled"))
+  let tree = try renderer.layout(disabled)
+  for element in tree.elements where element.source == "sections[0].cells[0]" {
+    switch element.role {
+    case .title: #expect(element.opacity == 0.5)
+    case .asset, .control: #expect(element.opacity == 1, "\(element.role)")
+    default: break
+    }
+  }
+  let exempt = try renderer.audit(disabled)
+  #expect(!exempt.contains { [.textContrast, .nonTextContrast].contains($0.rule) }, "\(exempt)")
+  let pressed = try renderer.audit(
+    try ListDocument.decode(yaml: yaml.replacingOccurrences(of: "STATE", with: "highlighted")))
+  let contrast = pressed.filter { $0.rule == .textContrast }
+  #expect(!contrast.isEmpty)
+  #expect(
+    contrast.allSatisfy { $0.required.hasSuffix("(pressed: shown for a moment)") }, "\(contrast)")
+}
+
 @Test("the README's overlay picture is the Movistar skin's audit overlay as drawn today")
 func readmeOverlay() throws {
   let renderer = try ListRenderer()
