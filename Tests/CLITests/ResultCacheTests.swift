@@ -41,6 +41,17 @@ struct ResultCacheTests {
     return folder
   }
 
+  /// The cache of a first run of the suite and its four entries (`ab/cdef…`).
+  private func filledCache(_ folder: URL) throws -> (URL, [String]) {
+    _ = try rendered(folder)
+    let cache = folder.appendingPathComponent("cache")
+    let entries = try FileManager.default.subpathsOfDirectory(atPath: cache.path).filter {
+      $0.count == 65
+    }
+    #expect(entries.count == 4)
+    return (cache, entries)
+  }
+
   /// The names of the cases a run rendered (those not passed from the cache), from its JSON.
   private func rendered(_ folder: URL, _ arguments: [String] = []) throws -> (
     status: Int32, rendered: [String]
@@ -220,12 +231,7 @@ struct ResultCacheTests {
   func entriesProveThemselves() throws {
     let folder = try suite()
     defer { try? FileManager.default.removeItem(at: folder) }
-    _ = try rendered(folder)
-    let cache = folder.appendingPathComponent("cache")
-    let entries = try FileManager.default.subpathsOfDirectory(atPath: cache.path).filter {
-      $0.count == 65
-    }
-    #expect(entries.count == 4)
+    let (cache, entries) = try filledCache(folder)
     // Each entry keeps its lines but lists no files (well-formed, the seal left as it was).
     for entry in entries {
       let url = cache.appendingPathComponent(entry)
@@ -267,12 +273,7 @@ struct ResultCacheTests {
   func hostileEntries() throws {
     let folder = try suite()
     defer { try? FileManager.default.removeItem(at: folder) }
-    _ = try rendered(folder)
-    let cache = folder.appendingPathComponent("cache")
-    let entries = try FileManager.default.subpathsOfDirectory(atPath: cache.path).filter {
-      $0.count == 65
-    }
-    #expect(entries.count == 4)
+    let (cache, entries) = try filledCache(folder)
     let digest = String(repeating: "0", count: 64)
     for (index, entry) in entries.enumerated() {
       let url = cache.appendingPathComponent(entry)

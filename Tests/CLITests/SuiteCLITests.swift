@@ -315,12 +315,10 @@ struct SuiteCLITests {
     #expect(verify.stdout.contains("2 cases: 2 passed"))
   }
 
-  @Test(
-    "a golden stripped of its fingerprint is compared exactly and says so; a tolerant pass is counted"
-  )
-  func strippedFingerprint() throws {
+  /// A suite of one fixture, `a/rows`, with a faint separator (#EEEEEE on white), recorded: its
+  /// folder, the fixture's file, and the spec with text added to the first row's mapping.
+  private func faintSeparatorSuite() throws -> (URL, URL, (String) -> String) {
     let folder = try Paths.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let fixtures = folder.appendingPathComponent("Fixtures/a")
     try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
     let spec = { (separator: String) in
@@ -329,6 +327,15 @@ struct SuiteCLITests {
     let file = fixtures.appendingPathComponent("rows.yaml")
     try spec("").write(to: file, atomically: true, encoding: .utf8)
     #expect(try suite("record", in: folder).status == 0)
+    return (folder, file, spec)
+  }
+
+  @Test(
+    "a golden stripped of its fingerprint is compared exactly and says so; a tolerant pass is counted"
+  )
+  func strippedFingerprint() throws {
+    let (folder, file, spec) = try faintSeparatorSuite()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let golden = folder.appendingPathComponent("Golden/a/rows.png")
     let recorded = [UInt8](try Data(contentsOf: golden))
     let fingerprint = try #require(PNGText.read(recorded)[GoldenCheck.fingerprintKey])
@@ -502,17 +509,8 @@ struct SuiteCLITests {
 
   @Test("strict by default: a hidden separator fails; pixelmatch's 0.1 would not see it")
   func strictByDefault() throws {
-    let folder = try Paths.temporaryFolder()
+    let (folder, file, spec) = try faintSeparatorSuite()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let fixtures = folder.appendingPathComponent("Fixtures/a")
-    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
-    let spec = { (separator: String) in
-      // A faint separator: #EEEEEE on white.
-      "canvas: { width: 360, scale: 1, theme: { colors: { divider: \"#EEEEEE\" } } }\nsections:\n  - cells:\n      - { title: One\(separator) }\n      - { title: Two }\n"
-    }
-    let file = fixtures.appendingPathComponent("rows.yaml")
-    try spec("").write(to: file, atomically: true, encoding: .utf8)
-    #expect(try suite("record", in: folder).status == 0)
     try spec(", separator: hidden").write(to: file, atomically: true, encoding: .utf8)
     let strict = try suite("verify", in: folder)
     #expect(strict.status == 1)

@@ -224,14 +224,16 @@ struct FidelityTests {
     #expect(try renderer.layout(fixed).height == 200)
   }
 
-  @Test("disabled dims the whole content; the switch mirrors in RTL; no separator above a card")
+  @Test(
+    "disabled dims the labels only (mistica-ios CellCenterSectionView); the switch mirrors in RTL; no separator above a card"
+  )
   func drawingRules() throws {
     let disabled = try fixture("states/disabled.yaml")
     let content = disabled.elements.filter {
       $0.source == "sections[0].cells[0]" && ![.cell, .separator].contains($0.role)
     }
     #expect(Set(content.map(\.role)) == [.asset, .title, .subtitle, .control])
-    #expect(content.allSatisfy { $0.opacity == 0.5 })
+    #expect(content.allSatisfy { $0.opacity == ([.title, .subtitle].contains($0.role) ? 0.5 : 1) })
     let rtl = try fixture("controls/switch-rtl.yaml")
     let switches = rtl.elements(.control).compactMap { element -> SwitchPaint? in
       if case .switch(let paint) = element.content { return paint }
