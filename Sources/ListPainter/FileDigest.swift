@@ -1,5 +1,5 @@
 import CPangoCairo
-import ImageCodec
+import Foundation
 
 /// SHA-256 digests of large files by GLib's `GChecksum` (linked with Pango already): the result
 /// cache keys a case on the renderer binary's bytes, tens of megabytes hashed at every run.
@@ -7,8 +7,34 @@ package enum FileDigest {
   /// The SHA-256 of the regular file at `path` (at most `maxBytes`) as 64 lowercase hex
   /// digits; nil when it is not a readable regular file of that size.
   package static func sha256(ofFile path: String, maxBytes: Int) -> String? {
-    guard let bytes = try? InputFile.read(path, maxBytes: maxBytes) else { return nil }
-    return sha256(bytes)
+    // Read in slices of 1 MiB: a binary of 90 MB is hashed without holding it.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      Int(status.st_size) <= maxBytes, let checksum = g_checksum_new(G_CHECKSUM_SHA256)
+    else { return nil }
+    defer { g_checksum_free(checksum) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    var total = 0
+    while true {
+      let count = buffer.withUnsafeMutableBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return -1 }
+        return read(descriptor, base, raw.count)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { break }
+      total += count
+      // A file that grew past the limit while it was read is not hashed.
+      guard total <= maxBytes else { return nil }
+      buffer.withUnsafeBufferPointer { slice in
+        guard let base = slice.baseAddress else { return }
+        g_checksum_update(checksum, base, gssize(count))
+      }
+    }
+    return String(cString: g_checksum_get_string(checksum))
   }
 
   /// The SHA-256 of `bytes` as 64 lowercase hex digits.
