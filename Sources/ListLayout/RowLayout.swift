@@ -342,6 +342,11 @@ extension ListLayoutEngine {
     // "In boxedInverse controls are white": the inverse text colour (white in Mística light).
     let tint = inverse ? theme[.textPrimaryInverse] : theme[.brand]
     let ink = inverse ? theme[.textPrimaryInverse] : theme[.textSecondary]
+    // mistica-ios `ListCellContentView.swift` (controlView, updateCellStyle) sets only the
+    // control's `tintColor` to white in a boxed-inverse cell: template images (the chevron, an
+    // icon button) are white in light and dark alike, and a switch keeps its activated on-track
+    // (its `onTintColor`) and white thumb.
+    let templateTint = inverse ? Color.white : ink
     let source = context.source
     func element(_ role: LayoutElement.Role, _ frame: Rect, _ content: LayoutElement.Content)
       -> LayoutElement
@@ -371,15 +376,15 @@ extension ListLayoutEngine {
       elements.append(
         element(
           .chevron, Rect(x: x, y: (height - 24) / 2, width: 24, height: 24),
-          .glyph(name: chevron, color: ink)))
+          .glyph(name: chevron, color: templateTint)))
       return PlacedControl(size: (x + 24, height), elements: elements)
     case .switch(let on):
       let style = theme.switchStyle
       let size = style.size
       let paint = SwitchPaint(
-        on: on, style: style, onColor: tint,
+        on: on, style: style, onColor: theme[.brand],
         offColor: inverse ? tint.withAlpha(0.3) : theme[.control],
-        thumb: inverse && on ? theme[.backgroundContainerBrand] : .white,
+        thumb: .white,
         isMirrored: context.direction == .rtl)
       return PlacedControl(
         size: size,
@@ -400,8 +405,8 @@ extension ListLayoutEngine {
         size: (24, 24),
         elements: [
           iconElement(
-            icon, role: .control, frame: Rect(x: 0, y: 0, width: 24, height: 24), color: ink,
-            in: context)
+            icon, role: .control, frame: Rect(x: 0, y: 0, width: 24, height: 24),
+            color: templateTint, in: context)
         ])
     case .button(let title):
       var style = theme.control

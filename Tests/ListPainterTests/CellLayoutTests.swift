@@ -49,6 +49,33 @@ struct CellLayoutTests {
     #expect(tree.elements(.separator).isEmpty)
   }
 
+  @Test(
+    "boxed inverse tints its controls as mistica-ios does: a white chevron in light and dark, the switch's activated on-track and white thumb"
+  )
+  func boxedInverseControls() throws {
+    for appearance in ["light", "dark"] {
+      let tree = try layout(
+        """
+        canvas: { width: 360, scale: 1, appearance: \(appearance) }
+        sections:
+          - cells:
+              - { style: boxedInverse, title: A, control: { navigation: {} } }
+              - { style: boxedInverse, title: B, control: { switch: true } }
+              - { style: fullWidth, title: C, control: { switch: true } }
+        """)
+      let chevron = try #require(tree.elements(.chevron).first)
+      #expect(chevron.content == .glyph(name: "chevron_right", color: .white), "\(appearance)")
+      let switches = tree.elements(.control).compactMap { element -> SwitchPaint? in
+        if case .switch(let paint) = element.content { return paint }
+        return nil
+      }
+      #expect(switches.count == 2)
+      // The same on-track and thumb as in a plain row.
+      #expect(switches[0].onColor == switches[1].onColor, "\(appearance)")
+      #expect(switches[0].thumb == .white)
+    }
+  }
+
   @Test("boxed inverse uses the brand background and inverse text, no border")
   func boxedInverse() throws {
     let tree = try cells("      - { style: boxedInverse, title: Upgrade, description: More data }")
