@@ -242,11 +242,18 @@ package struct ReportMerge: Sendable {
       }
       holders[entry.shard.index] = entry.folder
     }
-    let missing = (1...first.shard.count).filter { holders[$0] == nil }
-    if !missing.isEmpty {
-      let names = missing.prefix(20).map { "\($0)/\(first.shard.count)" }
+    // Counted, not listed: a shard count read from a file may be as large as 2^63. The first
+    // 20 missing are named, found among at most (shards given + 20) indices.
+    let missingCount = first.shard.count - holders.count
+    if missingCount > 0 {
+      var names: [String] = []
+      var index = 1
+      while names.count < min(20, missingCount) {
+        if holders[index] == nil { names.append("\(index)/\(first.shard.count)") }
+        index += 1
+      }
       throw fail(
-        "shard\(missing.count == 1 ? "" : "s") \(names.joined(separator: ", "))\(missing.count > 20 ? " and \(missing.count - 20) more" : "") missing: \(parsed.count) of \(first.shard.count) given; merge every shard's report"
+        "shard\(missingCount == 1 ? "" : "s") \(names.joined(separator: ", "))\(missingCount > 20 ? " and \(missingCount - 20) more" : "") missing: \(parsed.count) of \(first.shard.count) given; merge every shard's report"
       )
     }
     return SuiteSplit(shard: try Shard(index: 1, of: 1), suite: first.suite)

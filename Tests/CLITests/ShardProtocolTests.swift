@@ -462,5 +462,19 @@ struct ShardProtocolTests {
         ["merge-reports", "r", "--report", "m-\(field)-\(value)"], in: folder)
       #expect(merged.status == status, "\(field)=\(value): \(merged.stderr)")
     }
+    // The shard it names: a count of 2^31 or 2^63 is a merge missing shards (counted, not
+    // listed one by one), at once; 0, a negative or 1e300 is no shard at all (exit 2).
+    for (shard, status) in [
+      ("1/2147483648", Int32(1)), ("1/9223372036854775807", 1), ("0/1", 2), ("1/0", 2),
+      ("-1/3", 2), ("1/1e300", 2), ("1e300/1", 2), ("2147483648/2147483648", 1),
+    ] {
+      let changed = original.replacing(#/"shard":"[^"]*"/#, with: #""shard":"\#(shard)""#)
+      try changed.write(to: results, atomically: true, encoding: .utf8)
+      let started = Date()
+      let merged = try runListRender(
+        ["merge-reports", "r", "--report", "m-shard-\(status)"], in: folder)
+      #expect(merged.status == status, "shard \(shard): \(merged.stderr)")
+      #expect(Date().timeIntervalSince(started) < 10, "shard \(shard)")
+    }
   }
 }

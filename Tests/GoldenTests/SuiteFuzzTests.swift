@@ -14,6 +14,8 @@ struct SuiteFuzzTests {
   static let hostileNumbers = [
     "0", "-1", "2147483648", "4294967295", "9223372036854775808", "1e300", "-1e300", "1e-300",
     "nan", "\"\"", "[]", "null", "[2147483648,1e300,0,-1]",
+    // A shard's share: huge, zero, negative and not whole.
+    "\"1/2147483648\"", "\"1/9223372036854775807\"", "\"0/0\"", "\"-1/3\"", "\"1/1e300\"",
   ]
 
   static func mutate(_ text: String, _ random: inout FuzzGenerator) -> String {
