@@ -485,7 +485,7 @@ func caseFixtures(_ fixtures: [String], options: SuiteConfiguration) -> [String]
   for file in kept {
     let path = (options.fixtures as NSString).appendingPathComponent(file)
     guard let bytes = InputFile.readPrefix(path, count: SpecLimits.maxFileBytes),
-      contains(bytes, Array("update".utf8)),
+      bytes.firstRange(of: Array("update".utf8)) != nil,
       let document = try? ListDocument.load(path: path, allowing: folders)
     else { continue }
     updateFiles.formUnion(document.marks.specFiles.map(canonical))
@@ -523,11 +523,6 @@ func removeStaleArtifacts(_ results: [SuiteResult], folder: String) {
 /// The case a file of the artifacts folder belongs to (`rows/a@dark.diff.png` → `rows/a@dark`),
 /// or nil for a file that is no artifact.
 func artifactCase(_ relative: String) -> String? {
-  let kinds = ["png", "webp", "apng.png", "layout.json", "accessibility.json", "audit.json"]
-  var suffixes = [".diff.png", ".panel.png", ".audit.png", ".frames"]
-  for kind in kinds {
-    suffixes += [".expected.\(kind)", ".actual.\(kind)", ".\(kind).diff"]
-  }
   var stem = relative
   // An animation's first differing frame: `case.frame-0003.expected.png`.
   if let range = stem.range(of: ".frame-", options: .backwards),
@@ -536,23 +531,21 @@ func artifactCase(_ relative: String) -> String? {
     stem = String(stem[..<range.lowerBound]) + "." + stem[range.upperBound...].dropFirst(5)
     // `case.expected.png` from here on.
   }
-  for suffix in suffixes.sorted(by: { $0.count > $1.count }) where stem.hasSuffix(suffix) {
+  for suffix in artifactSuffixes where stem.hasSuffix(suffix) {
     return String(stem.dropLast(suffix.count))
   }
   return nil
 }
 
-/// Whether `bytes` hold `word` somewhere.
-private func contains(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
-  guard let first = word.first, bytes.count >= word.count else { return false }
-  var index = 0
-  let last = bytes.count - word.count
-  while index <= last {
-    if bytes[index] == first, bytes[index..<index + word.count].elementsEqual(word) { return true }
-    index += 1
+/// The endings of a case's artifact files, longest first (made once, not once a file).
+private let artifactSuffixes: [String] = {
+  let kinds = ["png", "webp", "apng.png", "layout.json", "accessibility.json", "audit.json"]
+  var suffixes = [".diff.png", ".panel.png", ".audit.png", ".frames"]
+  for kind in kinds {
+    suffixes += [".expected.\(kind)", ".actual.\(kind)", ".\(kind).diff"]
   }
-  return false
-}
+  return suffixes.sorted { $0.count > $1.count }
+}()
 
 /// Every .yaml/.json below `folder`, relative and sorted.
 func fixtureFiles(in folder: String) throws -> [String] {

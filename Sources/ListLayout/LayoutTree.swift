@@ -75,14 +75,12 @@ public struct LayoutTree: Equatable, Sendable {
   /// Warnings for cells whose content does not fit their width (a grid item too narrow for
   /// its control): each names the cell, its width and what is cut to it.
   package var contentOutsideCells: [String] {
-    var cells: [String: Rect] = [:]
-    for element in elements where element.role == .cell { cells[element.source] = element.frame }
+    let cells = Self.cellFrames(elements)
     var cut: [String: [String]] = [:]
     var order: [String] = []
     for element in elements {
       guard let clip = element.clip, let cell = cells[element.source], clip.rect == cell,
-        element.frame.x < cell.x - 0.5
-          || element.frame.x + element.frame.width > cell.x + cell.width + 0.5
+        element.reachesSideways(outOf: cell)
       else { continue }
       if cut[element.source] == nil { order.append(element.source) }
       if !(cut[element.source] ?? []).contains(element.role.rawValue) {
@@ -94,6 +92,13 @@ public struct LayoutTree: Equatable, Sendable {
       return
         "warning: \(source) is \(width) pt wide, too narrow for its \((cut[source] ?? []).joined(separator: ", ")): cut to the cell (give the items more width)"
     }
+  }
+
+  /// Each cell's box by its spec path.
+  package static func cellFrames(_ elements: [LayoutElement]) -> [String: Rect] {
+    var cells: [String: Rect] = [:]
+    for element in elements where element.role == .cell { cells[element.source] = element.frame }
+    return cells
   }
 
   /// Where pages at most `pageHeight` points tall break, in device pixels from the top: each
@@ -147,6 +152,13 @@ public struct LayoutTree: Equatable, Sendable {
     return (ends, cut)
   }
 
+}
+
+extension LayoutElement {
+  /// Whether the element reaches more than half a point past the left or right side of `cell`.
+  package func reachesSideways(outOf cell: Rect) -> Bool {
+    frame.x < cell.x - 0.5 || frame.x + frame.width > cell.x + cell.width + 0.5
+  }
 }
 
 /// One drawn element: what it is, where it came from in the spec, its frame and its paint.

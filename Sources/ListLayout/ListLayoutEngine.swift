@@ -90,14 +90,11 @@ package struct ListLayoutEngine {
   /// Elements that reach sideways out of their cell (a grid item too narrow for its control)
   /// clipped to the cell's box.
   static func keptInsideCells(_ elements: [LayoutElement]) -> [LayoutElement] {
-    var cells: [String: Rect] = [:]
-    for element in elements where element.role == .cell { cells[element.source] = element.frame }
+    let cells = LayoutTree.cellFrames(elements)
     guard !cells.isEmpty else { return elements }
     return elements.map { element in
       guard element.clip == nil, cellContent.contains(element.role),
-        let cell = cells[element.source],
-        element.frame.x < cell.x - 0.5
-          || element.frame.x + element.frame.width > cell.x + cell.width + 0.5
+        let cell = cells[element.source], element.reachesSideways(outOf: cell)
       else { return element }
       var kept = element
       kept.clip = Clip(rect: cell, cornerRadius: 0, corners: .all)

@@ -390,13 +390,23 @@ struct Auditor {
     let cellFrames = Dictionary(
       tree.elements.filter { $0.role == .cell }.map { ($0.source, $0.frame) },
       uniquingKeysWith: { first, _ in first })
+    // Rounded boxes (a button's pill) by their cell, looked up for each label (not searched for
+    // among all the list's elements, once a label).
+    let roundedBoxes = Dictionary(
+      grouping: tree.elements.filter {
+        if case .box(_, let radius, _, _, _) = $0.content { return radius > 0 }
+        return false
+      }, by: \.source)
     for element in tree.elements where element.opacity > 0 {
       // WCAG 1.4.3 and 1.4.11 exempt inactive components: a disabled row's colours are not
       // judged (its clipped text and target still are).
       let state = cellState(of: element.source)
       let judged = state != .disabled
       if case .text(let block) = element.content, !block.text.isEmpty {
-        out += textFindings(element, block, cell: cellFrames[element.source]).filter {
+        out += textFindings(
+          element, block, cell: cellFrames[element.source],
+          boxes: roundedBoxes[element.source] ?? []
+        ).filter {
           judged || $0.rule != .textContrast
         }
       }
@@ -444,7 +454,9 @@ struct Auditor {
 
   // MARK: Text
 
-  private func textFindings(_ element: LayoutElement, _ block: TextBlock, cell: Rect?)
+  private func textFindings(
+    _ element: LayoutElement, _ block: TextBlock, cell: Rect?, boxes: [LayoutElement]
+  )
     -> [AuditFinding]
   {
     var out: [AuditFinding] = []
@@ -455,10 +467,8 @@ struct Auditor {
       var worst = Double.infinity
       // A label on a rounded box of its own (a button's pill) is judged on that box: the corners
       // of its line's rectangle that stick out of the pill are not behind its letters.
-      let pill = tree.elements.first { other in
-        guard other.source == element.source, other.role == element.role,
-          case .box(_, let radius, _, _, _) = other.content, radius > 0
-        else { return false }
+      let pill = boxes.first { other in
+        guard other.role == element.role else { return false }
         return other.frame.x <= element.frame.x + 0.5 && other.frame.y <= element.frame.y + 0.5
           && other.frame.maxY >= element.frame.maxY - 0.5
           && other.frame.x + other.frame.width >= element.frame.x + element.frame.width - 0.5
