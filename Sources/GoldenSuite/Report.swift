@@ -383,6 +383,10 @@ private func card(
         ("panel", artifacts.panel),
       ].compactMap { label, path -> String? in
         guard let path else { return nil }
+        // An image the card already shows is linked where it was copied, not read again.
+        if let picture = pictures[label], label != "actual" || path.hasSuffix(".png") {
+          return "<a href=\"\(escape(picture.src))\">\(label)</a>"
+        }
         let bytes: [UInt8]
         let file: String
         if let image = reportImage(path) {
