@@ -64,12 +64,12 @@ extension ListLayoutEngine {
   /// The shadow element of a (rounded) box at `elevation`, in the theme's shadow model.
   func shadowElement(
     _ frame: Rect, cornerRadius: Double, corners: LayoutElement.Corners = .all, elevation: Double,
-    source: String, theme: Theme
+    source: String, theme: Theme, model: ShadowModel? = nil
   ) -> LayoutElement {
     LayoutElement(
       role: .shadow, source: source, frame: frame,
       content: .shadow(
-        layers: Elevation.shadows(elevation, model: theme.shadowModel), cornerRadius: cornerRadius,
-        corners: corners))
+        layers: Elevation.shadows(elevation, model: model ?? theme.shadowModel),
+        cornerRadius: cornerRadius, corners: corners))
   }
 }

@@ -51,6 +51,12 @@ package struct DesignSystem: Equatable, Sendable {
   /// Whether a disabled row dims its title, subtitle and description only (else its asset,
   /// headline and control too).
   public var disabledDimsLabelsOnly = false
+  /// How a highlighted row shows its state.
+  public var rowHighlight = RowHighlight.overlay
+  /// A row's checkbox.
+  public var checkbox = CheckboxMetrics.material
+  /// How a card section's shadow is drawn.
+  public var cardShadow = CardShadow()
 
   /// The design system a theme name stands for, in `skin` when it is Mística.
   public static func named(_ name: ThemeName, skin: MisticaSkin = .movistar) -> DesignSystem {
@@ -72,7 +78,18 @@ package struct DesignSystem: Equatable, Sendable {
     system.darkGradients = tokens.darkGradients
     system.boxedCornerRadius = tokens.containerRadius
     system.types.title.base.weight = tokens.titleWeight
+    system.types.sectionHeader.base.weight = tokens.headerTitle1Weight
+    system.types.sectionHeaderTitle2.base.weight = tokens.headerTitle2Weight
+    system.types.headerLink.base.weight = tokens.linkWeight
     system.headlineTag = .misticaTagView
+    // mistica-ios `TagView.swift` rounds the tag with the skin's `radius.indicator` (eSIMFLAG 8);
+    // a radius past half the 28 pt height draws the capsule the others show.
+    system.headlineTag.cornerRadius = tokens.indicatorRadius
+    // mistica-ios `Checkbox.swift` (commit 7366aa0): `borderView.setMisticaRadius(.checkbox)`.
+    system.checkbox = .mistica(cornerRadius: tokens.checkboxRadius)
+    // mistica-ios `TitleView.swift` (commit 828547e): Movistar's headers default to `title2`, every
+    // other brand's to `title1`.
+    system.sectionHeader = .titleView(defaultStyle: skin == .movistar ? .title2 : .title1)
     // mistica-ios `VerticallyCenteredPresetView.swift`: the control presets centre their view
     // in the cell's right section, as tall as the cell's content.
     system.controlCentredOnRow = true
@@ -95,8 +112,13 @@ package struct DesignSystem: Equatable, Sendable {
       caption: .init(.appleCaption1, roboto(.medium, 12, 16)),
       control: .init(.appleSubheadline, roboto(.regular, 14, 20)),
       labelText: .init(.appleBody, roboto(.regular, 16, 24)),
-      sectionHeader: .init(.appleSubheadline, roboto(.medium, 14, 20)),
-      sectionFooter: .init(.appleCaption1, roboto(.regular, 12, 16))),
+      // mistica-ios `TitleView.swift`: `title1` is `textPreset1` (12 pt, Caption 1) upper-cased,
+      // `title2` `textPreset5` (20 pt, Title 3), the link `textPreset2` (14 pt, Subheadline),
+      // each at the font's own line height (`UILabel`); `FontStyle.swift` scales them.
+      sectionHeader: .init(.appleCaption1, roboto(.medium, 12, 0)),
+      sectionFooter: .init(.appleCaption1, roboto(.regular, 12, 16)),
+      sectionHeaderTitle2: .init(.appleTitle3, roboto(.regular, 20, 0)),
+      headerLink: .init(.appleSubheadline, roboto(.medium, 14, 0))),
     // mistica-ios `ListTableViewCell.swift` / `CellStyle+Toolkit.swift`: the cell is at least 72
     // full width, 92 boxed (its 8 pt outer margins included); 16 around the content
     // (`ListCellContentView.swift`); boxed rows take the skin's `radius.container`.
@@ -104,11 +126,14 @@ package struct DesignSystem: Equatable, Sendable {
     rowMinimumHeight: .byStyle(fullWidth: 72, boxed: 92), rowVerticalMargin: 16,
     rowLabels: .perLabel(title: 24, subtitle: 20, description: 20),
     boxedCornerRadius: 16, smallIconGap: 16, inkOnLight: hex("#0B2739"), switchStyle: .capsule,
-    stereoDetailColor: .textSecondary, sectionHeader: .fixed(above: 24, below: 8),
+    stereoDetailColor: .textSecondary, sectionHeader: .titleView(defaultStyle: .title1),
     boxedElevation: 0, elevatedBoxDropsBorder: false,
     // Mística presses in its highlight colour, the skin's backgroundContainerPressed (mistica-web
     // `list.css.ts` presses rows in it), ripple or not.
-    press: .highlight, darkSurfacesLighten: false, shadowModel: .mdc)
+    press: .highlight, darkSurfacesLighten: false, shadowModel: .mdc,
+    // mistica-ios `ListTableViewCell.swift` (commit e6e9239) `setHighlighted`: the highlighted
+    // view (the box of a boxed row, else the cell's content view) turns `backgroundAlternative`.
+    rowHighlight: .alternativeBackground)
 
   /// Material Design as material-components-ios themes it (`MDCSemanticColorScheme.m`); type
   /// follows MDC's font scaler curves (`MDCFontScaler.m`): Subtitle1 16, Body2 14.
@@ -134,7 +159,10 @@ package struct DesignSystem: Equatable, Sendable {
     boxedElevation: 1, elevatedBoxDropsBorder: true,
     // `MDCListColorThemer.m` (applied by `MDCBaseCell+MaterialTheming.m` and
     // `MDCSelfSizingStereoCell+MaterialTheming.m`): the cell's ink is onSurface at 0.16.
-    press: .ink(alpha: 0.16), darkSurfacesLighten: true, shadowModel: .web)
+    press: .ink(alpha: 0.16), darkSurfacesLighten: true, shadowModel: .web,
+    // `MDCCard.m`: an `MDCShapedShadowLayer` (MDC's shadow formulas) at elevation 1
+    // (`MDCCardShadowElevationNormal`), 8 while pressed (`MDCCardShadowElevationHighlighted`).
+    cardShadow: CardShadow(model: .mdc, pressedElevation: 8))
 
   static func roboto(_ weight: FontWeight, _ size: Double, _ line: Double) -> TextStyle {
     TextStyle(family: "Roboto", weight: weight, size: size, minLineHeight: line)
@@ -144,7 +172,8 @@ package struct DesignSystem: Equatable, Sendable {
 
   /// ListRender's palette before skins (``MisticaSkin/original``): the earlier Movistar brand
   /// blue #019DF4, grey #86888C and tag blue of `tokens/movistar-legacy.json`, the navy text
-  /// #0B2739 and the dark surfaces of `tokens/movistar.json`, hand-picked neutrals for controls.
+  /// #0B2739, the dark surfaces and the alternative backgrounds of `tokens/movistar.json`,
+  /// hand-picked neutrals for controls; links in the brand blue.
   static func original(_ appearance: Appearance) -> [ColorName: Color] {
     switch appearance {
     case .light:
@@ -155,7 +184,8 @@ package struct DesignSystem: Equatable, Sendable {
         .textPrimaryInverse: hex("#FFFFFF"), .textSecondaryInverse: hex("#E6F5FD"),
         .badge: hex("#D73241"), .brand: hex("#019DF4"), .onBrand: hex("#FFFFFF"),
         .control: hex("#B6B9BF"), .highlight: Color.black.withAlpha(0.05),
-        .tag: hex("#E6F5FD"), .tagText: hex("#0B68A6"),
+        .tag: hex("#E6F5FD"), .tagText: hex("#0B68A6"), .textLink: hex("#019DF4"),
+        .backgroundAlternative: hex("#F6F6F6"),
       ]
     case .dark:
       return [
@@ -166,13 +196,14 @@ package struct DesignSystem: Equatable, Sendable {
         .textSecondaryInverse: hex("#85939C"), .badge: hex("#D73241"), .brand: hex("#019DF4"),
         .onBrand: hex("#FFFFFF"), .control: hex("#3A5566"),
         .highlight: Color.white.withAlpha(0.05), .tag: hex("#0B3A57"), .tagText: hex("#E6F5FD"),
+        .textLink: hex("#019DF4"), .backgroundAlternative: hex("#061824"),
       ]
     }
   }
 
   /// Material colours (material-components-ios `MDCSemanticColorScheme.m`): surface, onSurface at
-  /// 0.87 / 0.6 emphasis, primary; dark surfaces #121212 with the elevation-1 overlay (#1E1E1E) on
-  /// cards.
+  /// 0.87 / 0.6 emphasis, primary (also for links); dark surfaces #121212 with the elevation-1
+  /// overlay (#1E1E1E) on cards. Material has no alternative background: its background stands in.
   static func materialColors(_ appearance: Appearance) -> [ColorName: Color] {
     switch appearance {
     case .light:
@@ -185,7 +216,7 @@ package struct DesignSystem: Equatable, Sendable {
         .textSecondaryInverse: Color.white.withAlpha(0.74), .badge: hex("#B00020"),
         .brand: hex("#6200EE"), .onBrand: hex("#FFFFFF"), .control: onSurface.withAlpha(0.54),
         .highlight: onSurface.withAlpha(0.16), .tag: hex("#6200EE").withAlpha(0.12),
-        .tagText: hex("#6200EE"),
+        .tagText: hex("#6200EE"), .textLink: hex("#6200EE"), .backgroundAlternative: hex("#FFFFFF"),
       ]
     case .dark:
       let onSurface = Color.white
@@ -197,7 +228,7 @@ package struct DesignSystem: Equatable, Sendable {
         .textSecondaryInverse: Color.black.withAlpha(0.6), .badge: hex("#CF6679"),
         .brand: hex("#BB86FC"), .onBrand: hex("#000000"), .control: onSurface.withAlpha(0.6),
         .highlight: onSurface.withAlpha(0.16), .tag: hex("#BB86FC").withAlpha(0.24),
-        .tagText: hex("#BB86FC"),
+        .tagText: hex("#BB86FC"), .textLink: hex("#BB86FC"), .backgroundAlternative: hex("#121212"),
       ]
     }
   }
@@ -221,13 +252,26 @@ package struct MisticaSkinTokens: Equatable, Sendable {
   public var darkGradients: [ColorName: LinearGradient] = [:]
   /// `radius.container`.
   public var containerRadius: Double
+  /// `radius.checkbox`.
+  public var checkboxRadius: Double
+  /// `radius.indicator` (a tag's corners).
+  public var indicatorRadius: Double
   /// `text.weight.rowTitle`.
   public var titleWeight: FontWeight
+  /// `text.weight.title1`: a `title1` section header.
+  public var headerTitle1Weight: FontWeight
+  /// `text.weight.text5`: a `title2` section header (`textPreset5`).
+  public var headerTitle2Weight: FontWeight
+  /// `text.weight.link`: a section header's link.
+  public var linkWeight: FontWeight
 
-  /// ListRender's palette before skins, with medium titles and 16 pt cards.
+  /// ListRender's palette before skins, with medium titles and 16 pt cards, and mistica-ios's
+  /// constants from before radius tokens: a checkbox radius of 2 (`Checkbox.swift`, commit
+  /// 3443160) and a 14 pt tag radius (`TagView.swift`, a capsule at its 28 pt height).
   static let original = MisticaSkinTokens(
     light: DesignSystem.original(.light), dark: DesignSystem.original(.dark),
-    containerRadius: 16, titleWeight: .medium)
+    containerRadius: 16, checkboxRadius: 2, indicatorRadius: 14, titleWeight: .medium,
+    headerTitle1Weight: .medium, headerTitle2Weight: .regular, linkWeight: .medium)
 }
 
 /// The type styles of a design system, each with the curve it scales along.
@@ -267,6 +311,12 @@ package struct TypeScale: Equatable, Sendable {
   public var sectionHeader: Role
   /// Section footers.
   public var sectionFooter: Role
+  /// Mística `title2` section header titles (Material's subheader has one style).
+  public var sectionHeaderTitle2 = Role(
+    .appleTitle3, TextStyle(family: "Roboto", weight: .regular, size: 20, minLineHeight: 0))
+  /// A section header's link (its `detail`).
+  public var headerLink = Role(
+    .appleSubheadline, TextStyle(family: "Roboto", weight: .medium, size: 14, minLineHeight: 0))
   /// Stereo cell title: `MDCSelfSizingStereoCell` uses subtitle1 at its natural line height.
   public var stereoTitle = Role(
     .mdcSubtitle1, TextStyle(family: "Roboto", weight: .regular, size: 16, minLineHeight: 0))
@@ -305,10 +355,40 @@ package enum RowMinimumHeight: Equatable, Sendable {
 
 /// Where a section header's text sits.
 package enum SectionHeaderMetrics: Equatable, Sendable {
-  /// A fixed space above the text and below it.
-  case fixed(above: Double, below: Double)
+  /// mistica-ios `TitleView`: 16 above, 8 below, 16 at the sides; a title in `title1` or
+  /// `title2` (`defaultStyle` when the spec names none) and its link 16 pt after it, the two on
+  /// their first baseline.
+  case titleView(defaultStyle: HeaderStyle)
   /// Centred in at least `minHeight`, 8 above and below.
   case centred(minHeight: Double)
+}
+
+/// A card section's shadow: its model unless the canvas names one (nil: the theme's), and its
+/// elevation while one of its cells is highlighted (nil: the card's own).
+package struct CardShadow: Equatable, Sendable {
+  /// The shadow model.
+  public var model: ShadowModel? = nil
+  /// The elevation of a pressed card.
+  public var pressedElevation: Double? = nil
+}
+
+/// How a highlighted row shows its state.
+package enum RowHighlight: Equatable, Sendable {
+  /// The theme's `highlight` colour over the row's box.
+  case overlay
+  /// mistica-ios: `backgroundAlternative` fills the box of a boxed row, and the whole cell
+  /// (around the brand box) of a full-width or boxed-inverse one.
+  case alternativeBackground
+}
+
+/// A row's checkbox: its size and how it is drawn.
+package enum CheckboxMetrics: Equatable, Sendable {
+  /// An 18 pt box in a 24 pt frame, a 2 pt ring in `control` when off, filled `brand` when on.
+  case material
+  /// mistica-ios `Checkbox.swift`: 18 pt scaled as `UIFontMetrics.default` scales (Body), the
+  /// skin's corner radius, a 1 pt ring in `border` when off, filled `controlActivated` with its
+  /// tick when on, over the view's own `background` fill.
+  case mistica(cornerRadius: Double)
 }
 
 /// The colour of a pressed cell's feedback.
@@ -345,6 +425,8 @@ package struct HeadlineTagMetrics: Equatable, Sendable {
   public var gapBeforeTitleWithMore: Double
   /// Space below the pill when the title is the only text after it.
   public var gapBeforeLoneTitle: Double
+  /// The pill's corner radius, at most half its height; nil: half its height (a capsule).
+  public var cornerRadius: Double?
 
   /// A pill hugging 12 pt caption text, 8 pt each side, 8 pt above the title.
   public static let compact = HeadlineTagMetrics(

@@ -265,8 +265,8 @@ public struct LayoutElement: Equatable, Sendable {
     case image(ImagePaint)
     /// A switch.
     case `switch`(SwitchPaint)
-    /// A checkbox: `tint` fill and `mark` tick when on, `outline` ring when off.
-    case checkbox(on: Bool, tint: Color, outline: Color, mark: Color)
+    /// A checkbox.
+    case checkbox(CheckboxPaint)
     /// A radio button.
     case radio(on: Bool, tint: Color, outline: Color)
     /// An arc of the circle inscribed in the frame (angles in degrees, 0 at the top, clockwise).
@@ -380,6 +380,42 @@ public struct SwitchPaint: Equatable, Sendable {
     self.offColor = offColor
     self.thumb = thumb
     self.isMirrored = isMirrored
+  }
+}
+
+/// How a checkbox is drawn: a rounded box inset in its frame, filled with a tick when on, a
+/// ring inside its edge when off, over an optional square fill of the whole frame.
+public struct CheckboxPaint: Equatable, Sendable {
+  /// Checked or not.
+  public package(set) var on: Bool
+  /// The box's fill when on.
+  public package(set) var fill: Color
+  /// The tick's colour.
+  public package(set) var mark: Color
+  /// The ring's colour when off.
+  public package(set) var ring: Color
+  /// The ring's width in points, inside the box's edge.
+  public package(set) var ringWidth: Double
+  /// The box's corner radius.
+  public package(set) var cornerRadius: Double
+  /// Space between the frame's edges and the box.
+  public package(set) var inset: Double
+  /// A fill of the whole frame under the box (a view's own background), if any.
+  public package(set) var background: Color?
+
+  /// A checkbox from its parts.
+  package init(
+    on: Bool, fill: Color, mark: Color, ring: Color, ringWidth: Double, cornerRadius: Double,
+    inset: Double, background: Color? = nil
+  ) {
+    self.on = on
+    self.fill = fill
+    self.mark = mark
+    self.ring = ring
+    self.ringWidth = ringWidth
+    self.cornerRadius = cornerRadius
+    self.inset = inset
+    self.background = background
   }
 }
 

@@ -5,7 +5,7 @@
 import ListModel
 
 extension MisticaSkin {
-  /// The skin's colours, container radius and row title weight, from its token file.
+  /// The skin's colours, corner radii and text weights, from its token file.
   var tokens: MisticaSkinTokens {
     let hex = DesignSystem.hex
     switch self {
@@ -29,6 +29,8 @@ extension MisticaSkin {
           .highlight: hex("#000000").withAlpha(0.08),
           .tag: hex("#E6F5FD"),
           .tagText: hex("#066FCB"),
+          .textLink: hex("#066FCB"),
+          .backgroundAlternative: hex("#F6F6F6"),
         ],
         dark: [
           .background: hex("#061824"),
@@ -47,8 +49,11 @@ extension MisticaSkin {
           .highlight: hex("#FFFFFF").withAlpha(0.08),
           .tag: hex("#032F46"),
           .tagText: hex("#0B9CEA"),
+          .textLink: hex("#0B9CEA"),
+          .backgroundAlternative: hex("#061824"),
         ],
-        containerRadius: 16, titleWeight: .regular)
+        containerRadius: 16, checkboxRadius: 4, indicatorRadius: 24, titleWeight: .regular,
+        headerTitle1Weight: .medium, headerTitle2Weight: .bold, linkWeight: .medium)
     case .o2:
       // tokens/o2.json
       return MisticaSkinTokens(
@@ -69,6 +74,8 @@ extension MisticaSkin {
           .highlight: hex("#191919").withAlpha(0.08),
           .tag: hex("#E5E8F6"),
           .tagText: hex("#0019A5"),
+          .textLink: hex("#0019A5"),
+          .backgroundAlternative: hex("#F6F6F6"),
         ],
         dark: [
           .background: hex("#191919"),
@@ -87,8 +94,11 @@ extension MisticaSkin {
           .highlight: hex("#FFFFFF").withAlpha(0.08),
           .tag: hex("#313235"),
           .tagText: hex("#808CD2"),
+          .textLink: hex("#808CD2"),
+          .backgroundAlternative: hex("#191919"),
         ],
-        containerRadius: 8, titleWeight: .regular)
+        containerRadius: 8, checkboxRadius: 2, indicatorRadius: 24, titleWeight: .regular,
+        headerTitle1Weight: .medium, headerTitle2Weight: .regular, linkWeight: .medium)
     case .vivo:
       // tokens/vivo.json
       return MisticaSkinTokens(
@@ -109,6 +119,8 @@ extension MisticaSkin {
           .highlight: hex("#191919").withAlpha(0.08),
           .tag: hex("#EFE5F4"),
           .tagText: hex("#660099"),
+          .textLink: hex("#660099"),
+          .backgroundAlternative: hex("#F6F6F6"),
         ],
         dark: [
           .background: hex("#191919"),
@@ -127,8 +139,11 @@ extension MisticaSkin {
           .highlight: hex("#FFFFFF").withAlpha(0.08),
           .tag: hex("#313235"),
           .tagText: hex("#8433AD"),
+          .textLink: hex("#B280CC"),
+          .backgroundAlternative: hex("#191919"),
         ],
-        containerRadius: 8, titleWeight: .regular)
+        containerRadius: 8, checkboxRadius: 2, indicatorRadius: 24, titleWeight: .regular,
+        headerTitle1Weight: .medium, headerTitle2Weight: .regular, linkWeight: .medium)
     case .telefonica:
       // tokens/telefonica.json
       return MisticaSkinTokens(
@@ -149,6 +164,8 @@ extension MisticaSkin {
           .highlight: hex("#0356C9").withAlpha(0.08),
           .tag: hex("#F7F7FF"),
           .tagText: hex("#0356C9"),
+          .textLink: hex("#0066FF"),
+          .backgroundAlternative: hex("#F7F7FF"),
         ],
         dark: [
           .background: hex("#000522"),
@@ -167,8 +184,11 @@ extension MisticaSkin {
           .highlight: hex("#0356C9").withAlpha(0.08),
           .tag: hex("#002E73"),
           .tagText: hex("#B2D1FF"),
+          .textLink: hex("#227AFF"),
+          .backgroundAlternative: hex("#000522"),
         ],
-        containerRadius: 0, titleWeight: .regular)
+        containerRadius: 0, checkboxRadius: 0, indicatorRadius: 24, titleWeight: .regular,
+        headerTitle1Weight: .medium, headerTitle2Weight: .regular, linkWeight: .medium)
     case .blau:
       // tokens/blau.json
       return MisticaSkinTokens(
@@ -189,6 +209,8 @@ extension MisticaSkin {
           .highlight: hex("#0072BC").withAlpha(0.08),
           .tag: hex("#E5F6FD"),
           .tagText: hex("#0072BC"),
+          .textLink: hex("#7814B3"),
+          .backgroundAlternative: hex("#E5F6FD"),
         ],
         dark: [
           .background: hex("#191919"),
@@ -207,8 +229,11 @@ extension MisticaSkin {
           .highlight: hex("#FFFFFF").withAlpha(0.08),
           .tag: hex("#313235"),
           .tagText: hex("#00B6F1"),
+          .textLink: hex("#BB89D9"),
+          .backgroundAlternative: hex("#191919"),
         ],
-        containerRadius: 8, titleWeight: .regular)
+        containerRadius: 8, checkboxRadius: 2, indicatorRadius: 24, titleWeight: .regular,
+        headerTitle1Weight: .medium, headerTitle2Weight: .regular, linkWeight: .medium)
     case .tu:
       // tokens/tu.json
       return MisticaSkinTokens(
@@ -229,6 +254,8 @@ extension MisticaSkin {
           .highlight: hex("#031A34").withAlpha(0.08),
           .tag: hex("#ECECFF"),
           .tagText: hex("#4343FF"),
+          .textLink: hex("#4343FF"),
+          .backgroundAlternative: hex("#F2F4FF"),
         ],
         dark: [
           .background: hex("#161A24"),
@@ -247,8 +274,11 @@ extension MisticaSkin {
           .highlight: hex("#FFFFFF").withAlpha(0.08),
           .tag: hex("#2B3447"),
           .tagText: hex("#A1A1FF"),
+          .textLink: hex("#A1A1FF"),
+          .backgroundAlternative: hex("#161A24"),
         ],
-        containerRadius: 16, titleWeight: .regular)
+        containerRadius: 16, checkboxRadius: 2, indicatorRadius: 24, titleWeight: .regular,
+        headerTitle1Weight: .medium, headerTitle2Weight: .medium, linkWeight: .medium)
     case .esimflag:
       // tokens/esimflag.json
       return MisticaSkinTokens(
@@ -269,6 +299,8 @@ extension MisticaSkin {
           .highlight: hex("#004ED9").withAlpha(0.08),
           .tag: hex("#2FDDEA"),
           .tagText: hex("#001740"),
+          .textLink: hex("#A140C4"),
+          .backgroundAlternative: hex("#F1F7FF"),
         ],
         dark: [
           .background: hex("#00001C"),
@@ -287,6 +319,8 @@ extension MisticaSkin {
           .highlight: hex("#FFFFFF").withAlpha(0.08),
           .tag: hex("#14213D"),
           .tagText: hex("#80ADFF"),
+          .textLink: hex("#D1A1E3"),
+          .backgroundAlternative: hex("#00001C"),
         ],
         lightGradients: [
           .backgroundContainerBrand: LinearGradient(
@@ -297,7 +331,8 @@ extension MisticaSkin {
               .init(1, hex("#A140C4")),
             ])
         ],
-        containerRadius: 20, titleWeight: .regular)
+        containerRadius: 20, checkboxRadius: 4, indicatorRadius: 8, titleWeight: .regular,
+        headerTitle1Weight: .medium, headerTitle2Weight: .bold, linkWeight: .medium)
     case .original:
       return .original
     }

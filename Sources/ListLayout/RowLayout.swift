@@ -72,7 +72,10 @@ extension ListLayoutEngine {
       labels += [
         LayoutElement(
           role: .headline, source: context.source, frame: pill,
-          content: .box(fill: theme[.tag], cornerRadius: pill.height / 2), opacity: otherOpacity),
+          content: .box(
+            fill: theme[.tag],
+            cornerRadius: min(metrics.cornerRadius ?? pill.height / 2, pill.height / 2)),
+          opacity: otherOpacity),
         label,
       ]
       let more = row.subtitle != nil || row.descriptionText != nil
@@ -140,10 +143,14 @@ extension ListLayoutEngine {
       : titleOnly ? boxY + (boxHeight - textHeight) / 2 : contentTop
 
     let cornerRadius = row.style == .fullWidth ? 0 : theme.boxedCornerRadius
+    // Mística highlights a row in `backgroundAlternative`: the box of a boxed row, the whole
+    // cell of the others (`ListTableViewCell.highlightedView`; a boxed-inverse box stays brand).
+    let alternativeHighlight =
+      context.cell.isHighlightedRow && theme.system.rowHighlight == .alternativeBackground
     let fill: ColorName =
       switch row.style {
-      case .fullWidth: .background
-      case .boxed: .backgroundContainer
+      case .fullWidth: alternativeHighlight ? .backgroundAlternative : .background
+      case .boxed: alternativeHighlight ? .backgroundAlternative : .backgroundContainer
       case .boxedInverse: .backgroundContainerBrand
       }
     var elements = [
@@ -163,8 +170,20 @@ extension ListLayoutEngine {
           under: box, leading: insets.leading, trailing: insets.trailing, color: theme[.divider],
           in: context))
     }
-    if let overlay = stateOverlay(box, cornerRadius: cornerRadius, in: context) {
+    if !alternativeHighlight,
+      let overlay = stateOverlay(box, cornerRadius: cornerRadius, in: context)
+    {
       elements.append(overlay)
+    }
+    if alternativeHighlight, row.style == .boxedInverse {
+      elements.insert(
+        LayoutElement(
+          role: .highlight, source: context.source,
+          frame: Rect(
+            x: context.x, y: context.y, width: context.width,
+            height: outer.top + boxHeight + outer.bottom),
+          content: .box(fill: theme[.backgroundAlternative], cornerRadius: 0)),
+        at: 0)
     }
     if let asset = row.asset, let size = assetBox {
       let assetY =
@@ -392,8 +411,32 @@ extension ListLayoutEngine {
           element(.control, Rect(x: 0, y: 0, width: size.0, height: size.1), .switch(paint))
         ])
     case .checkbox(let on):
-      let mark = inverse ? theme[.backgroundContainerBrand] : theme[.onBrand]
-      return square24(.checkbox(on: on, tint: tint, outline: outline, mark: mark))
+      switch theme.system.checkbox {
+      case .material:
+        let mark = inverse ? theme[.backgroundContainerBrand] : theme[.onBrand]
+        return square24(
+          .checkbox(
+            CheckboxPaint(
+              on: on, fill: tint, mark: mark, ring: outline, ringWidth: 2, cornerRadius: 2,
+              inset: 3)))
+      case .mistica(let cornerRadius):
+        // mistica-ios `Checkbox.swift`: 18 pt by `UIFontMetrics.default` (the Body curve, not
+        // rounded); on, a border as wide as half the box fills it in `controlActivated` under the
+        // `icn_checkbox_check` image (drawn as is: white); off, a 1 pt `border` ring. The view's
+        // own `backgroundColor = .background` fills its square; a boxed-inverse cell's white
+        // `tintColor` changes none of these.
+        let side = 18 * TypeCurve.appleBody.factor(context.canvas.contentSize)
+        return PlacedControl(
+          size: (side, side),
+          elements: [
+            element(
+              .control, Rect(x: 0, y: 0, width: side, height: side),
+              .checkbox(
+                CheckboxPaint(
+                  on: on, fill: theme[.brand], mark: .white, ring: theme[.border], ringWidth: 1,
+                  cornerRadius: cornerRadius, inset: 0, background: theme[.background])))
+          ])
+      }
     case .radio(let on):
       return square24(.radio(on: on, tint: tint, outline: outline))
     case .text(let text):
@@ -515,5 +558,13 @@ extension Control {
     case .button, .text, .switch: true
     case .navigation, .checkbox, .radio, .icon: false
     }
+  }
+}
+
+extension Cell {
+  /// Whether this is a row (not a stereo or label cell) in the highlighted state.
+  var isHighlightedRow: Bool {
+    guard case .row = kind else { return false }
+    return state == .highlighted
   }
 }

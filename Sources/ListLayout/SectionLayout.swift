@@ -85,7 +85,7 @@ extension ListLayoutEngine {
         if let card = section.card {
           placed.elements = cardCell(
             placed.elements, isFirst: index == 0, isLast: index == section.cells.count - 1,
-            card: card, theme: theme)
+            card: card, theme: theme, highlighted: cell.isHighlightedRow)
         }
         cells += placed.elements
         // Each row of items is as tall as its tallest item; items keep their own height.
@@ -98,23 +98,31 @@ extension ListLayoutEngine {
     if let card = section.card {
       let frame = Rect(x: areaX, y: cardTop, width: areaWidth, height: y - cardTop)
       let radius = card.cornerRadius ?? theme.boxedCornerRadius
-      let fill = theme.surface(theme[.backgroundContainer], elevation: card.elevation)
-      if card.elevation > 0 {
+      let pressed = section.cells.contains { $0.state == .highlighted }
+      let elevation =
+        pressed ? theme.system.cardShadow.pressedElevation ?? card.elevation : card.elevation
+      let fill = theme.surface(theme[.backgroundContainer], elevation: elevation)
+      if elevation > 0 {
         list.elements.append(
           shadowElement(
-            frame, cornerRadius: radius, elevation: card.elevation, source: source, theme: theme))
+            frame, cornerRadius: radius, elevation: elevation, source: source, theme: theme,
+            model: canvas.shadow ?? theme.system.cardShadow.model))
       }
       list.elements.append(
         LayoutElement(
           role: .card, source: source, frame: frame,
           content: .box(fill: fill, cornerRadius: radius)))
       list.elements += cells.map { element in
-        // Cells take the card's surface (lighter with elevation in Material dark).
-        guard element.role == .cell, case .box(_, let r, let s, let c, _) = element.content else {
+        // Cells take the card's surface (lighter with elevation in Material dark); a highlighted
+        // Mística row keeps its alternative background.
+        guard element.role == .cell, case .box(let own, let r, let s, let c, _) = element.content
+        else {
           return element
         }
         var changed = element
-        changed.content = .box(fill: fill, cornerRadius: r, stroke: s, corners: c)
+        changed.content = .box(
+          fill: own == theme[.backgroundContainer] ? fill : own, cornerRadius: r, stroke: s,
+          corners: c)
         return changed
       }
     } else {
@@ -135,10 +143,15 @@ extension ListLayoutEngine {
     return y
   }
 
-  /// A cell inside a card: the container colour, rounded only on the card's outer corners.
+  /// A cell inside a card: the container colour (a Mística highlighted row: the alternative
+  /// background), rounded only on the card's outer corners.
   private func cardCell(
-    _ elements: [LayoutElement], isFirst: Bool, isLast: Bool, card: Card, theme: Theme
+    _ elements: [LayoutElement], isFirst: Bool, isLast: Bool, card: Card, theme: Theme,
+    highlighted: Bool
   ) -> [LayoutElement] {
+    let container =
+      highlighted && theme.system.rowHighlight == .alternativeBackground
+      ? theme[.backgroundAlternative] : theme[.backgroundContainer]
     let radius = card.cornerRadius ?? theme.boxedCornerRadius
     let corners: LayoutElement.Corners? =
       isFirst && isLast ? .all : isFirst ? .top : isLast ? .bottom : nil
@@ -147,65 +160,126 @@ extension ListLayoutEngine {
         case .box(let fill, _, _, _, _) = element.content
       else { return element }
       var changed = element
-      let paint = element.role == .cell ? theme[.backgroundContainer] : fill
+      let paint = element.role == .cell ? container : fill
       changed.content = .box(
         fill: paint, cornerRadius: corners == nil ? 0 : radius, corners: corners ?? .all)
       return changed
     }
   }
 
-  /// A header or footer: Mística's section title (24 above, 8 below) or Material's subheader
-  /// (at least 48 tall, centred); footers 8 above and 16 below. A detail sits at the trailing
-  /// edge in the brand colour. Headers get an opaque background so they can stick.
+  /// A header or footer: Mística's `TitleView` or Material's subheader (at least 48 tall,
+  /// centred, its detail trailing in the body style); footers 8 above and 16 below. Headers get
+  /// an opaque background so they can stick.
   private func supplementary(
     _ text: SupplementaryText, isHeader: Bool, source: String, x: Double, y: Double, width: Double,
     canvas: Canvas, theme: Theme, background: Color?
   ) throws -> (elements: [LayoutElement], height: Double) {
-    let margin = 16.0
     let context = CellContext(
       source: source, x: x, y: y, width: width, isLast: false,
       cell: Cell(.label(LabelCell(text: ""))), canvas: canvas, theme: theme)
-    let style = isHeader ? theme.sectionHeader : theme.sectionFooter
-    // A detail ("See all") wraps within 40% of the width rather than being cut.
-    var detail = try text.detail.map {
+    var (elements, height): ([LayoutElement], Double)
+    switch (isHeader, theme.system.sectionHeader) {
+    case (true, .titleView(let defaultStyle)):
+      (elements, height) = try titleView(
+        text, style: text.style ?? defaultStyle, x: x, y: y, width: width, in: context)
+    case (true, .centred(let minHeight)):
+      (elements, height) = try bottomAligned(
+        text, isHeader: true, x: x, y: y, width: width, in: context
+      ) { textHeight in
+        let height = max(minHeight, (textHeight + 16).rounded(.up))
+        return (above: (height - textHeight) / 2, height: height)
+      }
+    case (false, _):
+      (elements, height) = try bottomAligned(
+        text, isHeader: false, x: x, y: y, width: width, in: context
+      ) { textHeight in (above: 8, height: (8 + textHeight + 16).rounded(.up)) }
+    }
+    if let background {
+      elements.insert(
+        LayoutElement(
+          role: .header, source: source, frame: Rect(x: x, y: y, width: width, height: height),
+          content: .box(fill: background, cornerRadius: 0)),
+        at: 0)
+    }
+    return (elements, height)
+  }
+
+  /// mistica-ios `TitleView.swift` (commit 828547e): margins 16 above, 8 below and 16 at the
+  /// sides; `title1` is `textPreset1` in `textSecondary`, upper-cased, `title2` `textPreset5` in
+  /// `textPrimary` as typed, wrapping (`numberOfLines = 0`); the link is `textPreset2` in
+  /// `textLink` on one line, hugging its text, 16 pt after the title (`UIStackView` spacing), the
+  /// two aligned on their first baselines (`.firstBaseline`). The link takes at most half the
+  /// width here and wraps past it, never cut (UIKit would squeeze the title to nothing).
+  private func titleView(
+    _ text: SupplementaryText, style: HeaderStyle, x: Double, y: Double, width: Double,
+    in context: CellContext
+  ) throws -> (elements: [LayoutElement], height: Double) {
+    let theme = context.theme
+    let margin = 16.0
+    let inner = max(1, width - 2 * margin)
+    let link = try text.detail.map {
       try naturalText(
-        $0, role: .headerDetail, style: theme.body, color: theme[.brand],
+        $0, role: .headerDetail, style: theme.headerLink, color: theme[.textLink],
+        maxWidth: inner / 2, in: context, maxLines: nil)
+    }
+    let (titleStyle, titleColor, titleText) =
+      switch style {
+      case .title1: (theme.sectionHeader, theme[.textSecondary], text.title.uppercased())
+      case .title2: (theme.sectionHeaderTitle2, theme[.textPrimary], text.title)
+      }
+    var title = try textElement(
+      Label(titleText), role: .header, style: titleStyle, color: titleColor, x: x + margin, y: 0,
+      width: inner - (link.map { $0.frame.width + 16 } ?? 0), in: context)
+    let titleBaseline = Self.firstBaseline(of: title)
+    let ascent = max(titleBaseline, link.map(Self.firstBaseline(of:)) ?? 0)
+    title.frame.y = y + 16 + ascent - titleBaseline
+    var elements = [title]
+    if var link {
+      link.frame = link.frame.offsetBy(
+        x + width - margin - link.frame.width, y + 16 + ascent - Self.firstBaseline(of: link))
+      elements.append(link)
+    }
+    let bottom = elements.map(\.frame.maxY).max() ?? y + 16
+    return (elements, (bottom - y + 8).rounded(.up))
+  }
+
+  /// The baseline of a text element's first line, from its top (0 for other elements).
+  static func firstBaseline(of element: LayoutElement) -> Double {
+    guard case .text(let block) = element.content else { return 0 }
+    return block.lines.first?.baseline ?? 0
+  }
+
+  /// Material's subheader and every footer: the title, and a detail at the trailing edge in
+  /// the body style wrapping within 40% of the width, sharing their last line; `place` gives
+  /// the space above the text and the whole height for the text's height.
+  private func bottomAligned(
+    _ text: SupplementaryText, isHeader: Bool, x: Double, y: Double, width: Double,
+    in context: CellContext, place: (Double) -> (above: Double, height: Double)
+  ) throws -> (elements: [LayoutElement], height: Double) {
+    let theme = context.theme
+    let margin = 16.0
+    let detail = try text.detail.map {
+      try naturalText(
+        $0, role: .headerDetail, style: theme.body, color: theme[.textLink],
         maxWidth: (width - 2 * margin) * 0.4, in: context, maxLines: nil)
     }
     let titleWidth = width - 2 * margin - (detail.map { $0.frame.width + 16 } ?? 0)
     var title = try textElement(
-      Label(text.title), role: isHeader ? .header : .footer, style: style,
+      Label(text.title), role: isHeader ? .header : .footer,
+      style: isHeader ? theme.sectionHeader : theme.sectionFooter,
       color: theme[.textSecondary], x: x + margin, y: 0, width: titleWidth, in: context)
     // Title and detail share their last line; a detail that wraps taller pushes the title down.
     let textHeight = max(title.frame.height, detail?.frame.height ?? 0)
-    let above: Double
-    let height: Double
-    switch (isHeader, theme.system.sectionHeader) {
-    case (true, .fixed(let space, let below)):
-      above = space
-      height = (space + textHeight + below).rounded(.up)
-    case (true, .centred(let minHeight)):
-      height = max(minHeight, (textHeight + 16).rounded(.up))
-      above = (height - textHeight) / 2
-    case (false, _):
-      above = 8
-      height = (8 + textHeight + 16).rounded(.up)
-    }
+    let (above, height) = place(textHeight)
     title.frame.y = y + above + textHeight - title.frame.height
-    var elements: [LayoutElement] = []
-    if let background {
-      elements.append(
-        LayoutElement(
-          role: .header, source: source, frame: Rect(x: x, y: y, width: width, height: height),
-          content: .box(fill: background, cornerRadius: 0)))
-    }
-    elements.append(title)
-    if detail != nil, let measured = detail {
-      detail?.frame = measured.frame.offsetBy(
+    var elements = [title]
+    if let measured = detail {
+      var placed = measured
+      placed.frame = measured.frame.offsetBy(
         x + width - margin - measured.frame.width,
         title.frame.y + title.frame.height - measured.frame.height)
+      elements.append(placed)
     }
-    if let detail { elements.append(detail) }
     return (elements, height)
   }
 }

@@ -36,10 +36,14 @@ package struct Theme: Equatable, Sendable {
   public var stereoDetail: TextStyle
   /// Label cell text.
   public var labelText: TextStyle
-  /// Section header titles: 14 pt medium, secondary colour.
+  /// Section header titles (Mística `title1`, Material's subheader).
   public var sectionHeader: TextStyle
   /// Section footers: 12 pt regular, secondary colour.
   public var sectionFooter: TextStyle
+  /// Mística `title2` section header titles.
+  public var sectionHeaderTitle2: TextStyle
+  /// A section header's link.
+  public var headerLink: TextStyle
   /// The elevation shadow model: the canvas's, else the design system's.
   public var shadowModel: ShadowModel
   /// Monogram initials: 16 pt medium at every content size, since the 40 pt circle is fixed.
@@ -83,6 +87,8 @@ package struct Theme: Equatable, Sendable {
     labelText = types.labelText.style(category)
     sectionHeader = types.sectionHeader.style(category)
     sectionFooter = types.sectionFooter.style(category)
+    sectionHeaderTitle2 = types.sectionHeaderTitle2.style(category)
+    headerLink = types.headerLink.style(category)
     stereoTitle = types.stereoTitle.style(category)
     stereoDetail = types.stereoDetail.style(category)
     shadowModel = canvas.shadow ?? system.shadowModel
@@ -100,15 +106,22 @@ package struct Theme: Equatable, Sendable {
   private static var textStylePaths: [WritableKeyPath<Theme, TextStyle>] {
     [
       \Theme.title, \.body, \.overline, \.caption, \.control, \.labelText, \.sectionHeader,
-      \.sectionFooter, \.stereoTitle, \.stereoDetail, \.monogram,
+      \.sectionFooter, \.sectionHeaderTitle2, \.headerLink, \.stereoTitle, \.stereoDetail,
+      \.monogram,
     ]
   }
 
-  /// Whether a text style of the theme is bold. The layout draws text in the theme's styles,
-  /// raising a weight to medium at most (a headline tag, a button), so without a bold style no
-  /// text asks for a bold face.
-  package var hasBoldText: Bool {
-    Self.textStylePaths.contains { self[keyPath: $0].weight == .bold }
+  /// Whether text in headers of `headerStyles` (nil: the default style) and every other text
+  /// style of the theme may be bold. The layout draws text in the theme's styles, raising a
+  /// weight to medium at most (a headline tag, a button), so without a bold style no text asks
+  /// for a bold face; the `title2` header style counts only where a header takes it.
+  package func hasBoldText(headerStyles: Set<HeaderStyle?>) -> Bool {
+    let usesTitle2 =
+      headerStyles.contains(.title2)
+      || (headerStyles.contains(nil) && system.sectionHeader == .titleView(defaultStyle: .title2))
+    return Self.textStylePaths.contains { path in
+      self[keyPath: path].weight == .bold && (path != \.sectionHeaderTitle2 || usesTitle2)
+    }
   }
 
   /// The colour of a press ripple of either style: the design system's press ink (its
@@ -183,6 +196,9 @@ package struct TypeCurve: Equatable, Sendable {
 
   /// Apple Body / Headline.
   public static let appleBody = TypeCurve(points: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
+  /// Apple Title 3 (Apple Human Interface Guidelines, Typography: iOS Dynamic Type sizes).
+  public static let appleTitle3 = TypeCurve(
+    points: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55])
   /// Apple Subheadline.
   public static let appleSubheadline = TypeCurve(
     points: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49])
@@ -200,6 +216,13 @@ package struct TypeCurve: Equatable, Sendable {
   public static let mdcCaption = TypeCurve(points: [11, 11, 11, 12, 14, 16, 18, 20, 22, 24, 26, 28])
   /// MDC Overline.
   public static let mdcOverline = TypeCurve(points: [8, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26])
+
+  /// `table[category] / table[L]`: what `UIFontMetrics.scaledValue(for:)` multiplies a length
+  /// by (not rounded).
+  public func factor(_ category: ContentSizeCategory) -> Double {
+    let index = ContentSizeCategory.allCases.firstIndex(of: category) ?? 3
+    return points[index] / points[3]
+  }
 
   /// `base × table[category] / table[L]`, rounded, as `MDCFontScaler` scales.
   public func scaled(_ base: Double, _ category: ContentSizeCategory) -> Double {

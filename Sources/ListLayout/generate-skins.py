@@ -4,7 +4,8 @@
 Each Mística brand keeps its tokens in one JSON file (`tokens/<brand>.json`): `light` and `dark`
 colours whose values reference `global.palette` (`{palette.x}` or `rgba({palette.x}, a)`),
 `radius` and `text.weight`. This script reads, for every skin below, the colours ListRender uses,
-the container corner radius and the row title weight, and writes them as a Swift table that names
+the corner radii (container, checkbox, indicator) and the text weights (row title, header title1
+and title2, link), and writes them as a Swift table that names
 the commit and the file each skin comes from. No token file is kept in the repository.
 
     make skins                       # downloads the files at COMMIT below
@@ -58,9 +59,27 @@ COLORS = [
     ("highlight", ["backgroundContainerPressed"]),
     ("tag", ["tagBackgroundActive", "brandLow"]),
     ("tagText", ["tagTextActive", "brand"]),
+    ("textLink", ["textLink"]),
+    ("backgroundAlternative", ["backgroundAlternative"]),
 ]
 
-# Token files without `text.weight.rowTitle` (older ones) keep mistica-ios's medium row title.
+# ListRender radius -> the token under `radius` that gives it.
+RADII = [
+    ("containerRadius", "container"),
+    ("checkboxRadius", "checkbox"),
+    ("indicatorRadius", "indicator"),
+]
+
+# ListRender weight -> the token under `text.weight` that gives it (title1 and title2: a section
+# header's styles, `TitleView.swift`; text5 is textPreset5, the title2 font).
+TEXT_WEIGHTS = [
+    ("titleWeight", "rowTitle"),
+    ("headerTitle1Weight", "title1"),
+    ("headerTitle2Weight", "text5"),
+    ("linkWeight", "link"),
+]
+
+# Token files without a `text.weight` token (older ones) keep mistica-ios's medium weight.
 DEFAULT_TITLE_WEIGHT = "medium"
 WEIGHTS = {"light": "regular", "regular": "regular", "medium": "medium", "bold": "bold"}
 
@@ -142,14 +161,20 @@ def skin_entry(name, path, tokens):
             lines.append(f"        {appearance}Gradients: [")
             lines += [line for entry in entries for line in entry]
             lines.append("        ],")
-    radius = tokens.get("radius", {}).get("container", {}).get("value")
-    if radius is None or not str(radius).isdigit():
-        raise TokenError(f"{path}: radius.container is missing or not a number")
-    weight = tokens.get("text", {}).get("weight", {}).get("rowTitle", {}).get("value")
-    weight = WEIGHTS.get(weight or DEFAULT_TITLE_WEIGHT)
-    if weight is None:
-        raise TokenError(f"{path}: text.weight.rowTitle is not a known weight")
-    lines.append(f"        containerRadius: {int(radius)}, titleWeight: .{weight})")
+    arguments = []
+    for name, token in RADII:
+        radius = tokens.get("radius", {}).get(token, {}).get("value")
+        if radius is None or not str(radius).isdigit():
+            raise TokenError(f"{path}: radius.{token} is missing or not a number")
+        arguments.append(f"{name}: {int(radius)}")
+    for name, token in TEXT_WEIGHTS:
+        weight = tokens.get("text", {}).get("weight", {}).get(token, {}).get("value")
+        weight = WEIGHTS.get(weight or DEFAULT_TITLE_WEIGHT)
+        if weight is None:
+            raise TokenError(f"{path}: text.weight.{token} is not a known weight")
+        arguments.append(f"{name}: .{weight}")
+    lines.append(f"        {', '.join(arguments[:4])},")
+    lines.append(f"        {', '.join(arguments[4:])})")
     return lines
 
 
@@ -162,7 +187,7 @@ def render(tokens_by_skin):
         "import ListModel",
         "",
         "extension MisticaSkin {",
-        "  /// The skin's colours, container radius and row title weight, from its token file.",
+        "  /// The skin's colours, corner radii and text weights, from its token file.",
         "  var tokens: MisticaSkinTokens {",
         "    let hex = DesignSystem.hex",
         "    switch self {",

@@ -177,6 +177,31 @@ public enum ColorName: String, CaseIterable, Sendable {
   case tag
   /// Headline tag text.
   case tagText
+  /// Links: a section header's link (Mística `textLink`).
+  case textLink
+  /// The alternative background: a highlighted Mística row (Mística `backgroundAlternative`).
+  case backgroundAlternative
+
+  /// The colour a spec name stands for: a case's own name, or the Mística token a case is
+  /// named after (`controlActivated` is ``brand``, `backgroundContainerPressed` is
+  /// ``highlight``).
+  public init?(specName: String) {
+    if let alias = Self.tokenAliases[specName] {
+      self = alias
+    } else {
+      self.init(rawValue: specName)
+    }
+  }
+
+  /// Mística token names accepted for the cases named otherwise.
+  package static let tokenAliases: [String: ColorName] = [
+    "controlActivated": .brand, "backgroundContainerPressed": .highlight,
+  ]
+
+  /// Every name a spec may give a colour: the cases' names, then the token aliases.
+  package static var specNames: [String] {
+    allCases.map(\.rawValue) + tokenAliases.keys.sorted()
+  }
 }
 
 /// Light or dark palette.
@@ -374,11 +399,17 @@ extension ListDocument {
   }
 
   static func decodeColors(_ reader: NodeReader) throws -> [ColorName: Color] {
-    let names = ColorName.allCases.map(\.rawValue)
-    let object = try reader.object(allowed: names)
+    let object = try reader.object(allowed: ColorName.specNames)
     var colors: [ColorName: Color] = [:]
     for name in ColorName.allCases {
       if let field = object.optional(name.rawValue) { colors[name] = try field.color() }
+    }
+    for (alias, name) in ColorName.tokenAliases.sorted(by: { $0.key < $1.key }) {
+      guard let field = object.optional(alias) else { continue }
+      if colors[name] != nil {
+        throw field.error("give '\(alias)' or '\(name.rawValue)', not both: they name one colour")
+      }
+      colors[name] = try field.color()
     }
     return colors
   }

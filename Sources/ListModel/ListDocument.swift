@@ -236,7 +236,8 @@ extension ListDocument {
     var validator = Validator()
     try validator.check(self)
     return DocumentText(
-      characters: validator.scalars, languages: validator.languages.union([canvas.language]))
+      characters: validator.scalars, languages: validator.languages.union([canvas.language]),
+      headerStyles: validator.headerStyles)
   }
 }
 
@@ -246,11 +247,14 @@ package struct DocumentText: Equatable, Sendable {
   package var characters: Set<Unicode.Scalar>
   /// Every language the text is shaped in (BCP 47 tags as the spec gives them), each once.
   package var languages: Set<String>
+  /// The styles of the section headers (nil: a header in the brand's default style).
+  package var headerStyles: Set<HeaderStyle?> = []
 
   /// Both documents' text.
   package func union(_ other: DocumentText) -> DocumentText {
     DocumentText(
-      characters: characters.union(other.characters), languages: languages.union(other.languages))
+      characters: characters.union(other.characters), languages: languages.union(other.languages),
+      headerStyles: headerStyles.union(other.headerStyles))
   }
 }
 

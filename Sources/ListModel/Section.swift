@@ -73,20 +73,32 @@ public enum Arrangement: Equatable, Sendable {
 public struct SupplementaryText: Equatable, Sendable, ExpressibleByStringLiteral {
   /// The main text.
   public var title: String
-  /// Trailing text, such as "See all".
+  /// Trailing text, such as "See all": a Mística header's link.
   public var detail: String?
+  /// A Mística header's style; nil: the brand's (mistica-ios `TitleView`). Material's subheader
+  /// and footers have one style.
+  public var style: HeaderStyle?
   /// Where the spec says the title and the detail (for findings about them).
   package var titleMark = SourceMark()
   package var detailMark = SourceMark()
 
   /// A header or footer from its parts.
-  public init(title: String, detail: String? = nil) {
+  public init(title: String, detail: String? = nil, style: HeaderStyle? = nil) {
     self.title = title
     self.detail = detail
+    self.style = style
   }
 
   /// A header or footer with a title only.
   public init(stringLiteral title: String) { self.init(title: title) }
+}
+
+/// A Mística section header's style (mistica-ios `TitleView.Style`).
+public enum HeaderStyle: String, CaseIterable, Sendable {
+  /// Small medium-weight text in the secondary colour, upper-cased.
+  case title1
+  /// Larger text in the primary colour, as typed.
+  case title2
 }
 
 /// A section drawn as one card: rounded corners on the first and last cell only.
@@ -115,8 +127,10 @@ extension ListDocument {
       cells: try object.optional("cells")?.list(maxCount: SpecLimits.maxCells).map(decodeCell) ?? []
     )
     section.id = try object.optional("id")?.string(allowEmpty: false)
-    section.header = try object.optional("header").map(decodeSupplementary)
-    section.footer = try object.optional("footer").map(decodeSupplementary)
+    section.header = try object.optional("header").map { try decodeSupplementary($0) }
+    section.footer = try object.optional("footer").map {
+      try decodeSupplementary($0, isHeader: false)
+    }
     if let field = object.optional("inset") { section.inset = try decodeInsets(field) }
     section.lineSpacing =
       try object.optional("lineSpacing")?.number(in: SpecLimits.lengthRange) ?? 0
@@ -146,16 +160,21 @@ extension ListDocument {
   }
 
   /// A string, or `{ title, detail }`.
-  static func decodeSupplementary(_ reader: NodeReader) throws -> SupplementaryText {
+  static func decodeSupplementary(_ reader: NodeReader, isHeader: Bool = true) throws
+    -> SupplementaryText
+  {
     guard case .mapping = reader.node else {
       var text = SupplementaryText(title: try reader.string())
       text.titleMark = SourceMark(reader.location)
       return text
     }
-    let object = try reader.object(allowed: ["title", "detail"])
+    let object = try reader.object(
+      allowed: isHeader ? ["title", "detail", "style"] : ["title", "detail"])
     let title = try object.required("title")
     let detail = object.optional("detail")
-    var text = SupplementaryText(title: try title.string(), detail: try detail?.string())
+    var text = SupplementaryText(
+      title: try title.string(), detail: try detail?.string(),
+      style: try object.optional("style")?.enumeration(HeaderStyle.self))
     text.titleMark = SourceMark(title.location)
     text.detailMark = SourceMark(detail?.location)
     return text
@@ -192,8 +211,11 @@ extension SpecWriter {
   }
 
   func supplementary(_ text: SupplementaryText) -> Node {
-    guard let detail = text.detail else { return string(text.title) }
-    return map([("title", string(text.title)), ("detail", string(detail))])
+    guard text.detail != nil || text.style != nil else { return string(text.title) }
+    var pairs = [("title", string(text.title))]
+    if let detail = text.detail { pairs.append(("detail", string(detail))) }
+    if let style = text.style { pairs.append(("style", plain(style.rawValue))) }
+    return map(pairs)
   }
 }
 
@@ -214,6 +236,7 @@ extension Validator {
 
   mutating func section(_ section: Section) throws {
     try string(section.id, "id", allowEmpty: false)
+    if let header = section.header { headerStyles.insert(header.style) }
     for (name, text) in [("header", section.header), ("footer", section.footer)] {
       if let text {
         try inside(name) { v in

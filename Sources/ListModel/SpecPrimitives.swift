@@ -221,13 +221,13 @@ struct NodeReader {
   /// A colour, or (`themeNames`) the name of a theme colour (`brand`, `textPrimary`, …).
   func color(themeNames: Bool = false) throws -> Color {
     let text = try string()
-    if themeNames, let name = ColorName(rawValue: text) { return .theme(name) }
+    if themeNames, let name = ColorName(specName: text) { return .theme(name) }
     guard let color = Color(hex: text) else {
       throw error(
         "'\(quoted(text))' is not a colour; expected "
           + (themeNames
             ? "#RGB, #RRGGBB, #RRGGBBAA or a theme colour ("
-              + ColorName.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+              + ColorName.specNames.joined(separator: ", ") + ")"
             : "#RGB, #RRGGBB or #RRGGBBAA"))
     }
     return color
@@ -533,6 +533,8 @@ struct Validator {
   var scalars: Set<Unicode.Scalar> = []
   /// The languages labels give their own text (`language:`), each once.
   var languages: Set<String> = []
+  /// The styles of every section header seen (nil: the brand's default).
+  var headerStyles: Set<HeaderStyle?> = []
 
   func fail(_ message: String, at field: String? = nil) -> SpecError {
     let parts = path + (field.map { [$0] } ?? [])

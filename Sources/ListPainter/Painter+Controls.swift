@@ -31,24 +31,36 @@ extension Painter {
     cr.stroke(width: 0.5)
   }
 
-  /// An 18 pt box centred in a 24 pt frame: filled with a tick when on, a 2 pt ring when off.
-  func paintCheckbox(
-    _ cr: CairoContext, on: Bool, tint: Color, outline: Color, mark: Color, frame: Rect
-  ) {
-    let box = Rect(x: frame.x + 3, y: frame.y + 3, width: 18, height: 18)
-    if on {
-      cr.addRoundedRect(box, radius: 2)
-      cr.setSource(tint)
+  /// The box inset in the frame (over the frame's own fill, if any): filled with a tick when
+  /// on, a ring inside its edge when off. The tick is drawn in an 18 pt box's units, scaled.
+  func paintCheckbox(_ cr: CairoContext, _ paint: CheckboxPaint, frame: Rect) {
+    if let background = paint.background {
+      cr.rectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+      cr.setSource(background)
       cr.fill()
-      cr.move(toX: frame.x + 7, y: frame.y + 12.5)
-      cr.line(toX: frame.x + 10.5, y: frame.y + 16)
-      cr.line(toX: frame.x + 17, y: frame.y + 8.5)
-      cr.setSource(mark)
-      cr.stroke(width: 2, cap: .round, roundJoins: true)
+    }
+    let box = Rect(
+      x: frame.x + paint.inset, y: frame.y + paint.inset, width: frame.width - 2 * paint.inset,
+      height: frame.height - 2 * paint.inset)
+    if paint.on {
+      cr.addRoundedRect(box, radius: paint.cornerRadius)
+      cr.setSource(paint.fill)
+      cr.fill()
+      let unit = box.width / 18
+      cr.move(toX: box.x + 4 * unit, y: box.y + 9.5 * unit)
+      cr.line(toX: box.x + 7.5 * unit, y: box.y + 13 * unit)
+      cr.line(toX: box.x + 14 * unit, y: box.y + 5.5 * unit)
+      cr.setSource(paint.mark)
+      cr.stroke(width: 2 * unit, cap: .round, roundJoins: true)
     } else {
-      cr.addRoundedRect(Rect(x: box.x + 1, y: box.y + 1, width: 16, height: 16), radius: 1)
-      cr.setSource(outline)
-      cr.stroke(width: 2)
+      let half = paint.ringWidth / 2
+      cr.addRoundedRect(
+        Rect(
+          x: box.x + half, y: box.y + half, width: box.width - paint.ringWidth,
+          height: box.height - paint.ringWidth),
+        radius: max(0, paint.cornerRadius - half))
+      cr.setSource(paint.ring)
+      cr.stroke(width: paint.ringWidth)
     }
   }
 

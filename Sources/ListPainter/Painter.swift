@@ -225,8 +225,8 @@ public final class Painter {
       try paintImage(cr, image: image, frame: frame)
     case .switch(let paint):
       paintSwitch(cr, paint, frame: frame)
-    case .checkbox(let on, let tint, let outline, let mark):
-      paintCheckbox(cr, on: on, tint: tint, outline: outline, mark: mark, frame: frame)
+    case .checkbox(let paint):
+      paintCheckbox(cr, paint, frame: frame)
     case .radio(let on, let tint, let outline):
       paintRadio(cr, on: on, tint: tint, outline: outline, frame: frame)
     case .arc(let start, let sweep, let width, let color):

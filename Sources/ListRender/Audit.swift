@@ -601,7 +601,7 @@ struct Auditor {
     let essential: [Color]
     switch element.content {
     case .switch(let paint): essential = [paint.on ? paint.onColor : paint.offColor]
-    case .checkbox(let on, let tint, let outline, _): essential = [on ? tint : outline]
+    case .checkbox(let paint): essential = [paint.on ? paint.fill : paint.ring]
     case .radio(let on, let tint, let outline): essential = [on ? tint : outline]
     case .ellipse(let fill): essential = [fill]
     case .box(let fill, _, _, _, _): essential = [fill]
@@ -617,7 +617,7 @@ struct Auditor {
     let kind: String
     switch element.content {
     case .switch(let paint): kind = paint.on ? "switch track (on)" : "switch track (off)"
-    case .checkbox(let on, _, _, _): kind = on ? "checkbox (checked)" : "checkbox outline"
+    case .checkbox(let paint): kind = paint.on ? "checkbox (checked)" : "checkbox outline"
     case .radio(let on, _, _): kind = on ? "radio (selected)" : "radio outline"
     default: kind = element.role.rawValue
     }

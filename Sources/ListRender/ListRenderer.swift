@@ -188,7 +188,7 @@ public final class ListRenderer {
     }
     // Bold files only for a bold style, Noto Sans CJK only in the faces the text's languages
     // reach (FontCatalog): files no text could be drawn with are neither opened nor sorted.
-    let bold = Theme(canvas: document.canvas).hasBoldText
+    let bold = Theme(canvas: document.canvas).hasBoldText(headerStyles: text.headerStyles)
     var wanted = FontCatalog.extraFiles(
       for: text.characters, covered: covers, languages: text.languages, bold: bold)
     if let family = document.canvas.font {

@@ -79,7 +79,7 @@ package enum Showcase {
             asset: { icon: router, background: "#E3F2FD", color: "#019DF4" }
             control: { navigation: { badge: 27 } }
           - title: Ana García
-            subtitle: Pressed, with a highlight overlay
+            subtitle: Highlighted in the alternative background
             asset: { monogram: AG, background: "#FCE4EC", color: "#AD1457" }
             state: highlighted
             control: { navigation: { badge: true } }

@@ -251,9 +251,9 @@ struct AuditCLITests {
   func headerLocations() throws {
     let folder = try Paths.temporaryFolder(with: [
       "hdr.yaml": """
-      canvas: { width: 360, scale: 1, theme: { colors: { brand: "#CCCCCC", textSecondary: "#CCCCCC" } } }
+      canvas: { width: 360, scale: 1, theme: { colors: { textLink: "#CCCCCC", textSecondary: "#CCCCCC" } } }
       sections:
-        - header: { title: Recent, detail: See all }
+        - header: { title: Recent, detail: See all, style: title1 }
           cells: [ { title: A } ]
       """
     ])

@@ -21,7 +21,7 @@ struct SkinTests {
     }
   }
 
-  @Test("a skin sets its container radius and title weight; Mística's metrics stay")
+  @Test("a skin sets its colours, radii and weights from its tokens; Mística's metrics stay")
   func skinMetrics() {
     // Telefonica/mistica-design at dee515a: tokens/o2.json radius.container 8, rowTitle regular;
     // tokens/blau.json 8 (the 2023 pre-production file said 16); tokens/telefonica.json 0;
@@ -43,6 +43,30 @@ struct SkinTests {
     #expect(
       DesignSystem.mistica(.esimflag).lightGradients[.backgroundContainerBrand]?.stops.first?.color
         == DesignSystem.mistica(.esimflag).light[.backgroundContainerBrand])
+    // The radius and weight tokens the list reads (tokens/*.json at dee515a): radius.checkbox,
+    // radius.indicator, text.weight.title1 / text5 / link ("light" drawn regular).
+    let tokens: [(MisticaSkin, checkbox: Double, tag: Double, title2: FontWeight)] = [
+      (.movistar, 4, 24, .bold), (.o2, 2, 24, .regular), (.vivo, 2, 24, .regular),
+      (.telefonica, 0, 24, .regular), (.blau, 2, 24, .regular), (.tu, 2, 24, .medium),
+      (.esimflag, 4, 8, .bold), (.original, 2, 14, .regular),
+    ]
+    for (skin, checkbox, tag, title2) in tokens {
+      let system = DesignSystem.mistica(skin)
+      #expect(system.checkbox == .mistica(cornerRadius: checkbox), "\(skin)")
+      #expect(system.headlineTag.cornerRadius == tag, "\(skin)")
+      #expect(system.types.sectionHeaderTitle2.base.weight == title2, "\(skin)")
+      #expect(system.types.sectionHeader.base.weight == .medium, "\(skin)")
+      #expect(system.types.headerLink.base.weight == .medium, "\(skin)")
+      // mistica-ios TitleView.swift (commit 828547e): only Movistar's headers default to title2.
+      #expect(
+        system.sectionHeader == .titleView(defaultStyle: skin == .movistar ? .title2 : .title1))
+    }
+    // Links and highlights take the brand's own tokens: textLink, backgroundAlternative.
+    #expect(DesignSystem.mistica(.movistar).light[.textLink] == Color(hex: "#066FCB"))
+    #expect(DesignSystem.mistica(.movistar).dark[.textLink] == Color(hex: "#0B9CEA"))
+    #expect(DesignSystem.mistica(.esimflag).light[.textLink] == Color(hex: "#A140C4"))
+    #expect(DesignSystem.mistica(.blau).light[.backgroundAlternative] == Color(hex: "#E5F6FD"))
+    #expect(DesignSystem.mistica(.tu).dark[.backgroundAlternative] == Color(hex: "#161A24"))
     for skin in MisticaSkin.allCases {
       var system = DesignSystem.mistica(skin)
       system.light = [:]
@@ -51,11 +75,15 @@ struct SkinTests {
       system.darkGradients = [:]
       system.boxedCornerRadius = 16
       system.types.title.base.weight = .medium
+      system.types.sectionHeaderTitle2.base.weight = .bold
+      system.headlineTag.cornerRadius = 24
+      system.checkbox = .mistica(cornerRadius: 4)
+      system.sectionHeader = .titleView(defaultStyle: .title2)
       var movistar = DesignSystem.mistica(.movistar)
       movistar.light = [:]
       movistar.dark = [:]
       movistar.types.title.base.weight = .medium
-      #expect(system == movistar, "\(skin.rawValue) changes more than colours, radius and weight")
+      #expect(system == movistar, "\(skin.rawValue) changes more than its tokens")
     }
   }
 

@@ -133,19 +133,37 @@ struct CellLayoutTests {
     #expect(pills[0].frame.x == 16)
   }
 
-  @Test("states: highlight overlay with the corner radius; disabled labels at 0.5, its control not")
+  @Test(
+    "states: a highlighted box in backgroundAlternative, a selected overlay; disabled labels at 0.5, its control not"
+  )
   func states() throws {
     let tree = try cells(
       """
             - { style: boxed, title: A, state: highlighted }
             - { title: B, state: disabled, control: { switch: false } }
             - { title: C, state: selected }
+            - { style: boxedInverse, title: D, state: highlighted }
       """)
+    // mistica-ios `ListTableViewCell.swift` (commit e6e9239): the highlighted view turns
+    // backgroundAlternative (Movistar's grey1, #F6F6F6 in tokens/movistar.json): a boxed row's
+    // box, keeping its border; a boxed-inverse row's whole cell, around its brand box.
+    let boxes = tree.elements(.cell)
+    #expect(
+      boxes[0].content
+        == .box(
+          fill: Color(hex: "#F6F6F6")!, cornerRadius: 16,
+          stroke: Stroke(color: Color(hex: "#DDDDDD")!, width: 1)))
     let overlays = tree.elements(.highlight)
     #expect(overlays.count == 2)
-    // Movistar's backgroundContainerPressed: black 8%.
-    #expect(overlays[0].content == .box(fill: Color.black.withAlpha(0.08), cornerRadius: 16))
-    #expect(overlays[0].frame == tree.elements(.cell)[0].frame)
+    #expect(
+      overlays[0].content == .box(fill: Color(hex: "#0B9CEA")!.withAlpha(0.08), cornerRadius: 0))
+    #expect(overlays[0].frame == boxes[2].frame)
+    #expect(overlays[1].content == .box(fill: Color(hex: "#F6F6F6")!, cornerRadius: 0))
+    #expect(
+      overlays[1].frame.width == 360 && overlays[1].frame.height == boxes[3].frame.height + 16)
+    if case .box(let fill, _, _, _, _) = boxes[3].content {
+      #expect(fill == Color(hex: "#0B9CEA"))
+    }
     let disabledTitle = tree.elements(.title)[1]
     #expect(disabledTitle.opacity == 0.5)
     // mistica-ios CellCenterSectionView.swift: only the labels are dimmed.

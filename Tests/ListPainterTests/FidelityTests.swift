@@ -242,12 +242,12 @@ struct FidelityTests {
     #expect(switches.count == 2 && switches.allSatisfy(\.isMirrored))
     let tag = try fixture("headline/tag.yaml")
     #expect(tag.elements(.separator).isEmpty)
-    // The separator lies under the pressed overlay.
+    // The separator lies over the highlighted row's alternative background, under its text.
     let pressed = try fixture("states/highlighted.yaml")
     let roles = pressed.elements.filter { $0.source == "sections[0].cells[0]" }.map(\.role)
     let separatorIndex = try #require(roles.firstIndex(of: .separator))
-    let highlightIndex = try #require(roles.firstIndex(of: .highlight))
-    #expect(separatorIndex < highlightIndex)
+    #expect(try #require(roles.firstIndex(of: .cell)) < separatorIndex)
+    #expect(try #require(roles.firstIndex(of: .title)) > separatorIndex)
   }
 
   @Test("Mística presses in its highlight colour, ripple and highlight alike")

@@ -82,7 +82,7 @@ struct ListLayoutTests {
   }
 
   @Test(
-    "headers and footers: Mística 24 above and 8 below, Material at least 48; footers after the inset"
+    "headers are mistica-ios TitleViews (16 above, 8 below, title and link on one baseline), Material's at least 48; footers after the inset"
   )
   func headersAndFooters() throws {
     let spec = """
@@ -92,17 +92,67 @@ struct ListLayoutTests {
           inset: { bottom: 10 }
           cells: [ { title: A } ]
       """
+    // mistica-ios `TitleView.swift` (commit 828547e): Movistar's default style is title2,
+    // textPreset5 (20 pt) in textPrimary as typed; the link textPreset2 (14 pt) medium in
+    // textLink, 16 pt from the side; margins 16 above and 8 below.
     let mistica = try layout("canvas: { scale: 1 }\n" + spec)
     let title = try #require(mistica.elements(.header).first { $0.textBlock != nil })
-    #expect(title.frame.y == 24)
+    let block = try #require(title.textBlock)
+    #expect(block.text == "Recent")
+    #expect(block.style.size == 20 && block.style.weight == .bold)
+    #expect(block.color == Color(hex: "#0B2739"))
+    #expect(title.frame.y == 16)
+    let detail = try #require(mistica.elements(.headerDetail).first)
+    let link = try #require(detail.textBlock)
+    #expect(link.style.size == 14 && link.style.weight == .medium)
+    // tokens/movistar.json (mistica-design dee515a): light textLink is movistarBlueHC.
+    #expect(link.color == Color(hex: "#066FCB"))
+    #expect(detail.frame.maxX == 360 - 16)
+    let titleBaseline = title.frame.y + (block.lines.first?.baseline ?? 0)
+    let linkBaseline = detail.frame.y + (link.lines.first?.baseline ?? 0)
+    #expect(abs(titleBaseline - linkBaseline) < 1e-9)
     let cell = try #require(mistica.elements(.cell).first)
-    #expect(cell.frame.y == (24 + title.frame.height + 8).rounded(.up))
+    #expect(cell.frame.y == (16 + title.frame.height + 8).rounded(.up))
     let footer = try #require(mistica.elements(.footer).first)
     #expect(footer.frame.y == cell.frame.maxY + 10 + 8)
-    let detail = try #require(mistica.elements(.headerDetail).first)
-    #expect(detail.frame.maxX == 360 - 16)
     let material = try layout("canvas: { scale: 1, theme: material }\n" + spec)
     #expect(material.elements(.cell)[0].frame.y == 48)
+  }
+
+  @Test(
+    "title1 is textPreset1 medium in textSecondary, upper-cased: O2's default, and any brand's by name"
+  )
+  func headerTitle1() throws {
+    let o2 = try layout(
+      """
+      canvas: { scale: 1, theme: { name: mistica, skin: o2 } }
+      sections:
+        - header: { title: Recent, detail: See all }
+          cells: [ { title: A } ]
+      """)
+    let title = try #require(o2.elements(.header).first { $0.textBlock != nil })
+    let block = try #require(title.textBlock)
+    #expect(block.text == "RECENT")
+    #expect(block.style.size == 12 && block.style.weight == .medium)
+    #expect(block.color == Color(hex: "#707070"))  // tokens/o2.json textSecondary: grey5
+    // tokens/o2.json (mistica-design dee515a): light textLink is o2BluePrimary.
+    #expect(o2.elements(.headerDetail).first?.textBlock?.color == Color(hex: "#0019A5"))
+    let link = try #require(o2.elements(.headerDetail).first)
+    // The 14 pt link sets the first baseline: the 12 pt title sits lower by the difference.
+    let ascent = try #require(link.textBlock?.lines.first?.baseline)
+    #expect(link.frame.y == 16)
+    #expect(abs(title.frame.y + (block.lines.first?.baseline ?? 0) - (16 + ascent)) < 1e-9)
+    let named = try layout(
+      """
+      canvas: { scale: 1 }
+      sections:
+        - header: { title: Recent, style: title1 }
+          cells: [ { title: A } ]
+      """)
+    #expect(named.elements(.header).first { $0.textBlock != nil }?.textBlock?.text == "RECENT")
+    #expect(throws: SpecError.self) {
+      _ = try layout("sections:\n  - footer: { title: A, style: title1 }\n    cells: []")
+    }
   }
 
   @Test("headers mirror in RTL")

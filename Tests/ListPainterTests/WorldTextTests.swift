@@ -234,7 +234,8 @@ struct WorldTextTests {
     // Mística's medium title takes the nearest weight the brand has: Book, not a synthesis.
     #expect(title.lines.allSatisfy { $0.fonts == ["DejaVu Serif Book"] })
     let header = try #require(tree.elements(.header).compactMap(\.textBlock).first)
-    #expect(header.lines.first?.fonts == ["DejaVu Serif Book"])
+    // Movistar's title2 header is bold (tokens/movistar.json text5): the brand's Bold face.
+    #expect(header.lines.first?.fonts == ["DejaVu Serif Bold"])
     let subtitle = try #require(tree.elements(.subtitle).dropFirst().first?.textBlock)
     #expect(
       subtitle.lines.first?.fonts == [
