@@ -223,3 +223,95 @@ struct MisticaMetricsTests {
     #expect(fill.description == "#00FF00")
   }
 }
+
+/// The controls and cards around Mística's rows, each against the number its library's source
+/// gives.
+@Suite("Mística and MDC controls and cards")
+struct ControlSourceTests {
+  private func checkbox(_ tree: LayoutTree) throws -> (frame: Rect, paint: CheckboxPaint) {
+    for element in tree.elements(.control) {
+      if case .checkbox(let paint) = element.content { return (element.frame, paint) }
+    }
+    throw SpecError(file: "<test>", line: nil, column: nil, path: "", message: "no checkbox")
+  }
+
+  @Test(
+    "a Mística checkbox is Checkbox.swift's: 18 pt scaled as UIFontMetrics scales Body, the skin's radius, a 1 pt border ring"
+  )
+  func misticaCheckbox() throws {
+    let rows = "sections:\n  - cells:\n      - { title: A, control: { checkbox: false } }\n"
+    let movistar = try checkbox(layout("canvas: { scale: 1 }\n" + rows))
+    #expect(movistar.frame.width == 18 && movistar.frame.height == 18)
+    // tokens/movistar.json (mistica-design dee515a): radius.checkbox 4, border grey3.
+    #expect(movistar.paint.cornerRadius == 4)
+    #expect(movistar.paint.ringWidth == 1 && movistar.paint.inset == 0)
+    #expect(movistar.paint.ring == Color(hex: "#DDDDDD"))
+    #expect(movistar.paint.fill == Color(hex: "#0B9CEA"))  // controlActivated
+    #expect(movistar.paint.background == Color(hex: "#FFFFFF"))
+    // Apple Body is 17 pt at L and 40 at AX3: 18 × 40 / 17, not rounded.
+    let large = try checkbox(layout("canvas: { scale: 1, contentSize: AX3 }\n" + rows))
+    #expect(abs(large.frame.width - 18 * 40 / 17) < 1e-9)
+    // tokens/telefonica.json: radius.checkbox 0.
+    let telefonica = try checkbox(
+      layout("canvas: { scale: 1, theme: { name: mistica, skin: telefonica } }\n" + rows))
+    #expect(telefonica.paint.cornerRadius == 0)
+    let material = try checkbox(layout("canvas: { scale: 1, theme: material }\n" + rows))
+    #expect(
+      material.frame.width == 24 && material.paint.ringWidth == 2 && material.paint.inset == 3)
+  }
+
+  @Test("a tag takes the skin's radius.indicator, at most half its 28 pt height")
+  func tagRadius() throws {
+    func pill(_ skin: String) throws -> Double? {
+      let tree = try layout(
+        """
+        canvas: { scale: 1, theme: { name: mistica, skin: \(skin) } }
+        sections:
+          - cells: [ { headline: { tag: NEW }, title: A } ]
+        """)
+      guard case .box(_, let radius, _, _, _) = tree.elements(.headline).first?.content else {
+        return nil
+      }
+      return radius
+    }
+    #expect(try pill("esimflag") == 8)  // tokens/esimflag.json radius.indicator 8
+    #expect(try pill("movistar") == 14)  // radius.indicator 24: a capsule at 28 pt
+  }
+
+  @Test(
+    "a Material card is MDCCard.m's: MDC's shadow formulas at elevation 1, 8 while a cell is highlighted"
+  )
+  func materialCard() throws {
+    func shadow(_ state: String) throws -> LayoutElement.Content? {
+      try layout(
+        """
+        canvas: { scale: 1, theme: material }
+        sections:
+          - card: { elevation: 1 }
+            cells: [ { title: A, state: \(state) }, { title: B } ]
+        """
+      ).elements(.shadow).first?.content
+    }
+    guard case .shadow(let resting, _, _) = try shadow("normal"),
+      case .shadow(let pressed, _, _) = try shadow("highlighted")
+    else {
+      Issue.record("a card has no shadow")
+      return
+    }
+    #expect(resting == Elevation.shadows(1, model: .mdc))
+    #expect(pressed == Elevation.shadows(8, model: .mdc))
+    // A canvas that names a model keeps it.
+    let web = try layout(
+      """
+      canvas: { scale: 1, theme: material, shadow: web }
+      sections:
+        - card: { elevation: 1 }
+          cells: [ { title: A } ]
+      """)
+    guard case .shadow(let layers, _, _) = web.elements(.shadow).first?.content else {
+      Issue.record("a card has no shadow")
+      return
+    }
+    #expect(layers == Elevation.shadows(1, model: .web))
+  }
+}
