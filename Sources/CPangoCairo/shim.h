@@ -101,6 +101,22 @@ static inline void lr_layout_restrict_breaks(PangoLayout *layout, const char *te
   pango_attr_list_unref(list);
 }
 
+/// Keeps each of `count` byte ranges of `layout`'s text (`starts[i]..<ends[i]`) on one line: no
+/// break inside it, breaks at its ends untouched (CJK line-breaking rules, kinsoku).
+static inline void lr_layout_forbid_breaks(PangoLayout *layout, const int32_t *starts,
+                                           const int32_t *ends, int32_t count) {
+  PangoAttrList *list = pango_layout_get_attributes(layout);
+  list = list != NULL ? pango_attr_list_copy(list) : pango_attr_list_new();
+  for (int32_t i = 0; i < count; i++) {
+    PangoAttribute *keep = pango_attr_allow_breaks_new(FALSE);
+    keep->start_index = (guint)starts[i];
+    keep->end_index = (guint)ends[i];
+    pango_attr_list_insert(list, keep);
+  }
+  pango_layout_set_attributes(layout, list);
+  pango_attr_list_unref(list);
+}
+
 static inline void lr_layout_set_language(PangoLayout *layout, const char *language) {
   PangoAttrList *list = pango_attr_list_new();
   pango_attr_list_insert(list, pango_attr_language_new(pango_language_from_string(language)));

@@ -472,7 +472,7 @@ public struct TextLine: Equatable, Sendable {
   public package(set) var x: Double
   /// Top of the line's box, relative to the block's top.
   public package(set) var y: Double
-  /// The line's height: the pitch shared by every line of the block.
+  /// The line's height: the style's pitch, or more where a taller fallback font needs it.
   public package(set) var height: Double
   /// Baseline relative to the block's top.
   public package(set) var baseline: Double

@@ -73,6 +73,10 @@ struct ShapedLine {
   let ellipsized: Bool
   /// The resolved base direction of the line's paragraph.
   let direction: LayoutDirection
+  /// The line's logical extent above and below its baseline, in points: the tallest of the
+  /// fonts its runs use (a fallback font taller than the style's own raises it).
+  var ascent = 0.0
+  var descent = 0.0
   /// The families of the fonts the line's runs use, in run order, each once.
   var families: [String] {
     var buffer = [CChar](repeating: 0, count: 1024)
@@ -117,8 +121,8 @@ final class ShapedParagraph {
   }
 }
 
-/// The vertical metrics every line of a style shares: the primary font's ascent and height,
-/// and the pitch (the style's minimum line height or the font's own, whichever is taller).
+/// The vertical metrics of a style's primary font: its ascent and height, and the pitch (the
+/// style's minimum line height or the font's own, whichever is taller) every line has at least.
 struct LineMetrics {
   let ascent: Double
   let fontHeight: Double
@@ -146,42 +150,93 @@ package enum LineBreaks {
     return count < 0 ? nil : Array(out.prefix(Int(count)))
   }
 
+  /// Whether `scalar` is a Han, kana or Hangul letter.
+  static func isEastAsianLetter(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
+      || (0x20000...0x3FFFF).contains(value) || (0xF900...0xFAFF).contains(value)
+      || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value)
+      || (0xAC00...0xD7A3).contains(value)
+  }
+
+  /// Characters a CJK line never ends with (kinsoku, JIS X 4051 and GB/T 15834): opening quotes
+  /// and brackets.
+  static let opening: Set<UInt32> = [
+    0x201C, 0x2018, 0x300C, 0x300E, 0xFF08, 0x3010, 0x3008, 0x300A, 0x3014, 0xFF3B, 0xFF5B,
+    0x3016,
+  ]
+
+  /// Characters a CJK line never starts with: closing quotes and brackets, the ideographic
+  /// comma and full stop, fullwidth comma, full stop, colon, semicolon, ! and ?.
+  static let closing: Set<UInt32> = [
+    0x201D, 0x2019, 0x300D, 0x300F, 0xFF09, 0x3011, 0x3009, 0x300B, 0x3015, 0xFF3D, 0xFF5D,
+    0x3017, 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF01, 0xFF1F,
+  ]
+
   /// `text` with a zero-width space at each opportunity that Unicode 15.1's UAX #14 rule LB19a
-  /// (ICU 74 and later, as Chromium breaks) gives beside a quotation mark between East Asian
-  /// letters: before an opening “ or ‘ and after a closing ” or ’, when the letters on both
-  /// sides are Han, kana or Hangul. Pango (and the system's ICU 72) keep such a quote glued to
-  /// both neighbours, which leaves a gap at the end of a Chinese or Japanese line. Nil when
-  /// there is no such place, or when the text has zero-width spaces of its own (its author
-  /// chose the breaks).
+  /// (ICU 74 and later, as Chromium breaks) gives beside a quotation mark in East Asian text:
+  /// before an opening “ or ‘ that follows a Han, kana or Hangul letter or closing punctuation
+  /// (`。“` may end a line at `。`), and after a closing ” or ’ that a letter follows, each
+  /// with a letter inside the quote. Pango (and the system's ICU 72) keep such a quote glued to
+  /// both neighbours, which strands a character or leaves a gap at the end of a Chinese or
+  /// Japanese line. Nil when there is no such place, or when the text has zero-width spaces of
+  /// its own (its author chose the breaks).
   package static func eastAsianQuoteBreaks(_ text: String) -> String? {
     let scalars = Array(text.unicodeScalars)
     guard scalars.count >= 3, !scalars.contains("\u{200B}"),
       scalars.contains(where: { [0x201C, 0x201D, 0x2018, 0x2019].contains($0.value) })
     else { return nil }
     func letter(_ index: Int) -> Bool {
-      guard scalars.indices.contains(index) else { return false }
-      let value = scalars[index].value
-      return (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
-        || (0x20000...0x3FFFF).contains(value) || (0xF900...0xFAFF).contains(value)
-        || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value)
-        || (0xAC00...0xD7A3).contains(value)
+      scalars.indices.contains(index) && isEastAsianLetter(scalars[index])
+    }
+    func closes(_ index: Int) -> Bool {
+      scalars.indices.contains(index) && closing.contains(scalars[index].value)
     }
     var result = String.UnicodeScalarView()
     var inserted = false
     for (index, scalar) in scalars.enumerated() {
-      let opening = scalar.value == 0x201C || scalar.value == 0x2018
-      if opening, letter(index - 1), letter(index + 1) {
+      let isOpening = scalar.value == 0x201C || scalar.value == 0x2018
+      if isOpening, letter(index - 1) || closes(index - 1), letter(index + 1) {
         result.append("\u{200B}")
         inserted = true
       }
       result.append(scalar)
-      let closing = scalar.value == 0x201D || scalar.value == 0x2019
-      if closing, letter(index - 1), letter(index + 1) {
+      let isClosing = scalar.value == 0x201D || scalar.value == 0x2019
+      if isClosing, letter(index - 1) || closes(index - 1), letter(index + 1) {
         result.append("\u{200B}")
         inserted = true
       }
     }
     return inserted ? String(result) : nil
+  }
+
+  /// The byte ranges of `text` to keep on one line so that no line ends with an opening quote
+  /// or bracket and none starts with closing punctuation (kinsoku), in text that holds a Han,
+  /// kana or Hangul letter: each such mark with the character on its inner side. Empty for other
+  /// text.
+  package static func kinsokuSpans(_ text: String) -> [Range<Int>] {
+    guard text.unicodeScalars.contains(where: isEastAsianLetter) else { return [] }
+    var spans: [Range<Int>] = []
+    var offsets: [Int] = []
+    var values: [UInt32] = []
+    var offset = 0
+    for scalar in text.unicodeScalars {
+      offsets.append(offset)
+      values.append(scalar.value)
+      offset += scalar.utf8.count
+    }
+    offsets.append(offset)
+    for index in values.indices {
+      if opening.contains(values[index]), index + 1 < values.count, values[index + 1] != 0x200B {
+        spans.append(offsets[index]..<offsets[index + 2])
+      }
+      if closing.contains(values[index]), index > 0, values[index - 1] != 0x200B,
+        ![0x20, 0x0A, 0x0D].contains(values[index - 1])
+      {
+        spans.append(offsets[index - 1]..<offsets[index + 1])
+      }
+    }
+    return spans
   }
 
   /// ``icu(_:)`` when `text` holds Thai, Lao, Khmer or Burmese, else nil (Pango's own breaks).
@@ -365,7 +420,8 @@ package final class TextShaper {
         ShapedLine(
           line: line.line, left: line.left, width: line.width,
           text: String(line.text.unicodeScalars.filter { $0 != "\u{200B}" }),
-          ellipsized: line.ellipsized, direction: line.direction)
+          ellipsized: line.ellipsized, direction: line.direction, ascent: line.ascent,
+          descent: line.descent)
       },
       truncated: shaped.truncated)
   }
@@ -413,7 +469,8 @@ package final class TextShaper {
     lines.append(
       ShapedLine(
         line: tailLine.line, left: tailLine.left, width: tailLine.width, text: tailLine.text,
-        ellipsized: true, direction: resolved))
+        ellipsized: true, direction: resolved, ascent: tailLine.ascent,
+        descent: tailLine.descent))
     return ShapedParagraph(layouts: [layout, tail], lines: lines, truncated: true)
   }
 
@@ -435,6 +492,13 @@ package final class TextShaper {
     // Chromium break them), never inside a word.
     if let breaks = LineBreaks.icuWhereNeeded(text) {
       lr_layout_restrict_breaks(layout.pointer, text, breaks, Int32(breaks.count))
+    }
+    // No CJK line ends with an opening mark or starts with a closing one (kinsoku).
+    let spans = LineBreaks.kinsokuSpans(text)
+    if !spans.isEmpty {
+      lr_layout_forbid_breaks(
+        layout.pointer, spans.map { Int32($0.lowerBound) }, spans.map { Int32($0.upperBound) },
+        Int32(spans.count))
     }
     if let maxLines {
       pango_layout_set_ellipsize(layout.pointer, PANGO_ELLIPSIZE_END)
@@ -478,7 +542,8 @@ package final class TextShaper {
       text: ellipsized
         ? Self.shownText(line, capacity: utf8.count)
         : String(decoding: utf8[start..<contentEnd], as: UTF8.self),
-      ellipsized: ellipsized, direction: direction)
+      ellipsized: ellipsized, direction: direction, ascent: -Double(logical.y) / unit,
+      descent: Double(logical.y + logical.height) / unit)
   }
 
   /// What an ellipsized line shows: the characters it kept and the ellipsis in place of the
@@ -568,8 +633,14 @@ package final class PangoTextMeasurer: TextMeasuring {
         // (damaged outlines, a map that lies) is named: "no font has it" would mislead.
         if shaper.fonts.covers(scalar) { claimedBy = shaped.unknownGlyphFamily }
       }
+      // A line holding a fallback font taller than the style's own (Burmese, Devanagari, Noto
+      // Sans CJK) is as tall as that font needs, as TextKit grows a UILabel's line for it; a line
+      // in the primary font alone keeps the style's pitch exactly.
+      let ascent = max(metrics.ascent, shaped.ascent)
+      let fontHeight = ascent + max(metrics.fontHeight - metrics.ascent, shaped.descent)
+      let pitch = max(metrics.pitch, fontHeight)
       // Half-leading: the pitch's extra height is shared above and below the font's box.
-      let baseline = top + (metrics.pitch - metrics.fontHeight) / 2 + metrics.ascent
+      let baseline = top + (pitch - fontHeight) / 2 + ascent
       let left =
         switch alignment {
         case .center: (width - shaped.width) / 2
@@ -577,10 +648,10 @@ package final class PangoTextMeasurer: TextMeasuring {
         }
       lines.append(
         TextLine(
-          text: shaped.text, x: left, y: top, height: metrics.pitch, baseline: baseline,
+          text: shaped.text, x: left, y: top, height: pitch, baseline: baseline,
           width: shaped.width, ellipsized: shaped.ellipsized,
           paragraphDirection: shaped.direction, fonts: shaped.families))
-      top += metrics.pitch
+      top += pitch
     }
     var measured = MeasuredText(
       lines: lines, height: top, truncated: paragraph.truncated, missingCharacter: missing)

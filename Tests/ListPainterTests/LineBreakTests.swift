@@ -105,4 +105,48 @@ struct LineBreakTests {
     #expect(LineBreaks.eastAsianQuoteBreaks("句\u{200B}“对”好") == nil)
     #expect(LineBreaks.eastAsianQuoteBreaks("句“对”好") == "句\u{200B}“对”\u{200B}好")
   }
+
+  @Test(
+    "kinsoku: at every width no CJK line ends with an opening mark or starts with closing punctuation"
+  )
+  func kinsoku() throws {
+    let opening = Set("“‘「『（【〈《〔［｛〖".unicodeScalars)
+    let closing = Set("”’」』）】〉》〕］｝〗、。，．：；！？".unicodeScalars)
+    let texts = [
+      ("请使用支付宝支付。“测试”内容很长。", "zh-Hans"), ("これはい。“引用”です。はい。", "ja"),
+      ("「引用」（注意）【重要】、好的，完成。", "zh-Hans"), ("いいえ、違います。「かぎ」と（括弧）。", "ja"),
+    ]
+    for (text, language) in texts {
+      for width in stride(from: 60, through: 260, by: 2) {
+        let tree = try layout(
+          """
+          canvas: { width: \(width), scale: 2, language: \(language) }
+          sections:
+            - cells: [ { title: "\(text)" } ]
+          """)
+        let lines = try #require(tree.elements(.title).first?.textBlock?.lines.map(\.text))
+        #expect(lines.joined() == text)
+        for (line, next) in zip(lines, lines.dropFirst()) {
+          #expect(
+            !(line.unicodeScalars.last.map(opening.contains) ?? false),
+            "width \(width): \(lines.joined(separator: " | "))")
+          #expect(
+            !(next.unicodeScalars.first.map(closing.contains) ?? false),
+            "width \(width): \(lines.joined(separator: " | "))")
+        }
+      }
+    }
+    // Pango's character fallback used to strand the quote: 支 | 付。“ | 测试” at 38 pt.
+    let narrow = try layout(
+      """
+      canvas: { width: 70, scale: 2, language: zh-Hans }
+      sections:
+        - cells: [ { title: "请使用支付宝支付。“测试”内容很长。" } ]
+      """)
+    let lines = try #require(narrow.elements(.title).first?.textBlock?.lines.map(\.text))
+    #expect(lines.contains("付。") && lines.contains("“测"), "\(lines)")
+    // A line may end at 。 before an opening quote (LB19a).
+    #expect(LineBreaks.eastAsianQuoteBreaks("付。“测试”") == "付。\u{200B}“测试”")
+    #expect(LineBreaks.kinsokuSpans("say (hi) now").isEmpty)
+  }
 }

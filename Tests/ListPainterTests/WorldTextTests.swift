@@ -102,21 +102,29 @@ struct WorldTextTests {
     }
   }
 
-  @Test("emoji and taller scripts keep the label's line pitch: Roboto 16's 18.75 pt")
-  func emojiKeepsThePitch() throws {
+  @Test(
+    "a Latin line keeps Roboto's pitch; a Burmese line is as tall as Noto Sans Myanmar needs (30.6 pt at 14)"
+  )
+  func tallScriptLines() throws {
     let tree = try rows(
       """
             - { title: "Plain title", subtitle: Plain }
-            - { title: "Offer 🎉 👩‍💻 👍🏽 🇪🇸 1️⃣", subtitle: "हिन्दी ไทย 日本語" }
+            - { title: "Offer 🎉 👩‍💻 👍🏽 🇪🇸 1️⃣", subtitle: "မင်္ဂလာပါ" }
       """)
     let titles = tree.elements(.title)
-    #expect(titles[0].frame.height == titles[1].frame.height)
-    for title in titles {
-      #expect(title.textBlock?.lines.map(\.height) == [16.0 * 2400 / 2048])
-    }
-    #expect(tree.elements(.cell)[0].frame.height == tree.elements(.cell)[1].frame.height)
+    #expect(titles[0].textBlock?.lines.map(\.height) == [16.0 * 2400 / 2048])
+    // Latin rows keep their exact Mística height: 16 + 24 + 2 + 20 + 16.
+    #expect(tree.elements(.cell)[0].frame.height == 78)
     let emojiFonts = try #require(titles[1].textBlock?.lines.first?.fonts)
     #expect(emojiFonts == ["Roboto Regular", "Noto Color Emoji Regular"])
+    // The Burmese subtitle's line: Noto Sans Myanmar's ascent and descent at 14 pt, 30.6 pt
+    // (Roboto's is 16.4); the label rounds up to device pixels and the row grows with it.
+    let burmese = try #require(tree.elements(.subtitle)[1].textBlock?.lines.first)
+    #expect(burmese.fonts == ["Noto Sans Myanmar Regular"])
+    #expect(abs(burmese.height - 30.6) < 0.05, "\(burmese.height)")
+    #expect(burmese.baseline > 14)
+    #expect(tree.elements(.subtitle)[1].frame.height == (burmese.height * 2).rounded(.up) / 2)
+    #expect(tree.elements(.cell)[1].frame.height > 78)
   }
 
   @Test("the layout dump names each line's faces")
