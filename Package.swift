@@ -38,23 +38,29 @@ let package = Package(
     // for them (see its pango_threads.c). Only the CLI links it; the library leaves a host
     // process's GLib alone.
     .target(name: "CPangoThreads", dependencies: ["CPangoCairo"]),
+    // File input and output: files read from untrusted hands (size-checked, never blocking),
+    // outputs written all or none (exclusive temporary files, links followed, signals undone).
+    // No codec: the spec model reads and writes files without linking an image library.
+    .target(name: "FileIO", swiftSettings: strict),
     .target(
-      name: "ListModel", dependencies: ["Yams", "ImageCodec", "CLineBreaks"],
+      name: "ListModel", dependencies: ["Yams", "FileIO", "CLineBreaks"],
       swiftSettings: strict),
     // generate-skins.py writes MisticaSkins.swift from Telefonica/mistica-design's tokens.
     .target(
       name: "ListLayout", dependencies: ["ListModel"], exclude: ["generate-skins.py"],
       swiftSettings: strict),
-    .target(name: "ImageCodec", dependencies: ["CCodecs"], swiftSettings: strict),
+    .target(name: "ImageCodec", dependencies: ["CCodecs", "FileIO"], swiftSettings: strict),
     .target(
       name: "ListPainter",
-      dependencies: ["ListLayout", "ImageCodec", "CPangoCairo", "CImageLoaders", "CLineBreaks"],
+      dependencies: [
+        "ListLayout", "ImageCodec", "FileIO", "CPangoCairo", "CImageLoaders", "CLineBreaks",
+      ],
       swiftSettings: strict
     ),
-    .target(name: "GoldenImage", dependencies: ["ImageCodec"], swiftSettings: strict),
+    .target(name: "GoldenImage", dependencies: ["ImageCodec", "FileIO"], swiftSettings: strict),
     .target(
       name: "ListRender",
-      dependencies: ["ListModel", "ListLayout", "ListPainter", "ImageCodec"],
+      dependencies: ["ListModel", "ListLayout", "ListPainter", "ImageCodec", "FileIO"],
       swiftSettings: strict
     ),
     // Golden strategies of documents (image, layout, accessibility, animation) and the caption
@@ -62,21 +68,21 @@ let package = Package(
     // side, so that a user who only renders links no comparison code.
     .target(
       name: "ListGoldens", dependencies: ["ListRender", "GoldenImage"], swiftSettings: strict),
-    // What the commands share below them: exit statuses and failures, the progress bar, phase
-    // timings, loading a document as a command names it.
-    .target(name: "CommandSupport", dependencies: ["ListRender"], swiftSettings: strict),
     // Running a folder of fixtures against goldens: shards, variants, filters, JUnit/JSON and
-    // the HTML report. The CLI's verify and record are one call into it.
+    // the HTML report, and the failures a run ends with (`CommandFailure`, exit statuses). The
+    // CLI's verify and record are one call into it; it imports no CLI helper (progress bars,
+    // the terminal and loading a document as a command names it are the CLI's own).
     .target(
       name: "GoldenSuite",
       dependencies: [
-        "ListRender", "ListModel", "ListLayout", "ImageCodec", "GoldenImage", "ListGoldens",
-        "CommandSupport",
+        "ListRender", "ListModel", "ListLayout", "ImageCodec", "FileIO", "GoldenImage",
+        "ListGoldens",
       ],
       swiftSettings: strict),
     // Test support for package users: XCTest and Swift Testing helpers. The CLI does not link it.
     .target(
-      name: "GoldenTesting", dependencies: ["ListRender", "GoldenImage", "ListGoldens"],
+      name: "GoldenTesting",
+      dependencies: ["ListRender", "GoldenImage", "ListGoldens", "FileIO"],
       swiftSettings: strict),
     .target(
       name: "GoldenXCTest",
@@ -89,8 +95,8 @@ let package = Package(
       // The modules it uses are named directly (not only through ListRender's re-exports) so
       // that incremental builds see their changes.
       dependencies: [
-        "ListRender", "ListModel", "ListLayout", "ListPainter", "ImageCodec", "GoldenImage",
-        "GoldenSuite", "ListGoldens", "CommandSupport", "CPangoThreads",
+        "ListRender", "ListModel", "ListLayout", "ListPainter", "ImageCodec", "FileIO",
+        "GoldenImage", "GoldenSuite", "ListGoldens", "CPangoThreads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -116,7 +122,9 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "ListPainterTests",
-      dependencies: ["ListRender", "ListPainter", "ImageCodec", "GoldenImage", "TestSupport"],
+      dependencies: [
+        "ListRender", "ListPainter", "ImageCodec", "FileIO", "GoldenImage", "TestSupport",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "GoldenTests",
@@ -127,7 +135,9 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "CLITests",
-      dependencies: ["ListRender", "ListModel", "ListRenderCLI", "GoldenImage", "TestSupport"],
+      dependencies: [
+        "ListRender", "ListModel", "ListRenderCLI", "GoldenImage", "FileIO", "TestSupport",
+      ],
       // A Bazel workspace kept as test data (BazelTests copies it next to the binary).
       exclude: ["Bazel"],
       swiftSettings: strict),

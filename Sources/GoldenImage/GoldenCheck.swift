@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import ImageCodec
 
@@ -159,7 +160,8 @@ public struct GoldenCheck: Sendable {
     }
     let base = (artifactsFolder as NSString).appendingPathComponent(name)
     // A regular file within the size limits, or an error naming it; nil: there is none.
-    guard let goldenBytes = try InputFile.read(goldenPath, maxBytes: format.maxFileBytes) else {
+    guard let goldenBytes = try InputFile.readImage(goldenPath, maxBytes: format.maxFileBytes)
+    else {
       if mode == .never {
         // The value is written where it can be looked at before it is recorded.
         let actualPath = "\(base).actual.\(format.pathExtension)"

@@ -1,4 +1,4 @@
-import CommandSupport
+import FileIO
 import Foundation
 import GoldenImage
 import ImageCodec
@@ -310,7 +310,7 @@ package struct ReportMerge: Sendable {
       // no link at any step) and images by their content: a copy of each is taken aside, so
       // nothing named by results.json is read again by path.
       guard let relative, relative.hasPrefix("images/"),
-        let bytes = try? InputFile.read(
+        let bytes = try? InputFile.readImage(
           relative, beneath: folder, maxBytes: InputFile.maxImageBytes),
         let kind = InputFile.imageKind(bytes)
       else { return nil }

@@ -1,4 +1,4 @@
-import CommandSupport
+import FileIO
 import Foundation
 import GoldenImage
 import ImageCodec
@@ -543,7 +543,7 @@ private let textArtifactLimit = 16 << 20
 private func reportImage(_ path: String) -> (
   bytes: [UInt8], kind: (fileExtension: String, width: Int, height: Int)
 )? {
-  guard let bytes = try? InputFile.read(path), let kind = InputFile.imageKind(bytes) else {
+  guard let bytes = try? InputFile.readImage(path), let kind = InputFile.imageKind(bytes) else {
     return nil
   }
   return (bytes, kind)

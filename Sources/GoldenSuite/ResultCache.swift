@@ -1,4 +1,4 @@
-import CommandSupport
+import FileIO
 import Foundation
 import ImageCodec
 import ListModel
@@ -112,7 +112,7 @@ package final class ResultCache: Sendable {
   private func digest(of path: String, remembered: Bool = true) -> String? {
     guard remembered else {
       // A file of one case (its spec, its goldens): read once, nothing to remember.
-      guard let bytes = try? InputFile.read(path) else { return nil }
+      guard let bytes = try? InputFile.readImage(path) else { return nil }
       var hash = SHA256()
       hash.update(bytes)
       return hash.hex()
@@ -120,7 +120,7 @@ package final class ResultCache: Sendable {
     let stamp = Self.stamp(of: path)
     let memo = path + "\u{0}" + stamp
     if let known = digests.withLock({ $0[memo] }) { return known }
-    guard stamp != "-", let bytes = try? InputFile.read(path) else { return nil }
+    guard stamp != "-", let bytes = try? InputFile.readImage(path) else { return nil }
     var hash = SHA256()
     hash.update(bytes)
     let value = hash.hex()

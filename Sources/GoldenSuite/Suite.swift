@@ -1,4 +1,4 @@
-import CommandSupport
+import FileIO
 import Foundation
 import GoldenImage
 import ImageCodec
@@ -7,9 +7,6 @@ import ListLayout
 import ListModel
 import ListRender
 import Synchronization
-
-@_exported import struct CommandSupport.CommandFailure
-@_exported import protocol CommandSupport.ExitStatusError
 
 /// One case of a suite run: a fixture, optionally in one variant.
 public struct SuiteCase: Sendable {

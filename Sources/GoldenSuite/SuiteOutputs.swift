@@ -1,4 +1,4 @@
-import CommandSupport
+import FileIO
 import Foundation
 import GoldenImage
 import ImageCodec

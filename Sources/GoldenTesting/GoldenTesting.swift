@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 @_exported import GoldenImage
 import ImageCodec

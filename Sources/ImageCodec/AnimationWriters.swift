@@ -1,4 +1,5 @@
 import CCodecs
+import FileIO
 import Foundation
 
 /// A frame of an animation as written: its image, how many 1/fps steps it lasts (identical

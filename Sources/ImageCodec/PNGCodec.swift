@@ -1,4 +1,5 @@
 import CCodecs
+import FileIO
 import Foundation
 
 /// A libpng failure, with libpng's own message.
@@ -159,7 +160,7 @@ extension PNGCodec {
   package static func decode(file path: String) throws -> Bitmap {
     let bytes: [UInt8]?
     do {
-      bytes = try InputFile.read(path)
+      bytes = try InputFile.readImage(path)
     } catch let error as InputFileError {
       throw PNGFileError(error.description)
     }

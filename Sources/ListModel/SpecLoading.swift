@@ -1,5 +1,5 @@
+import FileIO
 import Foundation
-import ImageCodec
 import Yams
 
 // Loading a spec: reading files under the path policy, UTF-8 and YAML positions, the files a

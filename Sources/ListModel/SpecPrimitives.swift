@@ -1,5 +1,5 @@
+import FileIO
 import Foundation
-import ImageCodec
 import Yams
 
 // The primitives every spec type's code is written with: reading a node (with its location),

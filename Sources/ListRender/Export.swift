@@ -1,4 +1,5 @@
 import Dispatch
+import FileIO
 import Foundation
 import ListPainter
 import Synchronization

@@ -1,4 +1,5 @@
 import Dispatch
+import FileIO
 import Foundation
 @_exported import ImageCodec
 @_exported import ListLayout

@@ -1,6 +1,6 @@
 import ArgumentParser
-import CommandSupport
 import Dispatch
+import FileIO
 import Foundation
 import GoldenImage
 import GoldenSuite

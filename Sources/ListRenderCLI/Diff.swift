@@ -1,5 +1,5 @@
 import ArgumentParser
-import CommandSupport
+import FileIO
 import Foundation
 import GoldenImage
 import GoldenSuite

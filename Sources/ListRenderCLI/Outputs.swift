@@ -1,5 +1,5 @@
-import CommandSupport
 import Dispatch
+import FileIO
 import Foundation
 import GoldenSuite
 import ImageCodec

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CPangoThreads
-import CommandSupport
 import Foundation
 import GoldenImage
 import GoldenSuite

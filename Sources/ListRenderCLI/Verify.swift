@@ -1,5 +1,4 @@
 import ArgumentParser
-import CommandSupport
 import Foundation
 import GoldenImage
 import GoldenSuite

@@ -1,4 +1,5 @@
 import CCodecs
+import FileIO
 import Foundation
 import GoldenImage
 import ListModel

@@ -1,4 +1,4 @@
-import CommandSupport
+import FileIO
 import Foundation
 import FoundationXML
 import GoldenImage
@@ -6,6 +6,8 @@ import ListModel
 import ListRender
 import TestSupport
 import Testing
+
+@testable import ListRenderCLI
 
 /// `listrender diff`, `verify` and `record`, run as a user would.
 @Suite("Golden CLI")

@@ -154,7 +154,7 @@ struct PublicNamesTests {
     "ListModel", "ListLayout", "ImageCodec", "ListRender", "GoldenImage", "ListGoldens",
     "GoldenTesting", "GoldenXCTest", "GoldenSuite",
   ]
-  static let partlyExported = ["ListPainter", "CommandSupport"]
+  static let partlyExported = ["ListPainter"]
 
   /// The target triple the debug build was made for.
   #if arch(arm64)

@@ -1,4 +1,5 @@
 import CPangoCairo
+import FileIO
 import Foundation
 import GoldenImage
 import ImageCodec

@@ -1,17 +1,20 @@
-import CCodecs
 import Foundation
 
-/// Image files read from untrusted hands (goldens, `diff` inputs): a regular file, or a link to
-/// one, no larger than a limit, whose header's size fits the decoding limit, all checked before
-/// its bytes are read. A FIFO never blocks the read (it is opened without waiting and refused).
+/// Files read from untrusted hands (goldens, `diff` inputs, reports, cache entries): a regular
+/// file, or a link to one, no larger than a limit, whose first bytes a reader may refuse (an
+/// image codec refuses a header that claims too many pixels), all checked before the rest is
+/// read. A FIFO never blocks the read (it is opened without waiting and refused).
 package enum InputFile {
   /// The most bytes an image file may have (a 100 M pixel PNG stored, not compressed, is 400 MB).
   package static let maxImageBytes = 512 << 20
 
-  /// The bytes at `path`; nil when nothing is there.
+  /// The bytes at `path`; nil when nothing is there. `refusing` sees the first (up to) 64 bytes
+  /// before the rest is read and gives the reason to refuse the file, if any.
   /// - Throws: ``InputFileError`` naming the file: not a regular file, a link loop, too large,
-  ///   an image header claiming more pixels than may be decoded, unreadable.
-  package static func read(_ path: String, maxBytes: Int = maxImageBytes) throws -> [UInt8]? {
+  ///   refused by its first bytes, unreadable.
+  package static func read(
+    _ path: String, maxBytes: Int = maxImageBytes, refusing: ([UInt8]) -> String? = { _ in nil }
+  ) throws -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       switch errno {
@@ -21,17 +24,19 @@ package enum InputFile {
       }
     }
     defer { close(descriptor) }
-    return try read(descriptor, path: path, maxBytes: maxBytes)
+    return try read(descriptor, path: path, maxBytes: maxBytes, refusing: refusing)
   }
 
   /// The bytes of `relative` inside `folder`, opened beneath it: each part of the path is
   /// opened from the one before without following a link, so neither `..`, an absolute path
   /// nor a link (planted before or swapped in during the read) leads out of the folder; nil
   /// when the path is not a plain relative path to a regular file there.
-  /// - Throws: ``InputFileError`` as ``read(_:maxBytes:)`` does, for a file that is there.
-  package static func read(_ relative: String, beneath folder: String, maxBytes: Int)
-    throws -> [UInt8]?
-  {
+  /// - Throws: ``InputFileError`` as ``read(_:maxBytes:refusing:)`` does, for a file that is
+  ///   there.
+  package static func read(
+    _ relative: String, beneath folder: String, maxBytes: Int,
+    refusing: ([UInt8]) -> String? = { _ in nil }
+  ) throws -> [UInt8]? {
     let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     guard !relative.hasPrefix("/"), !parts.isEmpty, parts.count <= 16,
       parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
@@ -49,7 +54,7 @@ package enum InputFile {
     defer { close(current) }
     return try read(
       current, path: (folder as NSString).appendingPathComponent(relative),
-      maxBytes: maxBytes)
+      maxBytes: maxBytes, refusing: refusing)
   }
 
   /// At most `count` bytes from the start of the regular file at `path`; nil when it is not
@@ -63,8 +68,10 @@ package enum InputFile {
     return try? readUpTo(min(count, Int(status.st_size)), from: descriptor, path: path)
   }
 
-  /// The bytes of an open file, checked as ``read(_:maxBytes:)`` says.
-  private static func read(_ descriptor: Int32, path: String, maxBytes: Int) throws -> [UInt8] {
+  /// The bytes of an open file, checked as ``read(_:maxBytes:refusing:)`` says.
+  private static func read(
+    _ descriptor: Int32, path: String, maxBytes: Int, refusing: ([UInt8]) -> String?
+  ) throws -> [UInt8] {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       throw InputFileError(path: path, reason: String(cString: strerror(errno)))
@@ -89,40 +96,15 @@ package enum InputFile {
           "it is \(size) bytes; \(maxBytes == maxImageBytes ? "an image file" : "such a file") is at most \(maxBytes)"
       )
     }
-    // The header first: the size it claims is checked before the rest is read.
+    // The header first: what it claims is checked before the rest is read.
     var bytes = try readUpTo(min(size, 64), from: descriptor, path: path)
-    if let (width, height) = claimedSize(bytes), !PNGCodec.decodable(width: width, height: height) {
-      throw InputFileError(
-        path: path,
-        reason:
-          "its header says \(width)×\(height) pixels; at most \(PNGCodec.maxDecodedPixels) are decoded"
-      )
-    }
+    if let reason = refusing(bytes) { throw InputFileError(path: path, reason: reason) }
     // One byte past the size stat gave, so a file that grew since is noticed.
     bytes += try readUpTo(size - bytes.count + 1, from: descriptor, path: path)
     guard bytes.count <= size else {
       throw InputFileError(path: path, reason: "it grew while it was read")
     }
     return bytes
-  }
-
-  /// What an image file is by its content, never its name: `png` (APNG too) or `webp`, with
-  /// the width and height its header gives; nil for anything else (a page, a script, text).
-  package static func imageKind(_ bytes: [UInt8]) -> (
-    fileExtension: String, width: Int, height: Int
-  )? {
-    if let header = PNGHeader(bytes) { return ("png", header.width, header.height) }
-    if WebPCodec.isWebP(bytes), let size = WebPCodec.size(bytes) {
-      return ("webp", size.width, size.height)
-    }
-    return nil
-  }
-
-  /// The width and height a PNG's IHDR or a WebP's header gives (each at most 2³¹).
-  static func claimedSize(_ bytes: [UInt8]) -> (Int, Int)? {
-    if let header = PNGHeader(bytes) { return (header.width, header.height) }
-    if WebPCodec.isWebP(bytes) { return WebPCodec.size(bytes) }
-    return nil
   }
 
   private static func readUpTo(_ count: Int, from descriptor: Int32, path: String) throws
