@@ -107,36 +107,39 @@ let package = Package(
       exclude: ["Fixtures"],
       swiftSettings: strict
     ),
-    // What the test targets share: paths, running the binary, Chromium screenshots.
+    // What every test target shares: paths, running the binary, Chromium screenshots, sample
+    // documents. No renderer: the model's and the layout's tests link only their module.
     .target(
-      name: "TestSupport", dependencies: ["ListRender", "GoldenImage", "CCodecs"],
-      path: "Tests/TestSupport",
+      name: "TestSupport", dependencies: ["ListModel", "CCodecs"], path: "Tests/TestSupport",
       swiftSettings: strict),
-    // Tests by module. Only CLITests runs the binary.
+    // What the tests above the layout share: layout with the real renderer, the strict golden
+    // check (re-exports TestSupport).
+    .target(
+      name: "RenderTestSupport", dependencies: ["ListRender", "GoldenImage", "TestSupport"],
+      path: "Tests/RenderTestSupport", swiftSettings: strict),
+    // Tests by module, each linking the module it tests. Only CLITests runs the binary.
     .testTarget(
-      name: "ListModelTests", dependencies: ["ListRender", "ListModel", "TestSupport"],
-      swiftSettings: strict),
+      name: "ListModelTests", dependencies: ["ListModel", "TestSupport"], swiftSettings: strict),
     .testTarget(
-      name: "ListLayoutTests",
-      dependencies: ["ListRender", "ListLayout", "ListModel", "TestSupport"],
+      name: "ListLayoutTests", dependencies: ["ListLayout", "ListModel", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "ListPainterTests",
       dependencies: [
-        "ListRender", "ListPainter", "ImageCodec", "FileIO", "GoldenImage", "TestSupport",
+        "ListRender", "ListPainter", "ImageCodec", "FileIO", "GoldenImage", "RenderTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
       name: "GoldenTests",
       dependencies: [
         "ListRender", "GoldenImage", "ListGoldens", "GoldenSuite", "GoldenTesting", "GoldenXCTest",
-        "TestSupport",
+        "RenderTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "ListRender", "ListModel", "ListRenderCLI", "GoldenImage", "FileIO", "TestSupport",
+        "ListRender", "ListModel", "ListRenderCLI", "GoldenImage", "FileIO", "RenderTestSupport",
       ],
       // A Bazel workspace kept as test data (BazelTests copies it next to the binary).
       exclude: ["Bazel"],

@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// `listrender audit` and `verify`/`record --audit`, run as a user runs them.

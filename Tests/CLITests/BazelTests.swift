@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Debian's bazel-bootstrap (a real Bazel 4.2.3), installed by `make deps-test`.

@@ -4,7 +4,7 @@ import Foundation
 import GoldenImage
 import ListModel
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// The bad-input catalogue: each case runs the binary as a careless or hostile user would, and

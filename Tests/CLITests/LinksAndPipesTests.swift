@@ -1,6 +1,6 @@
 import Foundation
 import ImageCodec
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Outputs through links, all-or-nothing outputs, specs from pipes and the dump's line texts:

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// The package's module graph as the manifest declares it (`swift package dump-package`): the
@@ -69,5 +69,11 @@ struct ModuleGraphTests {
     }
     // The suite owns its failures; the CLI imports them from it.
     #expect(Self.closure(of: "ListRenderCLI", in: graph).contains("GoldenSuite"))
+    // The model's and the layout's tests link their module and the test support, no renderer.
+    for (tests, module) in [("ListModelTests", "ListModel"), ("ListLayoutTests", "ListLayout")] {
+      let linked = Self.closure(of: tests, in: graph)
+      #expect(linked.contains(module))
+      #expect(linked.isDisjoint(with: ["ListRender", "ListPainter", "CPangoCairo"]), "\(tests)")
+    }
   }
 }

@@ -1,7 +1,7 @@
 import CPangoCairo
 import CPangoThreads
 import Foundation
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// The executable runs Pango's font matches and sorts on the thread that asks for them instead

@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// The HTML report of a deliberately failing case, opened in headless Chromium: the screenshot

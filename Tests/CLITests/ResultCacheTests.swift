@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// `verify --cache`: a case none of whose inputs changed passes unrendered; a changed spec, font

@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// `verify` under Bazel's test protocol, by environment alone, and `merge-reports` joining the

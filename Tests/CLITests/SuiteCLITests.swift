@@ -4,7 +4,7 @@ import FoundationXML
 import GoldenImage
 import ListModel
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 @testable import ListRenderCLI

@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Goldens, fonts and outputs from untrusted hands: damaged files fail their case naming the

@@ -1,7 +1,7 @@
 import Foundation
 import GoldenImage
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// `render -o x.svg / x.pdf`, standard input and output, refused extensions.

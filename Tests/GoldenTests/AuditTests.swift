@@ -2,7 +2,7 @@ import Foundation
 import GoldenImage
 import ListGoldens
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// `ListRenderer.audit`: each rule on a list made to break it, measured from the drawn pixels.

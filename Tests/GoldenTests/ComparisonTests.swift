@@ -1,7 +1,7 @@
 import Foundation
 import GoldenImage
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// pixelmatch's counts on images small enough to reason out by hand (mapbox/pixelmatch v7.2.0).

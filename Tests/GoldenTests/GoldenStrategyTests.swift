@@ -1,7 +1,7 @@
 import Foundation
 import GoldenTesting
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 @testable import GoldenImage

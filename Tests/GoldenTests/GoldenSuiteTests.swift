@@ -2,7 +2,7 @@ import Foundation
 import GoldenImage
 import GoldenSuite
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// The golden suite run from Swift, as `listrender verify` runs it, without the binary.

@@ -2,7 +2,7 @@ import Foundation
 import GoldenImage
 import ListGoldens
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 @Suite("Golden images")

@@ -3,7 +3,7 @@ import GoldenImage
 import GoldenSuite
 import GoldenTesting
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 import XCTest
 

@@ -3,7 +3,7 @@ import GoldenImage
 import GoldenSuite
 import ListGoldens
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// The files a suite reads that another run wrote: a shard's `results.json` (merge-reports), an

@@ -1,5 +1,6 @@
 import Foundation
-import ListRender
+import ListLayout
+import ListModel
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import ListRender
+import ListModel
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import CCodecs
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// The APNG and GIF writers merge identical frames and write changed rectangles: decoded,

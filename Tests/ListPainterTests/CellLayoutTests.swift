@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Geometry of the cells of issue 3, asserted through the layout (mistica-ios Lists, MDCSelfSizingStereoCellLayout.m, IGListKit).

@@ -1,7 +1,7 @@
 import FileIO
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 @Suite("PNG codec")

@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodec
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// The defects a designer sees, each measured through the layout (and, for shadows, pixels).

@@ -1,7 +1,7 @@
 import Foundation
 import ListPainter
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Fonts cut short or damaged are named, with the file and what is wrong, before they draw

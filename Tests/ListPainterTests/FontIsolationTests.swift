@@ -1,7 +1,7 @@
 import Foundation
 import ListRender
+import RenderTestSupport
 import Synchronization
-import TestSupport
 import Testing
 
 /// Renderers in one process keep their own fonts.

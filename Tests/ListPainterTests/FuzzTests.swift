@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Mutation fuzzing of decoding, validation, layout and (for small results) painting, seeded

@@ -1,7 +1,7 @@
 import Foundation
 import ListPainter
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Thai, Lao, Khmer and Burmese break where ICU's dictionaries say, as iOS, Android and Chromium

@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Sections, spacing, grids, supplementary views, cards and the viewport (issue 4), asserted

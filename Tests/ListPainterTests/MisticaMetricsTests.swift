@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Mística rows measured with Roboto, against numbers worked out by hand from mistica-ios's rules:

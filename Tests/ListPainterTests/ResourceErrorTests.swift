@@ -1,7 +1,7 @@
 import Foundation
 import ListPainter
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Icons and images that cannot be used are errors that name the file, the field and the path.

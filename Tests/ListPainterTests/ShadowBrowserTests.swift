@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// A card's shadow against the same CSS box-shadow drawn by Chromium (MDCShadowLayer.m's figures as CSS).

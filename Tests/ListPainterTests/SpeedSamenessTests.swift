@@ -4,8 +4,8 @@ import Foundation
 import GoldenImage
 import ImageCodec
 import ListRender
+import RenderTestSupport
 import Synchronization
-import TestSupport
 import Testing
 
 @testable import ListPainter

@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// The text engine: one shaped paragraph per label, drawn as measured (issue: text engine).

@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Lossless WebP: the still output and golden format whose pixels equal the PNG's.

@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Text in every script: the fonts a document loads, line breaking without spaces, emoji and

@@ -1,7 +1,6 @@
 import CCodecs
 import Foundation
-import GoldenImage
-import ListRender
+import ListModel
 
 /// Paths of the package under test, found from this file's location.
 package enum Paths {
@@ -95,26 +94,6 @@ package func runListRender(
     stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
 }
 
-/// Decodes inline YAML and lays it out with real Pango measurement.
-package func layout(_ yaml: String) throws -> LayoutTree {
-  try ListRenderer().layout(try ListDocument.decode(yaml: yaml))
-}
-
-extension LayoutTree {
-  /// The elements of one role, in order.
-  package func elements(_ role: LayoutElement.Role) -> [LayoutElement] {
-    elements.filter { $0.role == role }
-  }
-}
-
-extension LayoutElement {
-  /// The text block of a text element.
-  package var textBlock: TextBlock? {
-    if case .text(let block) = content { return block }
-    return nil
-  }
-}
-
 /// Runs headless Chromium on `page` and writes a screenshot; stopped after 60 s if it hangs.
 /// The Chromium binary, when installed.
 package let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
@@ -138,16 +117,6 @@ package func chromiumScreenshot(
   let deadline = Date().addingTimeInterval(60)
   while browser.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
   if browser.isRunning { browser.terminate() }
-}
-
-/// The project's own golden check: strict (threshold 0, anti-aliased pixels counted), since the
-/// goldens were recorded with these very libraries; artifacts under `.build/golden-artifacts`.
-package func strictGoldenCheck(_ renderer: ListRenderer) -> GoldenCheck {
-  var policy = GoldenPolicy()
-  policy.options = .exact
-  return GoldenCheck(
-    artifactsFolder: Paths.root.appendingPathComponent(".build/golden-artifacts").path,
-    policy: policy, fingerprint: renderer.fingerprint())
 }
 
 /// Every spec under `Fixtures/` is one case: `Fixtures/<area>/<case>.yaml` is compared with

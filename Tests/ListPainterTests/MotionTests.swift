@@ -1,6 +1,6 @@
 import Foundation
 import ListRender
-import TestSupport
+import RenderTestSupport
 import Testing
 
 /// Heckel's diff as IGListKit runs it (IGListKit's IGListDiff.mm), on the classic cases.
