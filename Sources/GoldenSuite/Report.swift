@@ -178,7 +178,7 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
       // results opens at once and does not copy ten thousand goldens.
       guard thumbnails < thumbnailLimit else {
         gallery += """
-          <figure class="thumb named" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))"><figcaption>\(escape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
+          <figure class="thumb named" data-name="\(markupEscape(report.name))" id="\(markupEscape(anchor(report.name)))"><figcaption>\(markupEscape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
 
           """
         continue
@@ -198,7 +198,7 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
       if let image = try copy(shown, as: stem) {
         shownCases[index, default: ShownCase()].images["golden"] = image.src
         gallery += """
-          <figure class="thumb" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))"><a href="\(escape(image.src))" target="_blank"><img loading="lazy" src="\(escape(image.src))" width="\(image.width)" height="\(image.height)" alt="\(escape(report.name))"></a><figcaption>\(escape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
+          <figure class="thumb" data-name="\(markupEscape(report.name))" id="\(markupEscape(anchor(report.name)))"><a href="\(markupEscape(image.src))" target="_blank"><img loading="lazy" src="\(markupEscape(image.src))" width="\(image.width)" height="\(image.height)" alt="\(markupEscape(report.name))"></a><figcaption>\(markupEscape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
 
           """
       }
@@ -217,7 +217,7 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
         } else if label == "diff", let data = InputFile.readPrefix(path, count: textDiffLimit) {
           // A text golden (a layout): its unified diff, shown as text.
           let diff = String(decoding: data, as: UTF8.self)
-          textDiff = "<pre class=\"diff\">\(escape(diff))</pre>"
+          textDiff = "<pre class=\"diff\">\(markupEscape(diff))</pre>"
           shownCases[index, default: ShownCase()].textDiff = diff
         }
       }
@@ -245,15 +245,15 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     """
   }.joined(separator: " ")
   let environment = context.environment.map {
-    "<tr><th>\(escape($0.0))</th><td>\(escape($0.1))</td></tr>"
+    "<tr><th>\(markupEscape($0.0))</th><td>\(markupEscape($0.1))</td></tr>"
   }.joined()
   let html = """
     <!doctype html>
     <html lang="en"><head><meta charset="utf-8"><title>ListRender golden report</title>
     <style>\(reportStyle)</style></head><body>
     <h1>Golden images</h1>
-    <p class="summary \(failing > 0 ? "bad" : "good")">\(escape(context.summary))</p>
-    <p class="meta">\(escape(ISO8601DateFormatter().string(from: context.date))) · \(String(format: "%.2f", context.seconds)) s</p>
+    <p class="summary \(failing > 0 ? "bad" : "good")">\(markupEscape(context.summary))</p>
+    <p class="meta">\(markupEscape(ISO8601DateFormatter().string(from: context.date))) · \(String(format: "%.2f", context.seconds)) s</p>
     <div class="controls">\(filters) <input type="search" id="search" placeholder="search cases" aria-label="search cases"></div>
     <h2>Failures (\(failing))</h2>
     \(failing == 0 ? "<p>None.</p>" : cards)
@@ -304,7 +304,7 @@ private func frameScrubber(
   let diff = try sources(frames.diff, "diff")
   let size = frames.expected.first.flatMap { copied[$0] } ?? ("", 1, 1)
   func list(_ items: [String]) -> String {
-    escape("[" + items.map { jsonString($0) }.joined(separator: ",") + "]")
+    markupEscape("[" + items.map { jsonString($0) }.joined(separator: ",") + "]")
   }
   func picture(_ role: String) -> String {
     """
@@ -328,7 +328,7 @@ private func card(
   func image(_ label: String, _ extra: String = "") -> String {
     guard let picture = pictures[label] else { return "" }
     return """
-      <a href="\(escape(picture.src))" target="_blank"><img class="px \(extra)" src="\(escape(picture.src))" data-w="\(picture.width)" data-h="\(picture.height)" width="\(picture.width)" height="\(picture.height)" alt="\(label)"></a>
+      <a href="\(markupEscape(picture.src))" target="_blank"><img class="px \(extra)" src="\(markupEscape(picture.src))" data-w="\(picture.width)" data-h="\(picture.height)" width="\(picture.width)" height="\(picture.height)" alt="\(label)"></a>
       """
   }
   func figure(_ label: String) -> String {
@@ -385,7 +385,7 @@ private func card(
         guard let path else { return nil }
         // An image the card already shows is linked where it was copied, not read again.
         if let picture = pictures[label], label != "actual" || path.hasSuffix(".png") {
-          return "<a href=\"\(escape(picture.src))\">\(label)</a>"
+          return "<a href=\"\(markupEscape(picture.src))\">\(label)</a>"
         }
         let bytes: [UInt8]
         let file: String
@@ -400,18 +400,18 @@ private func card(
           return nil
         }
         guard (try? AtomicFile.write(bytes, to: images.path(file))) != nil else { return nil }
-        return "<a href=\"\(escape("images/" + file))\">\(label)</a>"
+        return "<a href=\"\(markupEscape("images/" + file))\">\(label)</a>"
       }.joined(separator: " · ")
     } ?? ""
   let accept =
     report.outcome == .error
     ? ""
-    : "<p class=\"accept\">Accept this change: <code>\(escape(shellCommand(acceptCommand + ["--filter"]) + " " + shellQuoted(report.name)))</code></p>"
-  let counts = report.verdict.map { "<p class=\"counts\">\(escape($0.summary))</p>" } ?? ""
+    : "<p class=\"accept\">Accept this change: <code>\(markupEscape(shellCommand(acceptCommand + ["--filter"]) + " " + shellQuoted(report.name)))</code></p>"
+  let counts = report.verdict.map { "<p class=\"counts\">\(markupEscape($0.summary))</p>" } ?? ""
   return """
-    <article class="case" data-status="\(report.outcome.rawValue)" data-name="\(escape(report.name))" id="\(escape(anchor(report.name)))">
-    <h3><span class="badge \(report.outcome.rawValue)">\(report.outcome.rawValue)</span> <a href="#\(escape(fragment(report.name)))">\(escape(report.name))</a></h3>
-    \(counts)\(views)\(textDiff)<pre>\(escape(report.message))</pre>
+    <article class="case" data-status="\(report.outcome.rawValue)" data-name="\(markupEscape(report.name))" id="\(markupEscape(anchor(report.name)))">
+    <h3><span class="badge \(report.outcome.rawValue)">\(report.outcome.rawValue)</span> <a href="#\(markupEscape(fragment(report.name)))">\(markupEscape(report.name))</a></h3>
+    \(counts)\(views)\(textDiff)<pre>\(markupEscape(report.message))</pre>
     \(links.isEmpty ? "" : "<p class=\"links\">Artifacts: \(links)</p>")\(accept)</article>
 
     """
@@ -547,26 +547,6 @@ private func reportImage(_ path: String) -> (
     return nil
   }
   return (bytes, kind)
-}
-
-private func escape(_ text: String) -> String {
-  // Most text (case names, paths) has nothing to escape: one pass over its bytes.
-  guard text.utf8.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }) else {
-    return text
-  }
-  var out = ""
-  out.reserveCapacity(text.utf8.count + 16)
-  for character in text.unicodeScalars {
-    switch character {
-    case "&": out += "&amp;"
-    case "<": out += "&lt;"
-    case ">": out += "&gt;"
-    case "\"": out += "&quot;"
-    case "'": out += "&#39;"
-    default: out.unicodeScalars.append(character)
-    }
-  }
-  return out
 }
 
 /// `'word'` for a POSIX shell.

@@ -132,12 +132,12 @@ func writeJUnit(
   xml +=
     "<testsuites name=\"listrender\" tests=\"\(results.count)\" failures=\"\(failures.count)\" errors=\"\(errors.count)\" time=\"\(format(seconds))\">\n"
   xml +=
-    "  <testsuite name=\"\(xmlEscape(options.fixtures))\" tests=\"\(results.count)\" failures=\"\(failures.count)\" errors=\"\(errors.count)\" skipped=\"0\" time=\"\(format(seconds))\" timestamp=\"\(ISO8601DateFormatter().string(from: Date()))\">\n"
+    "  <testsuite name=\"\(markupEscape(options.fixtures))\" tests=\"\(results.count)\" failures=\"\(failures.count)\" errors=\"\(errors.count)\" skipped=\"0\" time=\"\(format(seconds))\" timestamp=\"\(ISO8601DateFormatter().string(from: Date()))\">\n"
   for result in results {
     let name = result.report.name
     let folder = parentPath(name)
     xml +=
-      "    <testcase classname=\"\(xmlEscape(folder.isEmpty ? "." : folder))\" name=\"\(xmlEscape(lastPathPart(name)))\" time=\"\(format(result.seconds))\""
+      "    <testcase classname=\"\(markupEscape(folder.isEmpty ? "." : folder))\" name=\"\(markupEscape(lastPathPart(name)))\" time=\"\(format(result.seconds))\""
     let message = result.report.message
     let first = message.split(separator: "\n").first.map(String.init) ?? message
     switch result.report.outcome {
@@ -145,10 +145,10 @@ func writeJUnit(
       xml += "/>\n"
     case .failed, .missing:
       xml +=
-        ">\n      <failure message=\"\(xmlEscape(first))\" type=\"\(result.report.outcome.rawValue)\">\(xmlEscape(message))</failure>\n    </testcase>\n"
+        ">\n      <failure message=\"\(markupEscape(first))\" type=\"\(result.report.outcome.rawValue)\">\(markupEscape(message))</failure>\n    </testcase>\n"
     case .error:
       xml +=
-        ">\n      <error message=\"\(xmlEscape(first))\" type=\"error\">\(xmlEscape(message))</error>\n    </testcase>\n"
+        ">\n      <error message=\"\(markupEscape(first))\" type=\"error\">\(markupEscape(message))</error>\n    </testcase>\n"
     }
   }
   xml += "  </testsuite>\n</testsuites>\n"
@@ -257,30 +257,6 @@ private func annotationProperty(_ text: String) -> String {
 }
 
 private func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
-
-/// Text for XML content and attribute values.
-func xmlEscape(_ text: String) -> String {
-  var out = ""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "&": out += "&amp;"
-    case "<": out += "&lt;"
-    case ">": out += "&gt;"
-    case "\"": out += "&quot;"
-    case "'": out += "&apos;"
-    case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-    default:
-      // XML 1.0 allows no other control character, nor U+FFFE and U+FFFF (its `Char`
-      // production; Swift's scalars are never surrogates).
-      if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-        out += "?"
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  return out
-}
 
 /// Re-compresses PNG goldens losslessly with zopflipng (keeping their text chunks), replacing
 /// each only by a smaller file that decodes to the same pixels and keeps the fingerprint; the

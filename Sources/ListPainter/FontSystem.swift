@@ -347,9 +347,9 @@ package enum SharedFontConfig {
   /// The FreeType libraries the faces of these configurations are opened with (two, so that
   /// two threads open faces at once, each with a library of its own, as FreeType asks), and
   /// the faces opened, by file (with its stamp) and index: each is opened once per process,
-  /// whatever configurations share it. Used with `configs`' lock held.
-  nonisolated(unsafe) private static var libraries: [FT_Library] = []
-  nonisolated(unsafe) private static var faces: [String: FT_Face] = [:]
+  /// whatever configurations share it. Behind a lock of their own (``attachFaces`` also runs
+  /// with `configs`' lock held, so no two threads open faces at once).
+  private static let freeType = Mutex(FreeTypeFaces())
 
   /// Gives every font of `config` a FreeType face of its own (``lr_config_font_set_face``): the
   /// faces stay open for the process, so cairo never reopens one. Faces not yet open are
@@ -357,13 +357,17 @@ package enum SharedFontConfig {
   /// meanwhile (the lock is held). A font of a file `only` names is kept only if its family is
   /// one of the file's there.
   private static func attachFaces(to config: OpaquePointer, only: [String: Set<String>]) throws {
-    while libraries.count < 2 {
-      var made: FT_Library?
-      guard FT_Init_FreeType(&made) == 0, let made else {
-        throw PainterError.creationFailed("a FreeType library")
+    let libraries = try freeType.withLock { state throws(PainterError) in
+      while state.libraries.count < 2 {
+        var made: FT_Library?
+        guard FT_Init_FreeType(&made) == 0, let made else {
+          throw PainterError.creationFailed("a FreeType library")
+        }
+        state.libraries.append(Handed(pointer: made))
       }
-      libraries.append(made)
+      return state.libraries
     }
+    let known = freeType.withLock { state in Set(state.faces.keys) }
     // Faces of a collection that no family list names (Noto Sans CJK HK and the Mono CJK
     // faces, which draw the same characters as the four named) are left out.
     var fonts: [(index: Int32, path: String, face: Int32, key: String)] = []
@@ -391,11 +395,10 @@ package enum SharedFontConfig {
     }
     var unopened: [(path: String, face: Int32, key: String)] = []
     for font in fonts
-    where faces[font.key] == nil && !unopened.contains(where: { $0.key == font.key }) {
+    where !known.contains(font.key) && !unopened.contains(where: { $0.key == font.key }) {
       unopened.append((font.path, font.face, font.key))
     }
     let opened = Mutex<[String: Handed<FT_Face>]>([:])
-    let libraries = libraries.map(Handed.init)
     let jobs = unopened
     DispatchQueue.concurrentPerform(iterations: jobs.count > 1 ? 2 : 1) { worker in
       for job in stride(from: worker, to: jobs.count, by: 2) {
@@ -408,9 +411,15 @@ package enum SharedFontConfig {
         }
       }
     }
-    faces.merge(opened.withLock { $0 }.mapValues(\.pointer)) { old, _ in old }
+    let newlyOpened = opened.withLock { $0 }
+    let faces = freeType.withLock { state in
+      state.faces.merge(newlyOpened) { old, _ in old }
+      return state.faces
+    }
     for font in fonts {
-      guard let face = faces[font.key] else { throw PainterError.unusableFont(path: font.path) }
+      guard let face = faces[font.key]?.pointer else {
+        throw PainterError.unusableFont(path: font.path)
+      }
       guard lr_config_font_set_face(config, font.index, face) != 0 else {
         throw PainterError.creationFailed("a font pattern for \(font.path)")
       }
@@ -422,4 +431,10 @@ package enum SharedFontConfig {
 /// one thread at a time (see `SharedFontConfig.attachFaces`).
 private struct Handed<Pointer>: @unchecked Sendable {
   let pointer: Pointer
+}
+
+/// FreeType's libraries and the faces opened with them, for the whole process.
+private struct FreeTypeFaces: Sendable {
+  var libraries: [Handed<FT_Library>] = []
+  var faces: [String: Handed<FT_Face>] = [:]
 }

@@ -128,3 +128,13 @@ func sha256Vectors() {
     digest(String(repeating: "a", count: 1_000_000), pieces: 13)
       == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
 }
+
+@Test(
+  "one escaper for the HTML report and the JUnit XML: references valid in both, XML's forbidden characters as ?"
+)
+func markupEscaping() {
+  #expect(markupEscape("plain/case-name") == "plain/case-name")
+  #expect(markupEscape("a<b & 'c' \"d\">") == "a&lt;b &amp; &#39;c&#39; &quot;d&quot;&gt;")
+  #expect(markupEscape("tab\tline\nbell\u{07}") == "tab\tline\nbell?")
+  #expect(markupEscape("\u{FFFE}\u{FFFF}ｆｕｌｌ") == "??ｆｕｌｌ")
+}

@@ -24,21 +24,13 @@ struct SuiteFuzzTests {
       guard !bytes.isEmpty else { break }
       let at = Int.random(in: 0..<bytes.count, using: &random)
       switch Int.random(in: 0..<4, using: &random) {
-      case 0: bytes[at] ^= UInt8.random(in: 1...255, using: &random)
-      case 1:
-        bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...40, using: &random)))
-      case 2:
-        let end = min(bytes.count, at + Int.random(in: 1...200, using: &random))
-        bytes.insert(contentsOf: bytes[at..<end], at: end)
+      case 0: Mutation.flip(&bytes, at: at, &random)
+      case 1: Mutation.cut(&bytes, at: at, most: 40, &random)
+      case 2: Mutation.copy(&bytes, at: at, most: 200, &random)
       default:
         // A hostile number after a key's colon.
-        if let colon = bytes[at...].firstIndex(of: 0x3A) {
-          let end =
-            bytes[(colon + 1)...].firstIndex { $0 == 0x2C || $0 == 0x7D || $0 == 0x0A }
-            ?? bytes.count
-          let value = hostileNumbers.randomElement(using: &random) ?? "0"
-          bytes.replaceSubrange((colon + 1)..<end, with: Array(value.utf8))
-        }
+        let value = hostileNumbers.randomElement(using: &random) ?? "0"
+        Mutation.replaceValue(&bytes, from: at, with: value)
       }
     }
     return String(decoding: bytes, as: UTF8.self)

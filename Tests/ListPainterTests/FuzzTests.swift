@@ -23,20 +23,12 @@ struct FuzzTests {
       guard !bytes.isEmpty else { break }
       let at = Int.random(in: 0..<bytes.count, using: &random)
       switch Int.random(in: 0..<7, using: &random) {
-      case 0:  // flip a byte
-        bytes[at] ^= UInt8.random(in: 1...255, using: &random)
-      case 1:  // delete a range
-        bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...40, using: &random)))
-      case 2:  // duplicate a range
-        let end = min(bytes.count, at + Int.random(in: 1...200, using: &random))
-        bytes.insert(contentsOf: bytes[at..<end], at: end)
+      case 0: Mutation.flip(&bytes, at: at, &random)
+      case 1: Mutation.cut(&bytes, at: at, most: 40, &random)
+      case 2: Mutation.copy(&bytes, at: at, most: 200, &random)
       case 3:  // an interesting value after a colon
-        if let colon = bytes[at...].firstIndex(of: 0x3A) {
-          let end =
-            bytes[colon...].firstIndex { $0 == 0x0A || $0 == 0x2C || $0 == 0x7D } ?? bytes.count
-          let value = interesting.randomElement(using: &random) ?? "0"
-          bytes.replaceSubrange((colon + 1)..<end, with: Array((" " + value).utf8))
-        }
+        let value = interesting.randomElement(using: &random) ?? "0"
+        Mutation.replaceValue(&bytes, from: at, with: " " + value)
       case 4:  // splice a line of another seed
         let other = Array((seeds.randomElement(using: &random) ?? "").utf8)
         if !other.isEmpty {
@@ -121,12 +113,9 @@ struct FuzzTests {
       guard bytes.count > 8 else { break }
       let at = Int.random(in: 8..<bytes.count, using: &random)
       switch Int.random(in: 0..<4, using: &random) {
-      case 0: bytes[at] ^= UInt8.random(in: 1...255, using: &random)
-      case 1:
-        bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...64, using: &random)))
-      case 2:
-        let end = min(bytes.count, at + Int.random(in: 1...64, using: &random))
-        bytes.insert(contentsOf: bytes[at..<end], at: end)
+      case 0: Mutation.flip(&bytes, at: at, &random)
+      case 1: Mutation.cut(&bytes, at: at, most: 64, &random)
+      case 2: Mutation.copy(&bytes, at: at, most: 64, &random)
       default:
         let value: [[UInt8]] = [
           [0, 0, 0, 0], [0, 0, 0, 1], [0x80, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0xFF],

@@ -322,3 +322,35 @@ package struct FuzzGenerator: RandomNumberGenerator {
     return state &* 2_685_821_657_736_338_717
   }
 }
+
+/// The byte mutations the fuzzers share (a spec's text, a shard report, a golden's bytes).
+package enum Mutation {
+  /// One byte at `at` changed to another.
+  package static func flip(_ bytes: inout [UInt8], at: Int, _ random: inout FuzzGenerator) {
+    bytes[at] ^= UInt8.random(in: 1...255, using: &random)
+  }
+
+  /// Up to `most` bytes from `at` removed.
+  package static func cut(
+    _ bytes: inout [UInt8], at: Int, most: Int, _ random: inout FuzzGenerator
+  ) {
+    bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...most, using: &random)))
+  }
+
+  /// Up to `most` bytes from `at` repeated after themselves.
+  package static func copy(
+    _ bytes: inout [UInt8], at: Int, most: Int, _ random: inout FuzzGenerator
+  ) {
+    let end = min(bytes.count, at + Int.random(in: 1...most, using: &random))
+    bytes.insert(contentsOf: bytes[at..<end], at: end)
+  }
+
+  /// The value after the first `:` from `at` (up to a line break, `,` or `}`) replaced by
+  /// `value`.
+  package static func replaceValue(_ bytes: inout [UInt8], from at: Int, with value: String) {
+    guard let colon = bytes[at...].firstIndex(of: 0x3A) else { return }
+    let end =
+      bytes[(colon + 1)...].firstIndex { $0 == 0x0A || $0 == 0x2C || $0 == 0x7D } ?? bytes.count
+    bytes.replaceSubrange((colon + 1)..<end, with: Array(value.utf8))
+  }
+}
