@@ -30,12 +30,13 @@ extension ListLayoutEngine {
     let arcFrame = Rect(x: frame.x + 8, y: frame.y + 8, width: size - 16, height: size - 16)
     return [
       LayoutElement(
-        role: .refreshIndicator, source: "refreshControl", frame: frame,
+        role: .refreshIndicator, source: ElementPath.refreshControl.description, frame: frame,
         content: .box(
           fill: theme[.backgroundContainer], cornerRadius: size / 2,
           stroke: Stroke(color: theme[.border], width: 1))),
       LayoutElement(
-        role: .refreshIndicator, source: "refreshControl", frame: arcFrame,
+        role: .refreshIndicator, source: ElementPath.refreshControl.description,
+        frame: arcFrame,
         content: .arc(start: start, sweep: sweep, width: 2.5, color: theme[.brand])),
     ]
   }
@@ -51,7 +52,7 @@ extension ListLayoutEngine {
     let width = min(320, areaWidth - 64)
     let x = areaX + (areaWidth - width) / 2
     let context = CellContext(
-      source: "emptyView", x: x, y: 0, width: width, isLast: true,
+      source: ElementPath.emptyView.description, x: x, y: 0, width: width, isLast: true,
       cell: Cell(.label(LabelCell(text: ""))), canvas: canvas, theme: theme)
     var parts: [(elements: [LayoutElement], height: Double, gap: Double)] = []
     if let icon = empty.icon {
@@ -88,13 +89,14 @@ extension ListLayoutEngine {
         height: height)
       label.frame = label.frame.offsetBy(pill.x + 16, (height - label.frame.height) / 2)
       let box = LayoutElement(
-        role: .emptyButton, source: "emptyView", frame: pill,
+        role: .emptyButton, source: ElementPath.emptyView.description, frame: pill,
         content: .box(fill: theme[.brand], cornerRadius: height / 2))
       var button = [box, label]
       if empty.elevation > 0 {
         button.insert(
           shadowElement(
-            pill, cornerRadius: height / 2, elevation: empty.elevation, source: "emptyView",
+            pill, cornerRadius: height / 2, elevation: empty.elevation,
+            source: ElementPath.emptyView.description,
             theme: theme), at: 0)
       }
       parts.append((button, height, parts.isEmpty ? 0 : 24))

@@ -241,13 +241,8 @@ package enum LayoutTransition {
 
     /// `sections[3]` → (3, nil); `sections[3].cells[5]` → (3, 5); anything else → nil.
     static func address(of source: String) -> (section: Int, item: Int?)? {
-      guard source.hasPrefix("sections[") else { return nil }
-      let numbers = source.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-      switch numbers.count {
-      case 1: return (numbers[0], nil)
-      case 2: return (numbers[0], numbers[1])
-      default: return nil
-      }
+      guard let path = ElementPath(source), let section = path.section else { return nil }
+      return (section, path.item)
     }
   }
 }

@@ -34,7 +34,8 @@ extension ListLayoutEngine {
     _ section: Section, index: Int, top: Double, canvas: Canvas, theme: Theme,
     background: Color, into list: inout ListBuilder
   ) throws -> Double {
-    let source = "sections[\(index)]"
+    let sectionIndex = index
+    let source = ElementPath.section(sectionIndex).description
     let listX = canvas.safeArea.leading
     let listWidth = canvas.width - canvas.safeArea.leading - canvas.safeArea.trailing
     var y = top
@@ -75,7 +76,8 @@ extension ListLayoutEngine {
       for column in 0..<columns where index < section.cells.count {
         let cell = section.cells[index]
         let context = CellContext(
-          source: "\(source).cells[\(index)]", x: areaX + Double(column) * (itemWidth + spacing),
+          source: ElementPath.cell(section: sectionIndex, item: index).description,
+          x: areaX + Double(column) * (itemWidth + spacing),
           y: y, width: itemWidth, isLast: index == section.cells.count - 1, cell: cell,
           canvas: canvas, theme: theme,
           next: index + 1 < section.cells.count ? section.cells[index + 1] : nil)

@@ -457,7 +457,7 @@ extension Animation {
         {
           return (
             index,
-            "sections[\(event.section)].cells[\(event.item)] is not expandable (give it `expandable:`)"
+            "\(ElementPath.cell(section: event.section, item: event.item)) is not expandable (give it `expandable:`)"
           )
         }
       }

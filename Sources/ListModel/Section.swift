@@ -284,7 +284,7 @@ extension Section {
       for (item, cell) in section.cells.enumerated() {
         if let first = cellSeen[cell.identity] {
           return
-            "in \(role), sections[\(index)].cells[\(first)] and sections[\(index)].cells[\(item)] have the same identity '\(cell.identity.prefix(60))'; give them distinct `id:`s"
+            "in \(role), \(ElementPath.cell(section: index, item: first)) and \(ElementPath.cell(section: index, item: item)) have the same identity '\(cell.identity.prefix(60))'; give them distinct `id:`s"
         }
         cellSeen[cell.identity] = item
       }

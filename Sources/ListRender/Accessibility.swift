@@ -103,7 +103,7 @@ struct AccessibilityTree {
     }
     func union(_ elements: [LayoutElement]) -> Rect? { Rect.union(elements.map(\.frame)) }
     for (sectionIndex, section) in document.sections.enumerated() {
-      let source = "sections[\(sectionIndex)]"
+      let source = ElementPath.section(sectionIndex).description
       let own = bySource[source] ?? []
       for (role, kind) in [(LayoutElement.Role.header, "header"), (.footer, "footer")] {
         let parts = own.filter { $0.role == role || (role == .header && $0.role == .headerDetail) }
@@ -115,7 +115,7 @@ struct AccessibilityTree {
         if kind == "header" { out.append(element) } else { footer = element }
       }
       for (cellIndex, cell) in section.cells.enumerated() {
-        let cellSource = "\(source).cells[\(cellIndex)]"
+        let cellSource = ElementPath.cell(section: sectionIndex, item: cellIndex).description
         let parts = (bySource[cellSource] ?? []).filter {
           ![.shadow, .ripple, .separator, .highlight].contains($0.role)
         }
@@ -220,14 +220,15 @@ struct AccessibilityTree {
       out.append(
         AccessibilityElement(
           kind: "emptyView", label: words.joined(separator: ", "), traits: ["staticText"],
-          frame: frame, source: "emptyView"))
+          frame: frame, source: ElementPath.emptyView.description))
     }
     if let button = text(empty, .emptyButton),
       let frame = union(empty.filter { $0.role == .emptyButton })
     {
       out.append(
         AccessibilityElement(
-          kind: "control", label: button, traits: ["button"], frame: frame, source: "emptyView"))
+          kind: "control", label: button, traits: ["button"], frame: frame,
+          source: ElementPath.emptyView.description))
     }
     elements = out
   }

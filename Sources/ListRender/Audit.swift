@@ -663,7 +663,7 @@ struct Auditor {
     let required = "\(Int(target.size)) × \(Int(target.size)) \(target.unit) (\(target.rule))"
     for (sectionIndex, section) in document.sections.enumerated() {
       for (cellIndex, cell) in section.cells.enumerated() {
-        let source = "sections[\(sectionIndex)].cells[\(cellIndex)]"
+        let source = ElementPath.cell(section: sectionIndex, item: cellIndex).description
         let parts = bySource[source] ?? []
         guard let box = parts.first(where: { $0.role == .cell }) else { continue }
         guard case .row(let row) = cell.kind else { continue }
@@ -716,7 +716,7 @@ struct Auditor {
     {
       out.append(
         AuditFinding(
-          rule: .targetSize, source: "emptyView", kind: "emptyButton",
+          rule: .targetSize, source: ElementPath.emptyView.description, kind: "emptyButton",
           measured: measured(button.frame), required: required, frame: button.frame))
     }
     return out
@@ -764,8 +764,7 @@ struct Auditor {
 
   /// `sections[i]` → (i, nil); `sections[i].cells[j]` → (i, j).
   static func indices(_ source: String) -> (Int, Int?)? {
-    let numbers = source.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-    guard source.hasPrefix("sections["), let section = numbers.first else { return nil }
-    return (section, numbers.count > 1 ? numbers[1] : nil)
+    guard let path = ElementPath(source), let section = path.section else { return nil }
+    return (section, path.item)
   }
 }
