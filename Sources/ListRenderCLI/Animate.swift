@@ -42,25 +42,14 @@ struct Animate: ParsableCommand {
   )
   var layoutFolder: String?
 
-  @Option(
-    name: .customLong("allow-path"),
-    help:
-      "Also let the spec read files under this folder (repeatable; default: only its own folder)."
-  )
-  var allowedFolders: [String] = []
+  @OptionGroup var fileAccess: PathOptions
 
   @Option(help: "Only frames A..B (inclusive, 0-based).")
   var frames: String?
 
-  @Option(help: "Device pixels per point, overriding canvas.scale (\(SpecLimits.scaleRange.text)).")
-  var scale: Double?
-
-  @Option(help: "Canvas width in points, overriding canvas.width (\(SpecLimits.widthRange.text)).")
-  var width: Double?
+  @OptionGroup var canvas: CanvasOptions
 
   func validate() throws {
-    try require(scale, in: SpecLimits.scaleRange, option: "scale")
-    try require(width, in: SpecLimits.widthRange, option: "width")
     if let frames, Self.parseRange(frames) == nil {
       throw ValidationError("--frames must be A..B with 0 ≤ A ≤ B, such as 0..29")
     }
@@ -84,7 +73,8 @@ struct Animate: ParsableCommand {
       let renderer = try ListRenderer()
       renderer.allowsMissingGlyphs = allowMissingGlyphs
       let document = try loadDocument(
-        spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
+        spec, renderer: renderer, scale: canvas.scale, width: canvas.width,
+        allowing: fileAccess.allowedFolders)
       let folder =
         output
         ?? (apng == nil && gif == nil

@@ -43,12 +43,7 @@ struct Audit: ParsableCommand {
       valueName: "key=values"))
   var variants: [String] = []
 
-  @Option(
-    name: .customLong("allow-path"),
-    help:
-      "Also let the spec read files under this folder (repeatable; default: only its own folder)."
-  )
-  var allowedFolders: [String] = []
+  @OptionGroup var fileAccess: PathOptions
 
   @Flag(name: .long, help: "Print how long each phase took (to stderr).")
   var timings = false
@@ -156,7 +151,7 @@ struct Audit: ParsableCommand {
       _ = Unmanaged.passRetained(renderer)
       clock.lap("fonts and icons")
       let base = try loadDocument(
-        spec, renderer: renderer, scale: nil, width: nil, allowing: allowedFolders)
+        spec, renderer: renderer, scale: nil, width: nil, allowing: fileAccess.allowedFolders)
       clock.lap("decode")
       var runs: [Run] = []
       // Each variant's overlay is encoded as soon as it is drawn (one bitmap at a time), and

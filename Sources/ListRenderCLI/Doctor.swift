@@ -16,10 +16,7 @@ struct Doctor: ParsableCommand {
   @Argument(help: "A spec whose fonts to list.")
   var spec: String?
 
-  @Option(
-    name: .customLong("allow-path"),
-    help: "Also let the spec read files under this folder (repeatable).")
-  var allowedFolders: [String] = []
+  @OptionGroup var fileAccess: PathOptions
 
   func run() throws {
     for (name, version) in LibraryVersions.all {
@@ -41,7 +38,7 @@ struct Doctor: ParsableCommand {
     do {
       let renderer = try ListRenderer()
       let document = try loadDocument(
-        spec, renderer: renderer, scale: nil, width: nil, allowing: allowedFolders)
+        spec, renderer: renderer, scale: nil, width: nil, allowing: fileAccess.allowedFolders)
       print("fonts of \(spec == "-" ? "<stdin>" : spec):")
       for font in try renderer.fontsUsed(by: document) {
         print(

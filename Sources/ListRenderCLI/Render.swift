@@ -53,15 +53,7 @@ struct Render: ParsableCommand {
   )
   var accessibility: String?
 
-  @Option(
-    name: .long,
-    help: "Device pixels per point, overriding canvas.scale (\(SpecLimits.scaleRange.text)).")
-  var scale: Double?
-
-  @Option(
-    name: .long,
-    help: "Canvas width in points, overriding canvas.width (\(SpecLimits.widthRange.text)).")
-  var width: Double?
+  @OptionGroup var canvas: CanvasOptions
 
   @Flag(
     help: ArgumentHelp(
@@ -80,12 +72,7 @@ struct Render: ParsableCommand {
   @Flag(name: .long, help: "Print how long each phase took (to stderr).")
   var timings = false
 
-  @Option(
-    name: .customLong("allow-path"),
-    help:
-      "Also let the spec read files under this folder (repeatable; default: only its own folder)."
-  )
-  var allowedFolders: [String] = []
+  @OptionGroup var fileAccess: PathOptions
 
   @Option(
     name: .long,
@@ -101,8 +88,6 @@ struct Render: ParsableCommand {
     if watch && (spec == nil || spec == "-") {
       throw ValidationError("--watch needs a spec file to watch")
     }
-    try require(scale, in: SpecLimits.scaleRange, option: "scale")
-    try require(width, in: SpecLimits.widthRange, option: "width")
     try require(threads, in: OptionRange.workers, option: "threads")
   }
 
@@ -145,7 +130,8 @@ struct Render: ParsableCommand {
       }
       clock.lap("fonts and icons")
       let document = try loadDocument(
-        spec, renderer: renderer, scale: scale, width: width, allowing: allowedFolders)
+        spec, renderer: renderer, scale: canvas.scale, width: canvas.width,
+        allowing: fileAccess.allowedFolders)
       decoded(document)
       try renderer.export(
         document,

@@ -150,10 +150,7 @@ struct SuiteOptions: ParsableArguments {
       valueName: "dir"))
   var fixturesRoot: String?
 
-  @Option(
-    name: .customLong("allow-path"),
-    help: "Also let the fixtures read files under this folder (repeatable).")
-  var allowedFolders: [String] = []
+  @OptionGroup var fileAccess: PathOptions
 
   @Flag(
     name: .customLong("pass-with-no-cases"),
@@ -219,7 +216,8 @@ struct SuiteOptions: ParsableArguments {
         ?? bazel.outputs.map { ($0 as NSString).appendingPathComponent("artifacts") }
         ?? GoldenCheck.defaultArtifactsFolder(environment),
       filter: filter, lastFailed: lastFailed, junit: junit ?? bazel.junit, json: json,
-      mode: mode, optimize: optimize, fixturesRoot: fixturesRoot, allowedFolders: allowedFolders,
+      mode: mode, optimize: optimize, fixturesRoot: fixturesRoot,
+      allowedFolders: fileAccess.allowedFolders,
       accessibility: accessibility, audit: audit, goldenFormat: goldenFormat,
       annotations: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         ? .githubActions : nil)
