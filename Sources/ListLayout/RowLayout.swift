@@ -49,6 +49,77 @@ extension ListLayoutEngine {
         - (trailingControl.map { $0.size.width + Self.sectionSpacing } ?? 0))
 
     // Section B, stacked from y = 0 and moved into place below.
+    let (labels, textHeight) = try rowText(
+      row, x: textX, width: textWidth, primary: primary, secondary: secondary,
+      otherOpacity: otherOpacity, in: context)
+
+    let titleOnly =
+      row.headline == nil && row.subtitle == nil && row.descriptionText == nil && !stacked
+    let lines = 1 + (row.subtitle == nil ? 0 : 1) + (row.descriptionText == nil ? 0 : 1)
+    // Stacked: the asset, the text and the control one below the other, 16 apart (the spacing
+    // between sections, mistica-ios `ListCellContentView.swift`).
+    let stackedTextTop = assetBox.map { $0.height + Self.sectionSpacing } ?? 0
+    let contentHeight =
+      stacked
+      ? stackedTextTop + max(textHeight, trailingControl?.size.height ?? 0)
+        + (controlOwnsLine ? control.map { Self.sectionSpacing + $0.size.height } ?? 0 : 0)
+      : max(
+        textHeight, assetBox.map { titleOnly ? $0.height : $0.height + 4 } ?? 0,
+        control?.size.height ?? 0)
+    let boxHeight = max(
+      theme.rowMinHeight(
+        style: row.style, hasAsset: row.asset != nil, lines: lines,
+        outerMargins: outer.top + outer.bottom),
+      (contentHeight + 2 * theme.rowVerticalMargin).rounded(.up))
+    let box = Rect(x: boxX, y: boxY, width: boxWidth, height: boxHeight)
+    let contentTop = boxY + (boxHeight - contentHeight) / 2
+    // A lone title is centred with its asset; otherwise text starts at the content's top.
+    let textTop =
+      stacked
+      ? contentTop + stackedTextTop
+      : titleOnly ? boxY + (boxHeight - textHeight) / 2 : contentTop
+
+    var elements = rowBackground(
+      row, box: box, cellHeight: outer.top + boxHeight + outer.bottom, textInset: textX - boxX,
+      in: context)
+    if let asset = row.asset, let size = assetBox {
+      let assetY =
+        stacked ? contentTop : titleOnly ? boxY + (boxHeight - size.height) / 2 : contentTop + 4
+      elements += try assetElements(
+        asset, frame: Rect(x: contentX, y: assetY, width: size.width, height: size.height),
+        ink: primary, in: context
+      ).map { $0.withOpacity(otherOpacity) }
+    }
+    elements += labels.map { $0.offsetBy(0, textTop) }
+    if let control {
+      // Mística's control area is as tall as the row's content and its presets centre their
+      // view in it (Material's is section B's); at accessibility sizes a compact control stays
+      // centred on the text, and a wide one is a line of its own below it, at the leading edge.
+      let origin =
+        controlOwnsLine
+        ? (x: contentX, y: textTop + textHeight + Self.sectionSpacing)
+        : (
+          x: contentX + contentWidth - control.size.width,
+          y: theme.system.controlCentredOnRow && !stacked
+            ? contentTop + (contentHeight - control.size.height) / 2
+            : textTop + (textHeight - control.size.height) / 2
+        )
+      elements += control.elements.map {
+        var element = $0.offsetBy(origin.x, origin.y)
+        element.opacity = otherOpacity
+        return element
+      }
+    }
+    return PlacedCell(elements: elements, height: outer.top + boxHeight + outer.bottom)
+  }
+
+  /// Section B of a row: its headline (a tag or an overline), title, subtitle and description,
+  /// stacked from y = 0 at `x`, `width` wide; and their height.
+  private func rowText(
+    _ row: RowCell, x textX: Double, width textWidth: Double, primary: Color, secondary: Color,
+    otherOpacity: Double, in context: CellContext
+  ) throws -> (labels: [LayoutElement], height: Double) {
+    let theme = context.theme
     var labels: [LayoutElement] = []
     var y = 0.0
     switch row.headline {
@@ -114,34 +185,17 @@ extension ListLayoutEngine {
       labels.append(element)
       y = element.frame.maxY
     }
-    let textHeight = y
+    return (labels, y)
 
-    let titleOnly =
-      row.headline == nil && row.subtitle == nil && row.descriptionText == nil && !stacked
-    let lines = 1 + (row.subtitle == nil ? 0 : 1) + (row.descriptionText == nil ? 0 : 1)
-    // Stacked: the asset, the text and the control one below the other, 16 apart (the spacing
-    // between sections, mistica-ios `ListCellContentView.swift`).
-    let stackedTextTop = assetBox.map { $0.height + Self.sectionSpacing } ?? 0
-    let contentHeight =
-      stacked
-      ? stackedTextTop + max(textHeight, trailingControl?.size.height ?? 0)
-        + (controlOwnsLine ? control.map { Self.sectionSpacing + $0.size.height } ?? 0 : 0)
-      : max(
-        textHeight, assetBox.map { titleOnly ? $0.height : $0.height + 4 } ?? 0,
-        control?.size.height ?? 0)
-    let boxHeight = max(
-      theme.rowMinHeight(
-        style: row.style, hasAsset: row.asset != nil, lines: lines,
-        outerMargins: outer.top + outer.bottom),
-      (contentHeight + 2 * theme.rowVerticalMargin).rounded(.up))
-    let box = Rect(x: boxX, y: boxY, width: boxWidth, height: boxHeight)
-    let contentTop = boxY + (boxHeight - contentHeight) / 2
-    // A lone title is centred with its asset; otherwise text starts at the content's top.
-    let textTop =
-      stacked
-      ? contentTop + stackedTextTop
-      : titleOnly ? boxY + (boxHeight - textHeight) / 2 : contentTop
+  }
 
+  /// A row's box in its style's fill (a Mística highlighted row's: the alternative background),
+  /// its separator and its state: what lies under its content. `textInset` is where its text
+  /// starts in the box, `cellHeight` the whole cell's height (a boxed row's margins included).
+  private func rowBackground(
+    _ row: RowCell, box: Rect, cellHeight: Double, textInset: Double, in context: CellContext
+  ) -> [LayoutElement] {
+    let theme = context.theme
     let cornerRadius = row.style == .fullWidth ? 0 : theme.boxedCornerRadius
     // Mística highlights a row in `backgroundAlternative`: the box of a boxed row, the whole
     // cell of the others (`ListTableViewCell.highlightedView`; a boxed-inverse box stays brand).
@@ -164,7 +218,7 @@ extension ListLayoutEngine {
     // The separator lies under the pressed overlay and the ripple, which cover the whole cell.
     if context.showsSeparator(byDefault: row.style == .fullWidth && context.nextIsFullWidthRow) {
       let insets = context.separatorInsets(
-        standard: (inner, inner), text: textX - boxX)
+        standard: (Self.rowInnerMargin, Self.rowInnerMargin), text: textInset)
       elements.append(
         separator(
           under: box, leading: insets.leading, trailing: insets.trailing, color: theme[.divider],
@@ -181,39 +235,11 @@ extension ListLayoutEngine {
           role: .highlight, source: context.source,
           frame: Rect(
             x: context.x, y: context.y, width: context.width,
-            height: outer.top + boxHeight + outer.bottom),
+            height: cellHeight),
           content: .box(fill: theme[.backgroundAlternative], cornerRadius: 0)),
         at: 0)
     }
-    if let asset = row.asset, let size = assetBox {
-      let assetY =
-        stacked ? contentTop : titleOnly ? boxY + (boxHeight - size.height) / 2 : contentTop + 4
-      elements += try assetElements(
-        asset, frame: Rect(x: contentX, y: assetY, width: size.width, height: size.height),
-        ink: primary, in: context
-      ).map { $0.withOpacity(otherOpacity) }
-    }
-    elements += labels.map { $0.offsetBy(0, textTop) }
-    if let control {
-      // Mística's control area is as tall as the row's content and its presets centre their
-      // view in it (Material's is section B's); at accessibility sizes a compact control stays
-      // centred on the text, and a wide one is a line of its own below it, at the leading edge.
-      let origin =
-        controlOwnsLine
-        ? (x: contentX, y: textTop + textHeight + Self.sectionSpacing)
-        : (
-          x: contentX + contentWidth - control.size.width,
-          y: theme.system.controlCentredOnRow && !stacked
-            ? contentTop + (contentHeight - control.size.height) / 2
-            : textTop + (textHeight - control.size.height) / 2
-        )
-      elements += control.elements.map {
-        var element = $0.offsetBy(origin.x, origin.y)
-        element.opacity = otherOpacity
-        return element
-      }
-    }
-    return PlacedCell(elements: elements, height: outer.top + boxHeight + outer.bottom)
+    return elements
   }
 
   /// A row's title, subtitle or description. With a `minimum`, sized as a mistica-ios
