@@ -24,24 +24,8 @@ struct ResultsFile: Codable {
   /// The suite the run split: a digest of its fixtures, variants and filters, the same in
   /// every shard of one suite.
   var suite: String
-  var cases: [Case]
-
-  struct Case: Codable {
-    var name: String
-    var fixture: String
-    var variant: String
-    var position: Int
-    var outcome: String
-    var message: String
-    var golden: String
-    var differingPixels: Int?
-    var totalPixels: Int?
-    var sizes: [Int]?
-    var seconds: Double
-    var shown: ShownCase
-    /// What differs in the environment a golden compared tolerantly was recorded in.
-    var otherEnvironment: String?
-  }
+  /// Every case, with its position, its images and its environment note.
+  var cases: [CaseRecord]
 
   static let currentFormat = "listrender-results 2"
 }
@@ -51,19 +35,18 @@ func writeResultsFile(
   _ results: [SuiteResult], shown: [Int: ShownCase], context: ReportContext, fixtures: String,
   split: SuiteSplit, to folder: String
 ) throws {
-  let cases = results.enumerated().map { index, result -> ResultsFile.Case in
+  let cases = results.enumerated().map { index, result -> CaseRecord in
     let report = result.report
-    let (differing, total) = report.verdict.pixelCounts
     var sizes: [Int]?
     if case .sizeMismatch(let expected, let actual)? = report.verdict {
       sizes = [expected.width, expected.height, actual.width, actual.height]
     }
-    return ResultsFile.Case(
-      name: report.name, fixture: result.suiteCase.fixture, variant: result.suiteCase.variant,
-      position: result.suiteCase.position, outcome: report.outcome.rawValue,
-      message: report.message, golden: report.goldenPath, differingPixels: differing,
-      totalPixels: total, sizes: sizes, seconds: result.seconds,
-      shown: shown[index] ?? ShownCase(), otherEnvironment: report.otherEnvironment)
+    var record = CaseRecord(result, fixture: result.suiteCase.fixture)
+    record.position = result.suiteCase.position
+    record.sizes = sizes
+    record.shown = shown[index] ?? ShownCase()
+    record.otherEnvironment = report.otherEnvironment
+    return record
   }
   // Written case by case (one JSON object a line): a run of ten thousand cases never holds
   // the whole document as a tree of JSON values. The head is encoded without its cases, which
@@ -128,8 +111,9 @@ package struct ReportMerge: Sendable {
     // Every shard of one suite, each once, before anything is read further or written.
     let files = try folders.map { ($0, try Self.read($0)) }
     // Nothing written is read: not a shard's results.json, not a shard's folder.
+    let outputs = [junit.map(ReportOutput.junit), json.map(ReportOutput.json)].compactMap { $0 }
     try checkRunOutputs(
-      [("--junit", junit), ("--json", json)],
+      outputs.compactMap(\.file).map { ($0.option, Optional($0.path)) },
       inputs: folders.map {
         (
           "the shard report \($0)'s \(resultsFile)",
@@ -163,11 +147,8 @@ package struct ReportMerge: Sendable {
             status: ExitStatus.badInput)
         }
         seen[entry.name] = folder
-        results.append(
-          (
-            entry.position,
-            try Self.result(entry, in: folder, scratch: scratch, index: results.count)
-          ))
+        let result = try Self.result(entry, in: folder, scratch: scratch, index: results.count)
+        results.append((result.suiteCase.position, result))
       }
     }
     let ordered = results.sorted {
@@ -188,8 +169,9 @@ package struct ReportMerge: Sendable {
       try AtomicFile.write(
         Array(ordered.filter(\.report.isFailure).map { $0.report.name + "\n" }.joined().utf8),
         to: path)
-      if let junit { try writeJUnit(ordered, seconds: seconds, options: options, to: junit) }
-      if let json { try writeJSON(ordered, seconds: seconds, options: options, to: json) }
+      try ReportOutput.write(
+        ReportOutput.asked(by: options), ordered, seconds: seconds, options: options,
+        events: { _ in })
       let context = ReportContext(
         summary: summary, seconds: seconds,
         acceptCommand: acceptCommand ?? ["listrender", "record"])
@@ -296,9 +278,15 @@ package struct ReportMerge: Sendable {
   }
 
   /// One shard's case as a result whose images are the shard report's own copies.
-  static func result(_ entry: ResultsFile.Case, in folder: String, scratch: String, index: Int)
+  static func result(_ entry: CaseRecord, in folder: String, scratch: String, index: Int)
     throws -> SuiteResult
   {
+    // A shard's entries always hold their position and what the page shows.
+    guard let position = entry.position, let shown = entry.shown else {
+      throw CommandFailure(
+        "merge-reports: \(folder)/\(resultsFile): case \(entry.name) has no position or images",
+        status: ExitStatus.badInput)
+    }
     guard let outcome = GoldenReport.Outcome(rawValue: entry.outcome) else {
       throw CommandFailure(
         "merge-reports: \(folder)/\(resultsFile): case \(entry.name) has the outcome '\(entry.outcome)'",
@@ -335,14 +323,14 @@ package struct ReportMerge: Sendable {
     }
     var artifacts: GoldenReport.Artifacts?
     if outcome != .passed, outcome != .recorded {
-      var diff = try inside(entry.shown.images["diff"])
-      if diff == nil, let text = entry.shown.textDiff {
+      var diff = try inside(shown.images["diff"])
+      if diff == nil, let text = shown.textDiff {
         let path = (scratch as NSString).appendingPathComponent("\(index).diff")
         try AtomicFile.write(Array(text.utf8), to: path)
         diff = path
       }
-      let expected = try inside(entry.shown.images["expected"])
-      let actual = try inside(entry.shown.images["actual"])
+      let expected = try inside(shown.images["expected"])
+      let actual = try inside(shown.images["actual"])
       if expected != nil || actual != nil || diff != nil {
         artifacts = GoldenReport.Artifacts(
           expected: expected ?? "", actual: actual ?? "", diff: diff, panel: nil)
@@ -356,11 +344,11 @@ package struct ReportMerge: Sendable {
     var result = SuiteResult(
       suiteCase: SuiteCase(
         fixture: entry.fixture, name: entry.name, variant: entry.variant, combination: [],
-        position: entry.position),
+        position: position),
       report: report, render: nil)
     result.seconds = entry.seconds
     result.fromShard = true
-    result.shardGolden = try inside(entry.shown.images["golden"])
+    result.shardGolden = try inside(shown.images["golden"])
     return result
   }
 }

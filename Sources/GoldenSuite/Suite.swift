@@ -162,10 +162,8 @@ func runSuite(
   let started = Date()
   let fixtures = caseFixtures(try fixtureFiles(in: options.fixtures), options: options)
   try checkRunOutputs(
-    [
-      ("--junit", options.junit), ("--json", options.json),
-      ("--contact-sheet", options.contactSheet),
-    ],
+    ReportOutput.asked(by: options).compactMap(\.file).map { ($0.option, Optional($0.path)) }
+      + [("--contact-sheet", options.contactSheet)],
     inputs: fixtures.map {
       ("the fixture \($0)", (options.fixtures as NSString).appendingPathComponent($0))
     }, report: options.report, goldens: options.goldenFolder)
@@ -253,17 +251,9 @@ func runSuite(
   }
   do {
     if options.updatesLastFailed { try updateLastFailed(results, report: options.report) }
-    if let junit = options.junit {
-      try writeJUnit(results, seconds: elapsed, options: options, to: junit)
-    }
-    if let json = options.json {
-      try writeJSON(results, seconds: elapsed, options: options, to: json)
-    }
-    if let annotations = options.annotations {
-      for line in annotationLines(results, options: options, style: annotations) {
-        events(.annotation(line))
-      }
-    }
+    try ReportOutput.write(
+      ReportOutput.asked(by: options), results, seconds: elapsed, options: options,
+      events: events)
     let context = ReportContext(
       summary: summary, seconds: elapsed, acceptCommand: options.acceptCommand)
     let shown = try writeReport(results, context: context, to: options.report)

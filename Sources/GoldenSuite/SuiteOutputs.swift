@@ -172,40 +172,23 @@ func writeJSON(
     var withinTolerance: Int
     var seconds: Double
   }
-  struct Case: Encodable {
-    var name: String
-    var fixture: String
-    var variant: String
-    var outcome: String
-    var message: String
-    var golden: String
-    var differingPixels: Int?
-    var totalPixels: Int?
-    var artifacts: [String: String]?
-    var seconds: Double
-  }
   struct Run: Encodable {
     var summary: Summary
-    var cases: [Case]
+    var cases: [CaseRecord]
   }
   let counts = outcomeCounts(results)
   let count = { (outcome: GoldenReport.Outcome) in counts[outcome] ?? 0 }
-  let cases = results.map { result -> Case in
-    let report = result.report
-    let (differing, total) = report.verdict.pixelCounts
-    var artifacts: [String: String]?
-    if let found = report.artifacts {
+  let cases = results.map { result -> CaseRecord in
+    var record = CaseRecord(
+      result,
+      fixture: (options.fixtures as NSString).appendingPathComponent(result.suiteCase.fixture))
+    if let found = result.report.artifacts {
       var paths = ["expected": found.expected, "actual": found.actual]
       paths["diff"] = found.diff
       paths["panel"] = found.panel
-      artifacts = paths
+      record.artifacts = paths
     }
-    return Case(
-      name: report.name,
-      fixture: (options.fixtures as NSString).appendingPathComponent(result.suiteCase.fixture),
-      variant: result.suiteCase.variant, outcome: report.outcome.rawValue, message: report.message,
-      golden: report.goldenPath, differingPixels: differing, totalPixels: total,
-      artifacts: artifacts, seconds: result.seconds)
+    return record
   }
   let run = Run(
     summary: Summary(
@@ -331,5 +314,89 @@ extension GoldenVerdict? {
     case .identical?: (0, nil)
     case .sizeMismatch?, nil: (nil, nil)
     }
+  }
+}
+
+/// What a run or a merge writes for CI besides its report, after the cases: one value an
+/// output, so that a new format (SARIF, TAP) is one more case the compiler leads to every place
+/// that writes or names outputs.
+enum ReportOutput {
+  /// JUnit XML at a path.
+  case junit(String)
+  /// The run's summary and cases as JSON at a path.
+  case json(String)
+  /// One line a failed case for a CI service, told as ``SuiteEvent/annotation(_:)``.
+  case annotations(SuiteAnnotations)
+
+  /// The outputs a configuration asks for, in the order they are written.
+  static func asked(by options: SuiteConfiguration) -> [ReportOutput] {
+    var outputs: [ReportOutput] = []
+    if let junit = options.junit { outputs.append(.junit(junit)) }
+    if let json = options.json { outputs.append(.json(json)) }
+    if let annotations = options.annotations { outputs.append(.annotations(annotations)) }
+    return outputs
+  }
+
+  /// The option that names this output's file, and the file (nil for none).
+  var file: (option: String, path: String)? {
+    switch self {
+    case .junit(let path): ("--junit", path)
+    case .json(let path): ("--json", path)
+    case .annotations: nil
+    }
+  }
+
+  /// Writes every output for `results`, telling annotation lines through `events`.
+  static func write(
+    _ outputs: [ReportOutput], _ results: [SuiteResult], seconds: Double,
+    options: SuiteConfiguration, events: (SuiteEvent) -> Void
+  ) throws {
+    for output in outputs {
+      switch output {
+      case .junit(let path):
+        try writeJUnit(results, seconds: seconds, options: options, to: path)
+      case .json(let path):
+        try writeJSON(results, seconds: seconds, options: options, to: path)
+      case .annotations(let style):
+        for line in annotationLines(results, options: options, style: style) {
+          events(.annotation(line))
+        }
+      }
+    }
+  }
+}
+
+/// One case as the suite's machine-readable files record it: `--json`'s cases and the entries
+/// of `results.json` (which `merge-reports` reads back) are this one record. `--json` gives
+/// the fixture's path and the artifacts; `results.json` the position, a size mismatch's sizes,
+/// the images the report page shows and an environment note. Absent values are left out.
+struct CaseRecord: Codable {
+  var name: String
+  var fixture: String
+  var variant: String
+  var position: Int?
+  var outcome: String
+  var message: String
+  var golden: String
+  var differingPixels: Int?
+  var totalPixels: Int?
+  var sizes: [Int]?
+  var artifacts: [String: String]?
+  var seconds: Double
+  var shown: ShownCase?
+  /// What differs in the environment a golden compared tolerantly was recorded in.
+  var otherEnvironment: String?
+
+  /// The record of `result` with the fixture's path as the file names it.
+  init(_ result: SuiteResult, fixture: String) {
+    let report = result.report
+    (differingPixels, totalPixels) = report.verdict.pixelCounts
+    name = report.name
+    self.fixture = fixture
+    variant = result.suiteCase.variant
+    outcome = report.outcome.rawValue
+    message = report.message
+    golden = report.goldenPath
+    seconds = result.seconds
   }
 }

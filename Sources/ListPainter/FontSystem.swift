@@ -82,7 +82,7 @@ public struct FontFile: Equatable, Sendable {
 
 /// The renderer's own fonts: a private fontconfig configuration holding only known files, a
 /// Pango font map over it, and the font options that make text pixels the same everywhere
-/// (README, "Fonts and determinism"). Whatever `FONTCONFIG_FILE` or the user's fonts.conf say, text
+/// (`ListRender.docc/TextAndFonts.md`). Whatever `FONTCONFIG_FILE` or the user's fonts.conf say, text
 /// comes from these files and is drawn without hinting, in grey antialiasing.
 ///
 /// Not thread-safe: use one per thread. The fontconfig configuration behind it is built once

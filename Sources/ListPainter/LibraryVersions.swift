@@ -1,7 +1,7 @@
 import CPangoCairo
 
 /// Versions of the C libraries that decide the pixels; byte-identical output holds for equal
-/// versions (README, "Fonts and determinism").
+/// versions (the "Text, fonts and determinism" article, `ListRender.docc/TextAndFonts.md`).
 public enum LibraryVersions {
   /// Library name → version, in a fixed order.
   public static var all: [(name: String, version: String)] {

@@ -482,11 +482,10 @@ struct MessageCatalogueTests {
     #expect(result.stderr.contains(expected), "\(result.stderr)")
   }
 
-  @Test("the README's limits table says what the decoder enforces")
+  @Test("the spec format's limits table says what the decoder enforces")
   func limitsTable() throws {
-    let readme = try String(
-      contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let table = readme.components(separatedBy: "### Limits").last ?? ""
+    let article = try Documentation.article("SpecFormat")
+    let table = article.components(separatedBy: "## Limits").last ?? ""
     func says(_ text: String) -> Bool { table.contains(text) }
     #expect(says("\(SpecLimits.maxStringLength.formatted()) bytes"))
     #expect(says("\(SpecLimits.maxTextBytes / 1024 / 1024) MiB"))

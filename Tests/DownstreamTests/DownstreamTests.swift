@@ -18,18 +18,26 @@ struct DownstreamTests {
     }
   }
 
-  @Test("every Swift block of the README's Swift sections is in ReadmeExamples.swift")
+  @Test(
+    "every Swift block of the README and the documentation's articles is in ReadmeExamples.swift")
   func readmeBlocksCompile() throws {
     let here = URL(filePath: #filePath).deletingLastPathComponent()
-    let readme = try String(
-      contentsOf: here.appending(path: "../../README.md").standardized, encoding: .utf8)
+    let catalog = here.appending(path: "../../Sources/ListRender/ListRender.docc").standardized
+    let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path)
+      .filter { $0.hasSuffix(".md") }.sorted()
+    #expect(articles.count >= 9, "\(articles)")
+    var documents = [here.appending(path: "../../README.md").standardized]
+    documents += articles.map { catalog.appending(path: $0) }
     let examples = try String(
       contentsOf: here.appending(path: "ReadmeExamples.swift"), encoding: .utf8)
-    let blocks = readme.components(separatedBy: "```swift\n").dropFirst().compactMap {
-      $0.components(separatedBy: "```").first
+    let blocks = try documents.flatMap { document in
+      try String(contentsOf: document, encoding: .utf8)
+        .components(separatedBy: "```swift\n").dropFirst().compactMap {
+          $0.components(separatedBy: "```").first
+        }
     }
     let compiled = blocks.filter { examples.contains($0) }
-    #expect(compiled.count >= 4, "README blocks found in ReadmeExamples.swift: \(compiled.count)")
+    #expect(compiled.count >= 5, "blocks found in ReadmeExamples.swift: \(compiled.count)")
     // Only the README's CLI-free illustrations may stay out (marked `// illustration`).
     for block in blocks where !examples.contains(block) {
       #expect(block.contains("// illustration"), "not compiled by a test:\n\(block)")

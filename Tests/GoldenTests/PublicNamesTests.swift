@@ -251,12 +251,11 @@ struct PublicNamesTests {
     return String(decoding: data, as: UTF8.self)
   }
 
-  @Test("the README's list of public names is this list")
+  @Test("the Swift API article's list of public names is this list")
   func readmeListsThem() throws {
-    let readme = try String(
-      contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let start = try #require(readme.range(of: "**Public names** ("))
-    let paragraph = String(readme[start.lowerBound...]).components(separatedBy: "\n\n")[0]
+    let article = try Documentation.article("SwiftAPI")
+    let start = try #require(article.range(of: "**Public names** ("))
+    let paragraph = String(article[start.lowerBound...]).components(separatedBy: "\n\n")[0]
     #expect(paragraph.contains("(\(Self.types.count) types;"))
     for name in Self.names {
       #expect(paragraph.contains("`\(name)`"), "README's public names lack \(name)")

@@ -354,3 +354,15 @@ package enum Mutation {
     bytes.replaceSubrange((colon + 1)..<end, with: Array(value.utf8))
   }
 }
+
+/// The project's documentation: the README and the articles of the DocC catalog.
+package enum Documentation {
+  /// `Sources/ListRender/ListRender.docc`.
+  package static let catalog = Paths.root.appendingPathComponent(
+    "Sources/ListRender/ListRender.docc")
+
+  /// An article's text, by its file name without `.md` (`SpecFormat`).
+  package static func article(_ name: String) throws -> String {
+    try String(contentsOf: catalog.appendingPathComponent(name + ".md"), encoding: .utf8)
+  }
+}
