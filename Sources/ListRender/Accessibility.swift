@@ -145,7 +145,7 @@ struct AccessibilityTree {
           parts.first { $0.role == .cell }?.frame ?? union(parts)
           ?? Rect(x: 0, y: 0, width: 0, height: 0)
         var cellTraits: [String] = []
-        if case .navigation? = control { cellTraits.append("button") }
+        if control?.makesRowAButton == true { cellTraits.append("button") }
         out.append(
           AccessibilityElement(
             kind: "cell", label: labels.compactMap { $0 }.joined(separator: ", "),
@@ -162,50 +162,21 @@ struct AccessibilityTree {
         guard let control else { continue }
         let controlParts = parts.filter { [.control, .badge].contains($0.role) }
         let controlFrame = union(controlParts) ?? frame
-        let title = controlLabel ?? text(parts, .title) ?? ""
+        let title = text(parts, .title) ?? ""
         let dimmed = traits.filter { $0 == "dimmed" }
-        switch control {
-        case .navigation(let badge):
-          if case .count(let count)? = badge,
-            let badgeFrame = union(parts.filter { $0.role == .badge })
-          {
-            out.append(
-              AccessibilityElement(
-                kind: "badge", label: String(count), traits: ["staticText"] + dimmed,
-                frame: badgeFrame, source: cellSource))
-          }
-        case .switch(let on):
+        if case .navigation(let badge?) = control, case .count(let count) = badge,
+          let badgeFrame = union(parts.filter { $0.role == .badge })
+        {
           out.append(
             AccessibilityElement(
-              kind: "control", label: title, value: on ? "on" : "off", traits: ["switch"] + dimmed,
-              frame: controlFrame, source: cellSource))
-        case .checkbox(let on):
+              kind: "badge", label: String(count), traits: ["staticText"] + dimmed,
+              frame: badgeFrame, source: cellSource))
+        }
+        if let spoken = control.spokenElement(label: controlLabel, rowTitle: title) {
           out.append(
             AccessibilityElement(
-              kind: "control", label: title, value: on ? "checked" : "unchecked",
-              traits: ["checkbox"] + dimmed, frame: controlFrame, source: cellSource))
-        case .radio(let on):
-          out.append(
-            AccessibilityElement(
-              kind: "control", label: title, value: on ? "selected" : "not selected",
-              traits: ["radio"] + dimmed, frame: controlFrame, source: cellSource))
-        case .text(let value):
-          out.append(
-            AccessibilityElement(
-              kind: "control", label: controlLabel ?? value, traits: ["staticText"] + dimmed,
-              frame: controlFrame, source: cellSource))
-        case .button(let buttonTitle):
-          out.append(
-            AccessibilityElement(
-              kind: "control", label: controlLabel ?? buttonTitle, traits: ["button"] + dimmed,
-              frame: controlFrame, source: cellSource))
-        case .icon:
-          // An icon button VoiceOver can read only with an accessibilityLabel.
-          guard let controlLabel else { continue }
-          out.append(
-            AccessibilityElement(
-              kind: "control", label: controlLabel, traits: ["button"] + dimmed,
-              frame: controlFrame, source: cellSource))
+              kind: "control", label: spoken.label, value: spoken.value,
+              traits: [spoken.trait] + dimmed, frame: controlFrame, source: cellSource))
         }
       }
       if let footer {
