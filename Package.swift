@@ -38,10 +38,17 @@ let package = Package(
     // for them (see its pango_threads.c). Only the CLI links it; the library leaves a host
     // process's GLib alone.
     .target(name: "CPangoThreads", dependencies: ["CPangoCairo"]),
+    // ICU's CLDR plural rules and number formats, behind plain C types as CLineBreaks.
+    .target(
+      name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
     // File input and output: files read from untrusted hands (size-checked, never blocking),
     // outputs written all or none (exclusive temporary files, links followed, signals undone).
     // No codec: the spec model reads and writes files without linking an image library.
     .target(name: "FileIO", swiftSettings: strict),
+    // String catalogs (Apple .xcstrings, Android res/ folders) read as untrusted files, with
+    // each locale's plural rules.
+    .target(
+      name: "StringCatalogs", dependencies: ["FileIO", "CPluralRules"], swiftSettings: strict),
     .target(
       name: "ListModel", dependencies: ["Yams", "FileIO", "CLineBreaks"],
       swiftSettings: strict),
@@ -120,6 +127,9 @@ let package = Package(
     // Tests by module, each linking the module it tests. Only CLITests runs the binary.
     .testTarget(
       name: "ListModelTests", dependencies: ["ListModel", "TestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "StringCatalogsTests", dependencies: ["StringCatalogs", "TestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "ListLayoutTests", dependencies: ["ListLayout", "ListModel", "TestSupport"],
       swiftSettings: strict),

@@ -62,6 +62,11 @@ struct ModuleGraphTests {
     #expect(model.contains("FileIO"))
     #expect(model.isDisjoint(with: ["ImageCodec", "CCodecs", "ListPainter", "CPangoCairo"]))
     #expect(graph["CommandSupport"] == nil, "the commands' helpers are the CLI's own")
+    // String catalogs are read with ICU and file input alone: no model, layout or renderer.
+    #expect(
+      Self.closure(of: "StringCatalogs", in: graph).isDisjoint(with: [
+        "ListModel", "ListLayout", "ListPainter", "ImageCodec", "CPangoCairo", "Yams",
+      ]))
     for (name, kind) in kinds where kind == "regular" && name != "TestSupport" {
       #expect(
         !Self.closure(of: name, in: graph).contains("ListRenderCLI"),

@@ -1,0 +1,257 @@
+import Foundation
+
+/// An app's strings in every language it ships: an Apple String Catalog (`.xcstrings`) or an
+/// Android `res/` folder, read into one shape. Each key has, per locale, a text (plain or by
+/// CLDR plural category) and the state its translation is in.
+package struct StringCatalog: Sendable, Equatable {
+  /// Where the catalog was read from.
+  package var file: String
+  /// The language the keys' source texts are in (BCP 47).
+  package var sourceLanguage: String
+  /// Every key, in order (sorted, as Xcode writes them; Android: as the default folder lists
+  /// them, then keys only translations have).
+  package var keys: [String]
+  /// The texts by locale (BCP 47), then by key.
+  package var texts: [String: [String: CatalogText]]
+
+  /// Every locale with at least one text: the source language first, then by tag.
+  package var locales: [String] {
+    texts.keys.sorted { a, b in
+      (a == sourceLanguage ? 0 : 1, a) < (b == sourceLanguage ? 0 : 1, b)
+    }
+  }
+
+  /// The text of `key` in `locale`, nil when the locale has none.
+  package func text(_ key: String, locale: String) -> CatalogText? {
+    texts[locale]?[key]
+  }
+}
+
+/// The CLDR plural categories (Unicode TR 35, Plural Rules).
+package enum PluralCategory: String, CaseIterable, Comparable, Sendable {
+  case zero, one, two, few, many, other
+
+  /// The category's place in CLDR's order.
+  private var rank: Int {
+    switch self {
+    case .zero: 0
+    case .one: 1
+    case .two: 2
+    case .few: 3
+    case .many: 4
+    case .other: 5
+    }
+  }
+
+  package static func < (a: PluralCategory, b: PluralCategory) -> Bool { a.rank < b.rank }
+}
+
+/// One key's text in one locale.
+package struct CatalogText: Sendable, Equatable {
+  /// How far the translation got, as a String Catalog's `stringUnit.state` says.
+  package enum State: String, Sendable {
+    case translated
+    case needsReview = "needs_review"
+    case new
+    case stale
+  }
+
+  /// A `%#@name@` part of the text: its own plural forms, filled with argument `argument`.
+  package struct Substitution: Sendable, Equatable {
+    /// Which argument (1-based) counts; nil: the first.
+    package var argument: Int?
+    /// The specifier the forms' `%arg` stands for (`lld`, `@`).
+    package var formatSpecifier: String
+    package var plural: [PluralCategory: String]
+  }
+
+  package var state: State = .translated
+  /// The text when it does not vary by number.
+  package var value: String?
+  /// The text by plural category, when it varies.
+  package var plural: [PluralCategory: String] = [:]
+  package var substitutions: [String: Substitution] = [:]
+  /// False for a key its catalog marks as never translated (`shouldTranslate: false`,
+  /// `translatable="false"`).
+  package var translatable = true
+
+  /// The text for `count` (by `rules`), with each substitution's form for the same count put
+  /// in. Nil when the text has no form for it (and no `other`).
+  package func resolved(count: Double?, rules: PluralRules?) -> String? {
+    func pick(_ forms: [PluralCategory: String]) -> String? {
+      guard !forms.isEmpty else { return nil }
+      if let count, let rules, let form = forms[rules.category(for: count)] { return form }
+      return forms[.other] ?? forms[.one]
+    }
+    guard var text = plural.isEmpty ? value : pick(plural) else { return nil }
+    for name in substitutions.keys.sorted() {
+      guard let substitution = substitutions[name], let form = pick(substitution.plural) else {
+        continue
+      }
+      let filled = form.replacingOccurrences(
+        of: "%arg", with: "%" + substitution.formatSpecifier)
+      text = text.replacingOccurrences(of: "%#@\(name)@", with: filled)
+    }
+    return text
+  }
+}
+
+/// What a catalog may hold: it is read from untrusted hands, as fonts and goldens are.
+package enum CatalogLimits {
+  /// The most bytes of one `.xcstrings` file.
+  package static let maxCatalogBytes = 32 << 20
+  /// The most bytes of one Android resource file.
+  package static let maxResourceBytes = 8 << 20
+  /// The most keys of a catalog.
+  package static let maxKeys = 100_000
+  /// The most locales of a catalog.
+  package static let maxLocales = 500
+  /// The most bytes of one text.
+  package static let maxTextBytes = 10_000
+  /// The deepest nesting of a `.xcstrings` file's JSON or a resource file's XML.
+  package static let maxDepth = 32
+  /// The most substitutions of one text.
+  package static let maxSubstitutions = 16
+  /// The most entries of a `res/` folder, and of each `values*` folder in it.
+  package static let maxFolderEntries = 2_000
+  /// The most elements of one resource file.
+  package static let maxElements = 500_000
+}
+
+/// A catalog that cannot be read: the file, where in it (a line and column, or the JSON path
+/// of the entry) and what is wrong.
+package struct CatalogError: Error, CustomStringConvertible, Equatable {
+  package var file: String
+  package var line: Int?
+  package var column: Int?
+  /// The entry's path: `strings["key"].localizations.de` or `string[name=key]`.
+  package var path: String?
+  package var message: String
+
+  package init(
+    file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String
+  ) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.path = path
+    self.message = message
+  }
+
+  package var description: String {
+    var place = file
+    if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+    return place + ": " + (path.map { "\($0): " } ?? "") + message
+  }
+}
+
+/// A format placeholder of a text: `%@`, `%lld`, `%1$s`, `%#@name@`.
+package struct Placeholder: Hashable, Sendable, CustomStringConvertible {
+  /// What the placeholder takes.
+  package enum Kind: String, Sendable {
+    /// An object or string: `%@`, `%s`.
+    case text
+    /// A whole number: `%d`, `%lld`, `%u`.
+    case integer
+    /// A number with a fraction: `%f`, `%.1f`, `%g`.
+    case decimal
+    /// A character: `%c`.
+    case character
+    /// A String Catalog substitution, `%#@name@`.
+    case substitution
+  }
+
+  /// The argument it takes, 1-based: its own `n$`, else its place among the unnumbered ones.
+  package var argument: Int
+  package var kind: Kind
+  /// The substitution's name.
+  package var name: String?
+
+  package var description: String {
+    kind == .substitution ? "%#@\(name ?? "")@" : "%\(argument)$\(kind.rawValue)"
+  }
+
+  /// The placeholders of `text` in order; `%%` is a percent sign, not a placeholder. A `%`
+  /// not followed by a conversion is text.
+  package static func all(in text: String) -> [Placeholder] {
+    let scalars = Array(text.unicodeScalars)
+    var out: [Placeholder] = []
+    var next = 1
+    var index = 0
+    while index < scalars.count {
+      defer { index += 1 }
+      guard scalars[index] == "%" else { continue }
+      var cursor = index + 1
+      guard cursor < scalars.count else { break }
+      if scalars[cursor] == "%" {
+        index = cursor
+        continue
+      }
+      if scalars[cursor] == "#", cursor + 1 < scalars.count, scalars[cursor + 1] == "@" {
+        var end = cursor + 2
+        while end < scalars.count, scalars[end] != "@", end - cursor < 64 { end += 1 }
+        if end < scalars.count, scalars[end] == "@" {
+          let name = String(String.UnicodeScalarView(scalars[(cursor + 2)..<end]))
+          out.append(Placeholder(argument: next, kind: .substitution, name: name))
+          next += 1
+          index = end
+        }
+        continue
+      }
+      // %[n$][flags][width][.precision][length]conversion
+      func isDigit(_ at: Int) -> Bool { at < scalars.count && ("0"..."9").contains(scalars[at]) }
+      var position: Int?
+      var number = 0
+      while isDigit(cursor), cursor - index <= 4 {
+        number = number * 10 + Int(scalars[cursor].value - 48)
+        cursor += 1
+      }
+      if cursor > index + 1, cursor < scalars.count, scalars[cursor] == "$", number > 0 {
+        position = number
+        cursor += 1
+      } else {
+        cursor = index + 1
+      }
+      while cursor < scalars.count, "-+ #0'".unicodeScalars.contains(scalars[cursor]) {
+        cursor += 1
+      }
+      while isDigit(cursor) || (cursor < scalars.count && scalars[cursor] == ".") { cursor += 1 }
+      while cursor < scalars.count, "hlqLzjt".unicodeScalars.contains(scalars[cursor]) {
+        cursor += 1
+      }
+      guard cursor < scalars.count else { break }
+      let kind: Kind
+      switch scalars[cursor] {
+      case "@", "s", "S": kind = .text
+      case "d", "i", "u", "o", "x", "X", "D", "U", "O": kind = .integer
+      case "f", "F", "e", "E", "g", "G", "a", "A": kind = .decimal
+      case "c", "C": kind = .character
+      default: continue
+      }
+      if let position {
+        out.append(Placeholder(argument: position, kind: kind))
+      } else {
+        out.append(Placeholder(argument: next, kind: kind))
+        next += 1
+      }
+      index = cursor
+    }
+    return out
+  }
+
+  /// What is wrong with a translation's placeholders against its source's, or nil when they
+  /// take the same arguments of the same kinds (in any order, as positions allow).
+  package static func mismatch(source: String, translation: String) -> String? {
+    let expected = Set(all(in: source))
+    let found = Set(all(in: translation))
+    guard expected != found else { return nil }
+    let missing = expected.subtracting(found).sorted { $0.argument < $1.argument }
+    let extra = found.subtracting(expected).sorted { $0.argument < $1.argument }
+    var parts: [String] = []
+    if !missing.isEmpty {
+      parts.append("lacks " + missing.map(\.description).joined(separator: ", "))
+    }
+    if !extra.isEmpty { parts.append("has " + extra.map(\.description).joined(separator: ", ")) }
+    return parts.joined(separator: "; ")
+  }
+}

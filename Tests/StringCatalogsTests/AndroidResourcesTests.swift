@@ -1,0 +1,146 @@
+import Foundation
+import StringCatalogs
+import TestSupport
+import Testing
+
+@Suite("Android string resources")
+struct AndroidResourcesTests {
+  static let defaults = """
+    <?xml version="1.0" encoding="utf-8"?>
+    <resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+        <string name="app_name" translatable="false">Mi Movistar</string>
+        <string name="greeting">Hello, <xliff:g id="name">%1$s</xliff:g>!</string>
+        <string name="quote">Don\\'t say \\"never\\"\\nagain</string>
+        <string name="spaced">  many    spaces\t here  </string>
+        <string name="kept">"  kept   as is  "</string>
+        <string name="cdata"><![CDATA[<b>bold</b> & more]]></string>
+        <string name="at">\\@home \\u00e9t\\u00E9</string>
+        <string-array name="days"><item>Monday</item></string-array>
+        <plurals name="files">
+            <item quantity="one">%d file</item>
+            <item quantity="other">%d files</item>
+        </plurals>
+    </resources>
+    """
+
+  static let polish = """
+    <resources>
+        <string name="greeting">Cześć, %1$s!</string>
+        <string name="app_name">Nie tłumacz</string>
+        <plurals name="files">
+            <item quantity="one">%d plik</item>
+            <item quantity="few">%d pliki</item>
+            <item quantity="many">%d plików</item>
+            <item quantity="other">%d pliku</item>
+        </plurals>
+    </resources>
+    """
+
+  @Test("qualifiers as BCP 47 tags; folders that are not only a locale are none")
+  func qualifiers() {
+    let cases: [(String, String?)] = [
+      ("de", "de"), ("pt-rBR", "pt-BR"), ("zh-rTW", "zh-Hant-TW"), ("zh-rCN", "zh-Hans-CN"),
+      ("iw", "he"), ("in", "id"), ("b+sr+Latn", "sr-Latn"), ("b+es+419", "es-419"),
+      ("en-rXA", "en-XA"), ("ar-rXB", "ar-XB"), ("night", nil), ("de-v21", nil),
+      ("sw600dp", nil), ("land", nil), ("b+", nil),
+    ]
+    for (qualifiers, tag) in cases {
+      #expect(AndroidResources.languageTag(qualifiers: qualifiers) == tag, "\(qualifiers)")
+    }
+  }
+
+  @Test("strings, plurals, escapes, quotes, CDATA, inline markup and translatable=false")
+  func reads() throws {
+    let res = try Paths.temporaryFolder(with: [
+      "values/strings.xml": Self.defaults,
+      "values-pl/strings.xml": Self.polish,
+      "values-pt-rBR/strings.xml":
+        "<resources><string name=\"greeting\">Olá, %1$s!</string></resources>",
+      "values-night/colors.xml":
+        "<resources><string name=\"greeting\">ignored</string></resources>",
+    ])
+    defer { try? FileManager.default.removeItem(at: res) }
+    let catalog = try AndroidResources.read(folder: res.path)
+    #expect(catalog.locales == ["en", "pl", "pt-BR"])
+    #expect(
+      catalog.keys == ["app_name", "greeting", "quote", "spaced", "kept", "cdata", "at", "files"])
+    func text(_ key: String, _ locale: String = "en") -> String? {
+      catalog.text(key, locale: locale)?.value
+    }
+    #expect(text("greeting") == "Hello, %1$s!")
+    #expect(text("quote") == "Don't say \"never\"\nagain")
+    #expect(text("spaced") == "many spaces here")
+    #expect(text("kept") == "  kept   as is  ")
+    #expect(text("cdata") == "<b>bold</b> & more")
+    #expect(text("at") == "@home été")
+    #expect(text("greeting", "pt-BR") == "Olá, %1$s!")
+    #expect(catalog.text("app_name", locale: "en")?.translatable == false)
+    #expect(catalog.text("app_name", locale: "pl") == nil)
+    let files = try #require(catalog.text("files", locale: "pl"))
+    let rules = try #require(PluralRules(locale: "pl"))
+    #expect(files.resolved(count: 2, rules: rules) == "%d pliki")
+    #expect(files.resolved(count: 5, rules: rules) == "%d plików")
+  }
+
+  @Test("a malformed resource names the file, the line and the column")
+  func errors() throws {
+    func message(_ text: String) -> String {
+      do {
+        _ = try AndroidResources.parse(Array(text.utf8), file: "res/values/strings.xml")
+        return "no error"
+      } catch {
+        return String(describing: error)
+      }
+    }
+    let broken = message("<resources>\n  <string name=\"a\">x</strin>\n</resources>")
+    #expect(broken == "res/values/strings.xml:2:21: </strin> where </string> was expected")
+    #expect(
+      message("<resources>\n<!DOCTYPE x [<!ENTITY a \"b\">]>").contains(":2:1: a document type"))
+    #expect(
+      message("<resources><string name=\"a\">&bogus;</string></resources>").contains(
+        "unknown entity &bogus;"))
+    #expect(
+      message("<resources><string name=\"a\">x</string>").contains("<resources> is never closed"))
+    #expect(
+      message("<resources><string name=\"a\" name=\"b\">x</string></resources>").contains(
+        "the attribute name twice"))
+    #expect(
+      message(
+        "<resources>\n<plurals name=\"p\">\n<item quantity=\"several\">x</item></plurals></resources>"
+      )
+      .contains("plurals[name=p]: <item> of <plurals> needs quantity"))
+    #expect(message("<resources><string>x</string></resources>").contains("<string> has no name"))
+    #expect(
+      message("<resources><plurals name=\"p\"></plurals></resources>").contains("has no <item>"))
+    let deep =
+      "<resources>" + String(repeating: "<b>", count: 40) + String(repeating: "</b>", count: 40)
+      + "</resources>"
+    #expect(message(deep).contains("nested more than 32 levels"))
+  }
+
+  @Test("a res folder that is not one is an error naming it")
+  func folders() throws {
+    #expect(throws: CatalogError.self) { try AndroidResources.read(folder: "/nonexistent/res") }
+  }
+
+  @Test("mutated resources are read or refused, never a crash")
+  func fuzz() {
+    var random = FuzzGenerator.seeded()
+    let original = Array(Self.defaults.utf8)
+    var refused = 0
+    for _ in 0..<2_000 {
+      var bytes = original
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let at = Int.random(in: 0..<bytes.count, using: &random)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: Mutation.flip(&bytes, at: at, &random)
+        case 1: Mutation.cut(&bytes, at: at, most: 40, &random)
+        default: Mutation.copy(&bytes, at: at, most: 200, &random)
+        }
+        if bytes.isEmpty { bytes = original }
+      }
+      do { _ = try AndroidResources.parse(bytes, file: "fuzz.xml") } catch { refused += 1 }
+    }
+    #expect(refused > 0)
+  }
+}
