@@ -49,6 +49,10 @@ let package = Package(
     // each locale's plural rules.
     .target(
       name: "StringCatalogs", dependencies: ["FileIO", "CPluralRules"], swiftSettings: strict),
+    // A catalog's keys drawn as lists, one a locale, with a verdict for each key and form.
+    .target(
+      name: "Localization", dependencies: ["ListRender", "StringCatalogs"],
+      swiftSettings: strict),
     .target(
       name: "ListModel", dependencies: ["Yams", "FileIO", "CLineBreaks"],
       swiftSettings: strict),
@@ -103,7 +107,8 @@ let package = Package(
       // that incremental builds see their changes.
       dependencies: [
         "ListRender", "ListModel", "ListLayout", "ListPainter", "ImageCodec", "FileIO",
-        "GoldenImage", "GoldenSuite", "ListGoldens", "CPangoThreads",
+        "GoldenImage", "GoldenSuite", "ListGoldens", "CPangoThreads", "Localization",
+        "StringCatalogs",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

@@ -48,6 +48,16 @@ extension ListRenderer {
     return auditor.findings()
   }
 
+  /// The tallest viewport of `whole` (a layout in points) that one image holds at its scale.
+  package func viewportHeight(for whole: LayoutTree) -> Double {
+    let scale = whole.scale
+    let rowsAllowed = min(
+      Double(SpecLimits.maxPixelSide),
+      Double(SpecLimits.maxPixels) / max(1, (whole.width * scale).rounded(.up)))
+    return min(
+      SpecLimits.heightRange.upperBound, max(1, (rowsAllowed / scale).rounded(.down) - 1))
+  }
+
   /// The findings of a list too tall for one image (`whole`, its layout in points): the list
   /// audited as viewports (`canvas.height`, `canvas.contentOffset`) one below the other, each
   /// as tall as an image may be; frames in the whole list's points; an element across two
@@ -55,12 +65,7 @@ extension ListRenderer {
   package func auditInParts(_ document: ListDocument, whole: LayoutTree, rules: Set<AuditRule>)
     throws -> [AuditFinding]
   {
-    let scale = whole.scale
-    let rowsAllowed = min(
-      Double(SpecLimits.maxPixelSide),
-      Double(SpecLimits.maxPixels) / max(1, (whole.width * scale).rounded(.up)))
-    let part = min(
-      SpecLimits.heightRange.upperBound, max(1, (rowsAllowed / scale).rounded(.down) - 1))
+    let part = viewportHeight(for: whole)
     var findings: [AuditFinding] = []
     var seen = Set<String>()
     var top = 0.0

@@ -35,7 +35,10 @@ package enum AndroidResources {
           throw CatalogError(file: filePath, message: error.reason)
         }
         guard let bytes else { continue }
-        for (key, text) in try parse(bytes, file: filePath) {
+        // Android lint's convention: a donottranslate*.xml file holds keys never translated.
+        let neverTranslated = file.hasPrefix("donottranslate")
+        for (key, var text) in try parse(bytes, file: filePath) {
+          if neverTranslated { text.translatable = false }
           if texts[locale]?[key] == nil, texts[locale, default: [:]].count >= CatalogLimits.maxKeys
           {
             throw CatalogError(file: filePath, message: "more than \(CatalogLimits.maxKeys) keys")
@@ -54,6 +57,26 @@ package enum AndroidResources {
     if let defaults = texts[defaultLanguage] {
       for (key, text) in defaults where !text.translatable {
         for locale in texts.keys where locale != defaultLanguage { texts[locale]?[key] = nil }
+      }
+    }
+    // A text that is a reference to another string (`@string/name`) is that string's text in
+    // the same locale, else the default's; references are followed at most 8 deep.
+    for (locale, localeTexts) in texts {
+      for (key, text) in localeTexts {
+        guard let value = text.value, value.hasPrefix("@string/") else { continue }
+        var name = String(value.dropFirst(8))
+        var resolved: String?
+        for _ in 0..<8 {
+          guard let target = texts[locale]?[name] ?? texts[defaultLanguage]?[name],
+            let targetValue = target.value
+          else { break }
+          guard targetValue.hasPrefix("@string/") else {
+            resolved = targetValue
+            break
+          }
+          name = String(targetValue.dropFirst(8))
+        }
+        if let resolved { texts[locale]?[key]?.value = resolved }
       }
     }
     return StringCatalog(file: folder, sourceLanguage: defaultLanguage, keys: keys, texts: texts)

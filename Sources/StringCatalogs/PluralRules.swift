@@ -43,11 +43,13 @@ package struct PluralRules: Sendable {
     return PluralCategory(rawValue: Self.text(buffer, length)) ?? .other
   }
 
-  /// A number that falls in each of the locale's categories: the smallest whole number from 0
-  /// to 1,000 that does, else the first of a few decimals (Polish `other` is for fractions).
+  /// A number that falls in each of the locale's categories: the smallest whole number from 2
+  /// to 1,000 that does (a count a list shows: Polish many is 5), else 0 or 1, else the first
+  /// of a few decimals (Polish `other` is for fractions).
   package var samples: [PluralCategory: Double] {
     var found: [PluralCategory: Double] = [:]
-    let candidates = (0...1_000).map(Double.init) + [0.5, 1.5, 2.5, 0.1, 1.1, 2.1, 5.5, 10.5]
+    let candidates =
+      (2...1_000).map(Double.init) + [0, 1, 0.5, 1.5, 2.5, 0.1, 1.1, 2.1, 5.5, 10.5]
     for number in candidates where found.count < categories.count {
       let category = category(for: number)
       if found[category] == nil { found[category] = number }

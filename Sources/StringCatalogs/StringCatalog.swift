@@ -159,6 +159,8 @@ package struct Placeholder: Hashable, Sendable, CustomStringConvertible {
     case character
     /// A String Catalog substitution, `%#@name@`.
     case substitution
+    /// `%%`, a percent sign (never in ``Placeholder/all(in:)``).
+    case percent
   }
 
   /// The argument it takes, 1-based: its own `n$`, else its place among the unnumbered ones.
@@ -174,8 +176,28 @@ package struct Placeholder: Hashable, Sendable, CustomStringConvertible {
   /// The placeholders of `text` in order; `%%` is a percent sign, not a placeholder. A `%`
   /// not followed by a conversion is text.
   package static func all(in text: String) -> [Placeholder] {
+    scan(text).map(\.placeholder).filter { $0.kind != .percent }
+  }
+
+  /// `text` with each placeholder replaced by `value(placeholder)` and `%%` by `%`.
+  package static func filled(_ text: String, with value: (Placeholder) -> String) -> String {
     let scalars = Array(text.unicodeScalars)
-    var out: [Placeholder] = []
+    var out = String.UnicodeScalarView()
+    var cursor = 0
+    for (range, placeholder) in scan(text) {
+      out.append(contentsOf: scalars[cursor..<range.lowerBound])
+      out.append(
+        contentsOf: (placeholder.kind == .percent ? "%" : value(placeholder)).unicodeScalars)
+      cursor = range.upperBound
+    }
+    out.append(contentsOf: scalars[cursor...])
+    return String(out)
+  }
+
+  /// Each placeholder with the scalar offsets it spans.
+  private static func scan(_ text: String) -> [(range: Range<Int>, placeholder: Placeholder)] {
+    let scalars = Array(text.unicodeScalars)
+    var out: [(range: Range<Int>, placeholder: Placeholder)] = []
     var next = 1
     var index = 0
     while index < scalars.count {
@@ -184,6 +206,7 @@ package struct Placeholder: Hashable, Sendable, CustomStringConvertible {
       var cursor = index + 1
       guard cursor < scalars.count else { break }
       if scalars[cursor] == "%" {
+        out.append((index..<(cursor + 1), Placeholder(argument: 0, kind: .percent)))
         index = cursor
         continue
       }
@@ -192,7 +215,8 @@ package struct Placeholder: Hashable, Sendable, CustomStringConvertible {
         while end < scalars.count, scalars[end] != "@", end - cursor < 64 { end += 1 }
         if end < scalars.count, scalars[end] == "@" {
           let name = String(String.UnicodeScalarView(scalars[(cursor + 2)..<end]))
-          out.append(Placeholder(argument: next, kind: .substitution, name: name))
+          out.append(
+            (index..<(end + 1), Placeholder(argument: next, kind: .substitution, name: name)))
           next += 1
           index = end
         }
@@ -229,9 +253,9 @@ package struct Placeholder: Hashable, Sendable, CustomStringConvertible {
       default: continue
       }
       if let position {
-        out.append(Placeholder(argument: position, kind: kind))
+        out.append((index..<(cursor + 1), Placeholder(argument: position, kind: kind)))
       } else {
-        out.append(Placeholder(argument: next, kind: kind))
+        out.append((index..<(cursor + 1), Placeholder(argument: next, kind: kind)))
         next += 1
       }
       index = cursor

@@ -58,12 +58,20 @@ struct AndroidResourcesTests {
         "<resources><string name=\"greeting\">Olá, %1$s!</string></resources>",
       "values-night/colors.xml":
         "<resources><string name=\"greeting\">ignored</string></resources>",
+      "values/donottranslate.xml":
+        "<resources><string name=\"channel_id\">newsChannel</string><string name=\"alias\">@string/greeting</string></resources>",
     ])
     defer { try? FileManager.default.removeItem(at: res) }
     let catalog = try AndroidResources.read(folder: res.path)
     #expect(catalog.locales == ["en", "pl", "pt-BR"])
     #expect(
-      catalog.keys == ["app_name", "greeting", "quote", "spaced", "kept", "cdata", "at", "files"])
+      catalog.keys == [
+        "channel_id", "alias", "app_name", "greeting", "quote", "spaced", "kept", "cdata", "at",
+        "files",
+      ])
+    // donottranslate*.xml holds keys never translated; @string/ references are followed.
+    #expect(catalog.text("channel_id", locale: "en")?.translatable == false)
+    #expect(catalog.text("alias", locale: "en")?.value == "Hello, %1$s!")
     func text(_ key: String, _ locale: String = "en") -> String? {
       catalog.text(key, locale: locale)?.value
     }

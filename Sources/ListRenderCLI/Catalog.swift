@@ -1,0 +1,247 @@
+import ArgumentParser
+import FileIO
+import Foundation
+import GoldenSuite
+import ListRender
+import Localization
+import StringCatalogs
+
+struct Catalog: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "catalog",
+    abstract:
+      "Draw every key of a string catalog (.xcstrings or an Android res/ folder) in every locale, with a verdict for each.",
+    discussion: """
+      One list a locale, OUT/<locale>.png (OUT/<locale>-0001.png, … when taller than one \
+      image), one row a key and plural form (each form with a number ICU puts in it), and \
+      OUT/index.html: a key × locale grid to search by key. Verdicts: \
+      \(CatalogReview.Verdict.allCases.map(\.rawValue).joined(separator: ", ")).
+      Exit status: 0 when every verdict is ok, 1 when one is not, 2 for bad input.
+      """)
+
+  @Argument(
+    help: ArgumentHelp(
+      "An Apple String Catalog (.xcstrings) or an Android res/ folder.", valueName: "catalog"))
+  var catalog: String
+
+  @Option(
+    help: ArgumentHelp(
+      "The locales to draw, comma-separated, or all (default).", valueName: "all|de,ja"))
+  var locales: String = "all"
+
+  @Option(name: .customLong("as"), help: "Where the text goes: title, subtitle or description.")
+  var role: String = "title"
+
+  @Option(help: "The rows' style: fullWidth, boxed or boxedInverse.")
+  var style: String = "fullWidth"
+
+  @Option(help: "The design system: mistica or material.")
+  var theme: String = "mistica"
+
+  @Option(help: "Lines at most for each text (default: no limit).")
+  var maxLines: Int?
+
+  @OptionGroup var canvas: CanvasOptions
+
+  @Option(
+    name: .customLong("default-language"),
+    help: "The language of an Android res/ folder's values/ (default: en).")
+  var defaultLanguage = "en"
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write into.", valueName: "folder"))
+  var output: String
+
+  @Option(help: ArgumentHelp("Also write every verdict as JSON.", valueName: "file"))
+  var json: String?
+
+  func validate() throws {
+    if let maxLines, !(1...1_000).contains(maxLines) {
+      throw ValidationError("--max-lines \(maxLines) is out of range; expected 1...1000")
+    }
+  }
+
+  /// The options as the library takes them, or a bad-input failure naming the option.
+  private func reviewOptions() throws -> CatalogReview.Options {
+    var options = CatalogReview.Options()
+    func pick<T>(_ value: String, _ option: String, _ choices: [(String, T)]) throws -> T {
+      guard let found = choices.first(where: { $0.0 == value }) else {
+        throw CommandFailure(
+          "--\(option): unknown value '\(value)'; expected one of \(choices.map(\.0).joined(separator: ", "))",
+          status: ExitStatus.badInput)
+      }
+      return found.1
+    }
+    options.role = try pick(role, "as", CatalogReview.Role.allCases.map { ($0.rawValue, $0) })
+    options.style = try pick(style, "style", CellStyle.allCases.map { ($0.rawValue, $0) })
+    options.canvas.theme = try pick(theme, "theme", ThemeName.allCases.map { ($0.rawValue, $0) })
+    options.canvas.scale = canvas.scale ?? 1
+    options.canvas.width = canvas.width ?? 360
+    options.maxLines = maxLines
+    return options
+  }
+
+  func run() throws {
+    do {
+      let options = try reviewOptions()
+      var isFolder: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: catalog, isDirectory: &isFolder)
+      let strings: StringCatalog
+      do {
+        strings =
+          exists && isFolder.boolValue
+          ? try AndroidResources.read(folder: catalog, defaultLanguage: defaultLanguage)
+          : try XCStrings.read(catalog)
+      } catch let error as CatalogError {
+        throw CommandFailure(error.description, status: ExitStatus.badInput)
+      }
+      var chosen = strings.locales
+      if locales != "all" {
+        chosen = locales.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        for locale in chosen where !PluralRules.isLanguageTag(locale) {
+          throw CommandFailure(
+            "--locales: '\(locale)' is not a BCP 47 language tag", status: ExitStatus.badInput)
+        }
+      }
+      guard !chosen.isEmpty else {
+        throw CommandFailure("\(catalog): the catalog has no locale", status: ExitStatus.badInput)
+      }
+      var isOutputFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: output, isDirectory: &isOutputFolder),
+        !isOutputFolder.boolValue
+      {
+        throw CommandFailure("-o \(output): not a folder", status: ExitStatus.badInput)
+      }
+      let review = CatalogReview(catalog: strings, options: options)
+      let renderer = try ListRenderer()
+      _ = Unmanaged.passRetained(renderer)
+      renderer.allowsMissingGlyphs = true
+      var files: [(name: String, bytes: [UInt8])] = []
+      var entries: [CatalogReview.Entry] = []
+      var images: [String: [String]] = [:]
+      for locale in chosen {
+        var page = review.page(locale)
+        let whole = try renderer.layout(page.document, limits: .points)
+        try review.judge(&page, whole: whole, renderer: renderer)
+        entries += page.entries
+        let part = renderer.viewportHeight(for: whole)
+        if whole.height <= part {
+          files.append(("\(locale).png", try PNGCodec.encode(try renderer.render(page.document))))
+          images[locale] = ["\(locale).png"]
+        } else {
+          var top = 0.0
+          var number = 1
+          while top < whole.height {
+            var viewport = page.document
+            viewport.canvas.height = min(part, whole.height - top)
+            viewport.canvas.contentOffset = top
+            let name = "\(locale)-\(String(format: "%04d", number)).png"
+            files.append((name, try PNGCodec.encode(try renderer.render(viewport))))
+            images[locale, default: []].append(name)
+            top += part
+            number += 1
+          }
+        }
+      }
+      files.append(("index.html", Array(Self.grid(strings, entries, images).utf8)))
+      // Every file is made before any is written, then all of them are written or none.
+      try checkOutputs(
+        json.map { [("--json", $0)] } ?? [],
+        inputs: exists && !isFolder.boolValue ? [("the catalog", catalog)] : [],
+        folders: [("-o", output, files.map(\.name))])
+      try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+      let staged = StagedOutputs()
+      for file in files {
+        try staged.add(file.bytes, to: (output as NSString).appendingPathComponent(file.name))
+      }
+      if let json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try staged.add(Array(try encoder.encode(["keys": entries])) + [0x0A], to: json)
+      }
+      try staged.commit()
+      var counts: [CatalogReview.Verdict: Int] = [:]
+      for entry in entries { counts[entry.verdict, default: 0] += 1 }
+      let summary = CatalogReview.Verdict.allCases.compactMap { verdict in
+        counts[verdict].map { "\($0) \(verdict.rawValue)" }
+      }
+      Terminal.error(
+        "\(strings.keys.count) keys in \(chosen.count) locales: \(summary.joined(separator: ", "))\n"
+      )
+      if entries.contains(where: { $0.verdict != .ok }) {
+        throw CommandFailure(status: ExitStatus.failure)
+      }
+    } catch let failure as CommandFailure {
+      throw failure
+    } catch {
+      throw CommandFailure.wrapping(error, file: catalog)
+    }
+  }
+
+  /// The key × locale grid: one row a key and form, one column a locale, each cell its text
+  /// and verdict; a search box filters the rows by key.
+  static func grid(
+    _ catalog: StringCatalog, _ entries: [CatalogReview.Entry], _ images: [String: [String]]
+  ) -> String {
+    let locales = images.keys.sorted { a, b in
+      (a == catalog.sourceLanguage ? 0 : 1, a) < (b == catalog.sourceLanguage ? 0 : 1, b)
+    }
+    var rows: [String: [String: CatalogReview.Entry]] = [:]
+    var order: [String] = []
+    for entry in entries {
+      let row = entry.key + (entry.form.map { " · \($0)" } ?? "")
+      if rows[row] == nil { order.append(row) }
+      rows[row, default: [:]][entry.locale] = entry
+    }
+    var html = """
+      <!doctype html>
+      <html><head><meta charset="utf-8"><title>\(markupEscape(catalog.file))</title>
+      <style>
+      body { font: 14px system-ui, sans-serif; margin: 16px; }
+      table { border-collapse: collapse; }
+      th, td { border: 1px solid #ddd; padding: 4px 6px; vertical-align: top; max-width: 24em; }
+      th { position: sticky; top: 0; background: #f6f6f6; }
+      td.ok { background: #fff; } td.missing { background: #fde2e2; }
+      td.bad-format { background: #fbd0f0; } td.missing-glyph { background: #ffe4c4; }
+      td.truncated, td.clipped { background: #fff3c4; } td.untranslated { background: #e4ecff; }
+      small { color: #666; display: block; }
+      </style></head><body>
+      <h1>\(markupEscape(catalog.file))</h1>
+      <p>\(catalog.keys.count) keys, \(locales.count) locales. Lists: \(locales.map { locale in
+        (images[locale] ?? []).map { "<a href=\"\(markupEscape($0))\">\(markupEscape($0))</a>" }.joined(separator: " ")
+      }.joined(separator: " · "))</p>
+      <p><input id="search" type="search" placeholder="Filter by key" autofocus></p>
+      <table><thead><tr><th>key</th>
+      """
+    html += locales.map { "<th>\(markupEscape($0))</th>" }.joined() + "</tr></thead><tbody>\n"
+    for row in order {
+      html += "<tr data-key=\"\(markupEscape(row.lowercased()))\"><th>\(markupEscape(row))</th>"
+      for locale in locales {
+        guard let entry = rows[row]?[locale] else {
+          html += "<td></td>"
+          continue
+        }
+        html += "<td class=\"\(entry.verdict.rawValue)\">\(markupEscape(entry.text))"
+        if entry.verdict != .ok {
+          html +=
+            "<small>\(entry.verdict.rawValue)\(entry.detail.map { ": " + markupEscape($0) } ?? "")</small>"
+        }
+        html += "</td>"
+      }
+      html += "</tr>\n"
+    }
+    html += """
+      </tbody></table>
+      <script>
+      document.getElementById('search').addEventListener('input', function (event) {
+        var word = event.target.value.toLowerCase();
+        document.querySelectorAll('tbody tr').forEach(function (row) {
+          row.hidden = word !== '' && row.dataset.key.indexOf(word) < 0;
+        });
+      });
+      </script>
+      </body></html>
+
+      """
+    return html
+  }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import ListRender
+import StringCatalogs
+
+/// Every key of a string catalog drawn as a row, one list a locale, and a verdict for each key,
+/// locale and plural form: what a translator or a reviewer reads before a release.
+package struct CatalogReview {
+  /// What a key's text looks like in one locale.
+  package enum Verdict: String, Codable, CaseIterable, Sendable {
+    /// Drawn whole, inside its cell.
+    case ok
+    /// The locale has no text for the key: the source text is drawn, the row marked.
+    case missing
+    /// The translation's placeholders differ from the source's.
+    case badFormat = "bad-format"
+    /// A character of it has no font: drawn as a box.
+    case missingGlyph = "missing-glyph"
+    /// Cut by the line limit.
+    case truncated
+    /// Drawn outside its cell.
+    case clipped
+    /// Its translation is not finished (`needs_review`, `new`, `stale`).
+    case untranslated
+  }
+
+  /// Which part of the row holds the text (the key is in another).
+  package enum Role: String, CaseIterable, Sendable {
+    case title, subtitle, description
+  }
+
+  /// How the rows are drawn.
+  package struct Options: Sendable {
+    package var role: Role = .title
+    package var style: CellStyle = .fullWidth
+    package var canvas = Canvas()
+    /// Lines at most for the text; nil for no limit.
+    package var maxLines: Int?
+
+    package init() {}
+  }
+
+  /// One key in one locale and form, as `--json` writes it.
+  package struct Entry: Codable, Equatable, Sendable {
+    package var key: String
+    package var locale: String
+    /// The CLDR category, for a text that varies by number.
+    package var form: String?
+    /// The number the form is shown with.
+    package var number: Double?
+    /// The text drawn, its placeholders filled.
+    package var text: String
+    /// The lines it is drawn in (after a line limit).
+    package var lines: Int
+    /// The lines it would need with no limit, when it was truncated.
+    package var linesNeeded: Int?
+    package var verdict: Verdict
+    /// Why, for a verdict other than ok (the placeholders that differ, the character no font
+    /// has, how far outside its cell).
+    package var detail: String?
+  }
+
+  /// One locale's list and its entries.
+  package struct Page {
+    package var locale: String
+    package var document: ListDocument
+    package var entries: [Entry]
+  }
+
+  package let catalog: StringCatalog
+  package let options: Options
+
+  package init(catalog: StringCatalog, options: Options) {
+    self.catalog = catalog
+    self.options = options
+  }
+
+  /// Languages written right to left (by their primary subtag).
+  static let rightToLeft: Set<String> = [
+    "ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb", "syr", "ku-Arab",
+  ]
+
+  /// The canvas of a locale: its language (line breaking, Han forms) and direction.
+  func canvas(for locale: String) -> Canvas {
+    var canvas = options.canvas
+    canvas.language = locale
+    let primary = String(locale.split(separator: "-").first ?? "")
+    canvas.direction = Self.rightToLeft.contains(primary) ? .rtl : .ltr
+    return canvas
+  }
+
+  /// The list of `locale` before it is laid out, and its entries with the verdicts the catalog
+  /// alone gives (missing, bad format, untranslated).
+  package func page(_ locale: String) -> Page {
+    let rules = PluralRules(locale: locale) ?? PluralRules(locale: "en")
+    let sourceRules = PluralRules(locale: catalog.sourceLanguage)
+    var cells: [Cell] = []
+    var entries: [Entry] = []
+    for key in catalog.keys {
+      guard let source = catalog.text(key, locale: catalog.sourceLanguage) else { continue }
+      let own = catalog.text(key, locale: locale)
+      // A key never translated is its source text everywhere.
+      if own == nil, !source.translatable, locale != catalog.sourceLanguage { continue }
+      let text = own ?? source
+      // A text whose source varies by number is shown in every form of the locale, even when
+      // its translation does not vary (each form is what a user of that count reads).
+      let varies =
+        !text.plural.isEmpty || !text.substitutions.isEmpty || !source.plural.isEmpty
+        || !source.substitutions.isEmpty
+      let forms: [(PluralCategory?, Double?)] =
+        varies
+        ? (rules?.categories ?? [.other]).map { ($0, rules?.samples[$0] ?? 3) } : [(nil, nil)]
+      for (form, number) in forms {
+        let raw = text.resolved(count: number, rules: own == nil ? sourceRules : rules) ?? ""
+        let sourceRaw = source.resolved(count: number, rules: sourceRules) ?? ""
+        var verdict = Verdict.ok
+        var detail: String?
+        if own == nil, locale != catalog.sourceLanguage {
+          verdict = .missing
+          detail = "no \(locale) text: the source text is drawn"
+        } else if let mismatch = Placeholder.mismatch(source: sourceRaw, translation: raw) {
+          verdict = .badFormat
+          detail = mismatch
+        } else if text.state != .translated {
+          verdict = .untranslated
+          detail = "state \(text.state.rawValue)"
+        }
+        let shown = Placeholder.filled(raw) { placeholder in
+          switch placeholder.kind {
+          case .integer: rules?.format(number ?? 3) ?? "3"
+          case .decimal: rules?.format(2.5) ?? "2.5"
+          case .text: "Alex"
+          case .character: "x"
+          case .substitution, .percent: placeholder.description
+          }
+        }
+        let label =
+          form.map { "\(key) · \($0.rawValue) (\(rules?.format(number ?? 0) ?? ""))" } ?? key
+        cells.append(row(text: shown, key: label, verdict: verdict))
+        entries.append(
+          Entry(
+            key: key, locale: locale, form: form?.rawValue, number: number, text: shown, lines: 0,
+            verdict: verdict, detail: detail))
+      }
+    }
+    let document = ListDocument(canvas: canvas(for: locale), sections: [Section(cells: cells)])
+    return Page(locale: locale, document: document, entries: entries)
+  }
+
+  /// A row: the text in its role, the key in another, a tag naming a verdict the catalog gives.
+  private func row(text: String, key: String, verdict: Verdict) -> Cell {
+    // A row's title may not be empty: an empty text or key is shown as such.
+    let text = text.isEmpty ? "(empty)" : text
+    let key = key.isEmpty ? "(empty key)" : key
+    let label = Label(text, maxLines: options.maxLines)
+    var row: RowCell
+    switch options.role {
+    case .title: row = RowCell(style: options.style, title: label, subtitle: Label(key))
+    case .subtitle: row = RowCell(style: options.style, title: Label(key), subtitle: label)
+    case .description:
+      row = RowCell(style: options.style, title: Label(key), descriptionText: label)
+    }
+    if verdict != .ok { row.headline = .tag(verdict.rawValue.uppercased()) }
+    return Cell(.row(row))
+  }
+
+  /// The layout role the text is drawn in.
+  var textRole: LayoutElement.Role {
+    switch options.role {
+    case .title: .title
+    case .subtitle: .subtitle
+    case .description: .description
+    }
+  }
+
+  /// The page's entries with what its layout shows: lines, truncation, clipping, missing
+  /// glyphs. `whole` is the page's layout in points; `unlimited` the same rows with no line
+  /// limit, laid out only when some text was cut.
+  package func judge(_ page: inout Page, whole: LayoutTree, renderer: ListRenderer) throws {
+    var blocks: [String: TextBlock] = [:]
+    for element in whole.elements where element.role == textRole {
+      if case .text(let block) = element.content { blocks[element.source] = block }
+    }
+    let clipped = Dictionary(
+      try renderer.audit(page.document, tree: whole, rules: [.textClipped])
+        .filter { $0.kind == textRole.rawValue }.map { ($0.source, $0.measured) },
+      uniquingKeysWith: { first, _ in first })
+    var needed: [String: Int] = [:]
+    if blocks.values.contains(where: \.truncated) {
+      var unlimited = page.document
+      for index in unlimited.sections[0].cells.indices {
+        guard case .row(var row) = unlimited.sections[0].cells[index].kind else { continue }
+        row.title.maxLines = nil
+        row.subtitle?.maxLines = nil
+        row.descriptionText?.maxLines = nil
+        unlimited.sections[0].cells[index].kind = .row(row)
+      }
+      for element in try renderer.layout(unlimited, limits: .points).elements
+      where element.role == textRole {
+        if case .text(let block) = element.content { needed[element.source] = block.lines.count }
+      }
+    }
+    for index in page.entries.indices {
+      let source = ElementPath.cell(section: 0, item: index).description
+      guard let block = blocks[source] else { continue }
+      page.entries[index].lines = block.lines.count
+      guard [.ok, .untranslated].contains(page.entries[index].verdict) else { continue }
+      if let scalar = block.missingCharacter {
+        page.entries[index].verdict = .missingGlyph
+        page.entries[index].detail =
+          "no font has U+\(String(format: "%04X", scalar.value))"
+      } else if block.truncated {
+        page.entries[index].verdict = .truncated
+        page.entries[index].linesNeeded = needed[source]
+        page.entries[index].detail =
+          "cut to \(block.lines.count) of \(needed[source].map(String.init) ?? "more") lines"
+      } else if let outside = clipped[source] {
+        page.entries[index].verdict = .clipped
+        page.entries[index].detail = outside
+      }
+    }
+  }
+}

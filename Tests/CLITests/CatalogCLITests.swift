@@ -1,0 +1,134 @@
+import Foundation
+import ListRender
+import RenderTestSupport
+import Testing
+
+@Suite("listrender catalog")
+struct CatalogCLITests {
+  /// A catalog in English, German, Polish and Arabic: a long German title, Polish plurals, a
+  /// key German lacks, a translation with the wrong placeholder, one not yet reviewed.
+  static let xcstrings = """
+    {
+      "sourceLanguage" : "en",
+      "strings" : {
+        "roaming" : { "localizations" : {
+          "en" : { "stringUnit" : { "state" : "translated", "value" : "Data roaming" } },
+          "de" : { "stringUnit" : { "state" : "translated", "value" : "Datenroaming im Ausland bei Reisen außerhalb der Europäischen Union" } },
+          "pl" : { "stringUnit" : { "state" : "translated", "value" : "Roaming danych" } },
+          "ar" : { "stringUnit" : { "state" : "translated", "value" : "تجوال البيانات" } } } },
+        "files" : { "localizations" : {
+          "en" : { "variations" : { "plural" : {
+            "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld file" } },
+            "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld files" } } } } },
+          "de" : { "variations" : { "plural" : {
+            "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld Datei" } },
+            "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Dateien" } } } } },
+          "pl" : { "variations" : { "plural" : {
+            "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld plik" } },
+            "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld pliki" } },
+            "many" : { "stringUnit" : { "state" : "translated", "value" : "%lld plików" } },
+            "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld pliku" } } } } },
+          "ar" : { "stringUnit" : { "state" : "translated", "value" : "%lld ملفات" } } } },
+        "greeting" : { "localizations" : {
+          "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello, %@" } },
+          "pl" : { "stringUnit" : { "state" : "translated", "value" : "Cześć" } },
+          "ar" : { "stringUnit" : { "state" : "needs_review", "value" : "مرحبا %@" } } } }
+      },
+      "version" : "1.0"
+    }
+    """
+
+  struct Entry: Decodable {
+    var key: String
+    var locale: String
+    var form: String?
+    var text: String
+    var lines: Int
+    var verdict: String
+  }
+
+  func entries(_ url: URL) throws -> [Entry] {
+    struct File: Decodable { var keys: [Entry] }
+    return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).keys
+  }
+
+  @Test("every key in every locale and form, with its verdict; a list a locale and the grid")
+  func verdicts() throws {
+    let folder = try Paths.temporaryFolder(with: ["Localizable.xcstrings": Self.xcstrings])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runListRender(
+      [
+        "catalog", "Localizable.xcstrings", "--max-lines", "1", "--width", "200", "-o", "out",
+        "--json", "verdicts.json",
+      ], in: folder)
+    #expect(result.status == 1, "\(result.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("out").path
+    ).sorted()
+    #expect(names == ["ar.png", "de.png", "en.png", "index.html", "pl.png"])
+    let all = try entries(folder.appendingPathComponent("verdicts.json"))
+    func verdict(_ key: String, _ locale: String, _ form: String? = nil) -> String? {
+      all.first { $0.key == key && $0.locale == locale && $0.form == form }?.verdict
+    }
+    #expect(verdict("roaming", "en") == "ok")
+    #expect(verdict("roaming", "de") == "truncated")
+    #expect(verdict("greeting", "de") == "missing")
+    #expect(verdict("greeting", "pl") == "bad-format")
+    #expect(verdict("greeting", "ar") == "untranslated")
+    // Polish plural rows: few for 2, many for 5, each with its number written in.
+    let polish = all.filter { $0.key == "files" && $0.locale == "pl" }
+    #expect(polish.map(\.form) == ["one", "few", "many", "other"])
+    #expect(polish.first { $0.form == "few" }?.text == "2 pliki")
+    #expect(polish.first { $0.form == "many" }?.text == "5 plików")
+    #expect(all.filter { $0.key == "files" && $0.locale == "ar" }.count == 6)
+    // The grid names every key and locale.
+    let grid = try String(
+      contentsOf: folder.appendingPathComponent("out/index.html"), encoding: .utf8)
+    for word in ["roaming", "files · few", "greeting", ">ar<", ">pl<", "bad-format"] {
+      #expect(grid.contains(word), "\(word)")
+    }
+  }
+
+  @Test("Arabic is laid out right to left: the title ends at the row's right margin")
+  func rightToLeft() throws {
+    let folder = try Paths.temporaryFolder(with: ["Localizable.xcstrings": Self.xcstrings])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runListRender(
+      ["catalog", "Localizable.xcstrings", "--locales", "ar", "-o", "out", "--scale", "1"],
+      in: folder)
+    #expect(result.status == 1, "\(result.stderr)")
+    let image = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("out/ar.png"))))
+    // The first row's title line: dark pixels in the right half, none in the left third.
+    var left = 0
+    var right = 0
+    for y in 0..<48 {
+      for x in 0..<image.width {
+        let offset = (y * image.width + x) * 4
+        guard image.pixels[offset] < 120 else { continue }
+        if x < image.width / 3 { left += 1 } else if x > image.width / 2 { right += 1 }
+      }
+    }
+    #expect(right > 20 && left == 0, "left \(left), right \(right)")
+  }
+
+  @Test("bad input exits 2 and writes nothing")
+  func badInput() throws {
+    let folder = try Paths.temporaryFolder(with: [
+      "broken.xcstrings": "{\"sourceLanguage\": \"en\", \"strings\": {\"k\": 3}}",
+      "Localizable.xcstrings": Self.xcstrings,
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let broken = try runListRender(["catalog", "broken.xcstrings", "-o", "out"], in: folder)
+    #expect(broken.status == 2)
+    #expect(broken.stderr.contains("broken.xcstrings: strings[\"k\"]: expected an object"))
+    let tag = try runListRender(
+      ["catalog", "Localizable.xcstrings", "--locales", "de,not a tag", "-o", "out"], in: folder)
+    #expect(tag.status == 2)
+    #expect(tag.stderr.contains("'not a tag' is not a BCP 47 language tag"))
+    let role = try runListRender(
+      ["catalog", "Localizable.xcstrings", "--as", "headline", "-o", "out"], in: folder)
+    #expect(role.status == 2)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+  }
+}
