@@ -28,7 +28,7 @@ def run(args, cwd=None):
     out, err = process.communicate()
     elapsed = time.perf_counter() - start
     # `listrender audit` exits 1 when it finds something: a finished run all the same.
-    finished = (0, 1) if len(args) > 1 and args[1] == "audit" else (0,)
+    finished = (0, 1) if len(args) > 1 and args[1] in ("audit", "catalog") else (0,)
     if process.returncode not in finished:
         sys.exit(f"failed: {' '.join(args)}\n{err.decode()}")
     return elapsed, out.decode(), err.decode()
@@ -147,8 +147,82 @@ def large_suite(tmp):
     return rows
 
 
+# A word of each locale's script, so that every catalog row is shaped in its own fonts.
+CATALOG_WORDS = {
+    "ar": "الإعدادات", "he": "הגדרות", "fa": "تنظیمات", "ur": "ترتیبات", "hi": "सेटिंग्स",
+    "bn": "সেটিংস", "ta": "அமைப்புகள்", "te": "సెట్టింగ్‌లు", "th": "การตั้งค่า", "ja": "設定の項目",
+    "zh-Hans": "设置项目", "zh-Hant": "設定項目", "ko": "설정 항목", "ru": "Настройки", "uk": "Налаштування",
+    "el": "Ρυθμίσεις", "ka": "პარამეტრები", "my": "ဆက်တင်များ", "km": "ការកំណត់",
+}
+CATALOG_LOCALES = ["en", "de", "fr", "es", "it", "pt-BR", "pl", "nl", "sv", "da", "nb", "fi",
+                   "cs", "sk", "hu", "ro", "bg", "sr", "hr", "sl", "lt", "lv", "et", "tr", "id",
+                   "ms", "vi", "ca", "eu", "gl", "sq", "is", "af"] + sorted(CATALOG_WORDS)
+
+
+def write_catalog(path, keys, locales):
+    """A String Catalog of `keys` keys in `locales` (the first the source), one in ten plural."""
+    import json
+    strings = {}
+    for index in range(keys):
+        localizations = {}
+        for locale in locales:
+            word = CATALOG_WORDS.get(locale, "Einstellung" if locale == "de" else "Setting")
+            text = f"{word} {index}: {word} of the list, row {index % 37}"
+            if index % 10 == 0:
+                forms = {category: {"stringUnit": {"state": "translated",
+                                                   "value": f"%lld {word} {category}"}}
+                         for category in ["zero", "one", "two", "few", "many", "other"]}
+                localizations[locale] = {"variations": {"plural": forms}}
+            else:
+                localizations[locale] = {"stringUnit": {"state": "translated", "value": text}}
+        strings[f"key.{index:05d}"] = {"localizations": localizations}
+    with open(path, "w") as f:
+        json.dump({"sourceLanguage": "en", "strings": strings, "version": "1.0"}, f,
+                  ensure_ascii=False, indent=2)
+
+
+def catalogs(tmp):
+    """Catalog mode at scale 1: ~50 locales x 800 keys, its cost a row and its linearity (80
+    keys against 800), and reading a 2 MB catalog."""
+    rows = []
+    small = os.path.join(tmp, "small.xcstrings")
+    large = os.path.join(tmp, "large.xcstrings")
+    write_catalog(small, 80, CATALOG_LOCALES)
+    write_catalog(large, 800, CATALOG_LOCALES)
+    seconds = []
+    for path in [small, large]:
+        args = [BIN, "catalog", path, "-o", os.path.join(tmp, "catalog-out"), "--scale", "1"]
+        (elapsed,) = medians([args], runs=3, warmup=1)
+        seconds.append(elapsed)
+        shutil.rmtree(os.path.join(tmp, "catalog-out"), ignore_errors=True)
+    run([BIN, "catalog", large, "-o", os.path.join(tmp, "catalog-out"), "--scale", "1",
+                     "--json", os.path.join(tmp, "catalog.json")])
+    with open(os.path.join(tmp, "catalog.json")) as f:
+        count = f.read().count('"verdict"')
+    rows.append((f"catalog mode, {len(CATALOG_LOCALES)} locales x 800 keys at scale 1 "
+                 f"({count} rows), whole process", f"{seconds[1]:.1f} s",
+                 f"{seconds[1] / count * 1e6:.0f} µs a row"))
+    rows.append(("catalog mode: 800 keys / 80 keys (50 locales)",
+                 f"{seconds[1]:.1f} / {seconds[0]:.2f} s", f"{seconds[1] / seconds[0]:.1f}×"))
+    two = os.path.join(tmp, "two-mb.xcstrings")
+    write_catalog(two, 330, CATALOG_LOCALES[:20])
+    read = phases([BIN, "catalog", two, "--locales", "en", "-o", os.path.join(tmp, "two-out")],
+                  runs=5).get("read catalog", 0)
+    rows.append((f"reading a {os.path.getsize(two) / 1e6:.1f} MB .xcstrings (20 locales)",
+                 f"{read:.1f} ms", ""))
+    return rows
+
+
 def main():
     rows = []
+    if os.environ.get("BENCH_ONLY") == "catalog":
+        with tempfile.TemporaryDirectory() as tmp:
+            rows = catalogs(tmp)
+        print("| measure | time | figure |")
+        print("|---|---|---|")
+        for row in rows:
+            print("| " + " | ".join(row) + " |")
+        return
     with tempfile.TemporaryDirectory() as tmp:
         inbox = os.path.join(BENCH, "inbox.yaml")
         png = os.path.join(tmp, "x.png")
@@ -267,6 +341,7 @@ def main():
             rows.append((f"self-sizing {name}.yaml with --layout, whole process",
                          f"{seconds * 1000:.0f} ms", f"{5000 / seconds:.0f} cells/s"))
         rows += large_suite(tmp)
+        rows += catalogs(tmp)
     print("| measure | time | figure |")
     print("|---|---|---|")
     for row in rows:

@@ -26,7 +26,8 @@ struct Catalog: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The locales to draw, comma-separated, or all (default).", valueName: "all|de,ja"))
+      "The locales to draw, comma-separated (en-XA and ar-XB are pseudolocales), all (default) or pseudo (both pseudolocales).",
+      valueName: "all|pseudo|de,ja"))
   var locales: String = "all"
 
   @Option(name: .customLong("as"), help: "Where the text goes: title, subtitle or description.")
@@ -53,6 +54,9 @@ struct Catalog: ParsableCommand {
 
   @Option(help: ArgumentHelp("Also write every verdict as JSON.", valueName: "file"))
   var json: String?
+
+  @Flag(name: .long, help: "Print how long each phase took (to stderr).")
+  var timings = false
 
   func validate() throws {
     if let maxLines, !(1...1_000).contains(maxLines) {
@@ -83,6 +87,7 @@ struct Catalog: ParsableCommand {
   func run() throws {
     do {
       let options = try reviewOptions()
+      var clock = PhaseClock(enabled: timings)
       var isFolder: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: catalog, isDirectory: &isFolder)
       let strings: StringCatalog
@@ -94,8 +99,11 @@ struct Catalog: ParsableCommand {
       } catch let error as CatalogError {
         throw CommandFailure(error.description, status: ExitStatus.badInput)
       }
+      clock.lap("read catalog")
       var chosen = strings.locales
-      if locales != "all" {
+      if locales == "pseudo" {
+        chosen = Pseudolocale.allCases.map(\.rawValue)
+      } else if locales != "all" {
         chosen = locales.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         for locale in chosen where !PluralRules.isLanguageTag(locale) {
           throw CommandFailure(
@@ -115,14 +123,21 @@ struct Catalog: ParsableCommand {
       let renderer = try ListRenderer()
       _ = Unmanaged.passRetained(renderer)
       renderer.allowsMissingGlyphs = true
+      clock.lap("fonts and icons")
       var files: [(name: String, bytes: [UInt8])] = []
       var entries: [CatalogReview.Entry] = []
       var images: [String: [String]] = [:]
+      var laidOut: [(page: CatalogReview.Page, whole: LayoutTree)] = []
       for locale in chosen {
         var page = review.page(locale)
         let whole = try renderer.layout(page.document, limits: .points)
         try review.judge(&page, whole: whole, renderer: renderer)
         entries += page.entries
+        laidOut.append((page, whole))
+      }
+      clock.lap("lay out and judge")
+      for (page, whole) in laidOut {
+        let locale = page.locale
         let part = renderer.viewportHeight(for: whole)
         if whole.height <= part {
           files.append(("\(locale).png", try PNGCodec.encode(try renderer.render(page.document))))
@@ -143,6 +158,7 @@ struct Catalog: ParsableCommand {
         }
       }
       files.append(("index.html", Array(Self.grid(strings, entries, images).utf8)))
+      clock.lap("paint and encode")
       // Every file is made before any is written, then all of them are written or none.
       try checkOutputs(
         json.map { [("--json", $0)] } ?? [],
@@ -159,6 +175,8 @@ struct Catalog: ParsableCommand {
         try staged.add(Array(try encoder.encode(["keys": entries])) + [0x0A], to: json)
       }
       try staged.commit()
+      clock.lap("write")
+      clock.report()
       var counts: [CatalogReview.Verdict: Int] = [:]
       for entry in entries { counts[entry.verdict, default: 0] += 1 }
       let summary = CatalogReview.Verdict.allCases.compactMap { verdict in

@@ -79,9 +79,15 @@ package struct CatalogReview {
     "ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb", "syr", "ku-Arab",
   ]
 
-  /// The canvas of a locale: its language (line breaking, Han forms) and direction.
+  /// The canvas of a locale: its language (line breaking, Han forms) and direction. A
+  /// pseudolocale is drawn in the source language, in its own direction.
   func canvas(for locale: String) -> Canvas {
     var canvas = options.canvas
+    if let pseudo = Pseudolocale(tag: locale) {
+      canvas.language = catalog.sourceLanguage
+      canvas.direction = pseudo.isRightToLeft ? .rtl : .ltr
+      return canvas
+    }
     canvas.language = locale
     let primary = String(locale.split(separator: "-").first ?? "")
     canvas.direction = Self.rightToLeft.contains(primary) ? .rtl : .ltr
@@ -91,13 +97,18 @@ package struct CatalogReview {
   /// The list of `locale` before it is laid out, and its entries with the verdicts the catalog
   /// alone gives (missing, bad format, untranslated).
   package func page(_ locale: String) -> Page {
-    let rules = PluralRules(locale: locale) ?? PluralRules(locale: "en")
+    let pseudo = Pseudolocale(tag: locale)
+    let rules =
+      pseudo == nil
+      ? PluralRules(locale: locale) ?? PluralRules(locale: "en")
+      : PluralRules(locale: catalog.sourceLanguage)
     let sourceRules = PluralRules(locale: catalog.sourceLanguage)
     var cells: [Cell] = []
     var entries: [Entry] = []
     for key in catalog.keys {
       guard let source = catalog.text(key, locale: catalog.sourceLanguage) else { continue }
-      let own = catalog.text(key, locale: locale)
+      // A pseudolocale's text is the source's, pseudolocalized form by form.
+      let own = pseudo == nil ? catalog.text(key, locale: locale) : source
       // A key never translated is its source text everywhere.
       if own == nil, !source.translatable, locale != catalog.sourceLanguage { continue }
       let text = own ?? source
@@ -110,7 +121,8 @@ package struct CatalogReview {
         varies
         ? (rules?.categories ?? [.other]).map { ($0, rules?.samples[$0] ?? 3) } : [(nil, nil)]
       for (form, number) in forms {
-        let raw = text.resolved(count: number, rules: own == nil ? sourceRules : rules) ?? ""
+        var raw = text.resolved(count: number, rules: own == nil ? sourceRules : rules) ?? ""
+        if let pseudo, source.translatable { raw = pseudo.transform(raw) }
         let sourceRaw = source.resolved(count: number, rules: sourceRules) ?? ""
         var verdict = Verdict.ok
         var detail: String?
@@ -120,7 +132,7 @@ package struct CatalogReview {
         } else if let mismatch = Placeholder.mismatch(source: sourceRaw, translation: raw) {
           verdict = .badFormat
           detail = mismatch
-        } else if text.state != .translated {
+        } else if text.state != .translated, pseudo == nil {
           verdict = .untranslated
           detail = "state \(text.state.rawValue)"
         }

@@ -194,6 +194,22 @@ package struct Placeholder: Hashable, Sendable, CustomStringConvertible {
     return String(out)
   }
 
+  /// `text` cut into runs of plain text and placeholders (`%%` counts as a placeholder), in
+  /// order: whether each run is a placeholder, and the run.
+  package static func segments(_ text: String) -> [(isPlaceholder: Bool, text: String)] {
+    let scalars = Array(text.unicodeScalars)
+    var out: [(isPlaceholder: Bool, text: String)] = []
+    var cursor = 0
+    func run(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+    for (range, _) in scan(text) {
+      if range.lowerBound > cursor { out.append((false, run(cursor..<range.lowerBound))) }
+      out.append((true, run(range)))
+      cursor = range.upperBound
+    }
+    if cursor < scalars.count { out.append((false, run(cursor..<scalars.count))) }
+    return out
+  }
+
   /// Each placeholder with the scalar offsets it spans.
   private static func scan(_ text: String) -> [(range: Range<Int>, placeholder: Placeholder)] {
     let scalars = Array(text.unicodeScalars)

@@ -112,6 +112,22 @@ struct CatalogCLITests {
     #expect(right > 20 && left == 0, "left \(left), right \(right)")
   }
 
+  @Test("--locales pseudo: en-XA accented and longer, ar-XB right to left, every verdict ok")
+  func pseudolocales() throws {
+    let folder = try Paths.temporaryFolder(with: ["Localizable.xcstrings": Self.xcstrings])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runListRender(
+      ["catalog", "Localizable.xcstrings", "--locales", "pseudo", "-o", "out", "--json", "v.json"],
+      in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let all = try entries(folder.appendingPathComponent("v.json"))
+    #expect(Set(all.map(\.locale)) == ["en-XA", "ar-XB"])
+    #expect(all.allSatisfy { $0.verdict == "ok" })
+    #expect(
+      all.first { $0.key == "roaming" && $0.locale == "en-XA" }?.text
+        == "[Ðåţå ŕöåɱîñĝ one two]")
+  }
+
   @Test("bad input exits 2 and writes nothing")
   func badInput() throws {
     let folder = try Paths.temporaryFolder(with: [

@@ -1,0 +1,29 @@
+import Foundation
+import StringCatalogs
+import Testing
+
+@Suite("Pseudolocales")
+struct PseudolocaleTests {
+  @Test("en-XA: accented, about 40 % longer, in brackets, placeholders kept")
+  func accented() {
+    let text = Pseudolocale.accented.transform("Hello, %@! You have %lld new messages (100%%)")
+    #expect(text.hasPrefix("[Ĥéļļö, %@! Ýöû ĥåṽé %lld ñéŵ ɱéššåĝéš (100%%)"))
+    #expect(text.hasSuffix("]"))
+    #expect(Placeholder.mismatch(source: "Hello, %@! %lld", translation: text) == nil)
+    let letters = "HelloYouhavenewmessages".count
+    let added = text.count - "[Ĥéļļö, %@! Ýöû ĥåṽé %lld ñéŵ ɱéššåĝéš (100%%)]".count
+    #expect(Double(added) >= Double(letters) * 0.35, "\(text)")
+  }
+
+  @Test("ar-XB: each word and placeholder forced right to left; nothing else changed")
+  func bidi() {
+    let text = Pseudolocale.bidi.transform("Hi %1$s now")
+    #expect(
+      text == "\u{200F}\u{202E}Hi\u{202C}\u{200F} \u{200F}\u{202E}%1$s\u{202C}\u{200F} "
+        + "\u{200F}\u{202E}now\u{202C}\u{200F}")
+    #expect(Pseudolocale.bidi.isRightToLeft)
+    #expect(!Pseudolocale.accented.isRightToLeft)
+    #expect(Pseudolocale(tag: "ar-XB") == .bidi)
+    #expect(Pseudolocale(tag: "ar") == nil)
+  }
+}
