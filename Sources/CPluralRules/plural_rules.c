@@ -71,3 +71,26 @@ int32_t lr_format_number(const char *locale, double number, char *out, int32_t c
   out[written] = 0;
   return written;
 }
+
+int32_t lr_plural_integer_table(const char *locale, int32_t count, int8_t *out) {
+  static const char *names[6] = {"zero", "one", "two", "few", "many", "other"};
+  if (count < 0 || count > 100000) return -1;
+  UErrorCode status = U_ZERO_ERROR;
+  UPluralRules *rules = uplrules_open(locale, &status);
+  if (U_FAILURE(status)) return -1;
+  for (int32_t number = 0; number < count; number++) {
+    UChar keyword[32];
+    char name[32];
+    int32_t length = uplrules_select(rules, (double)number, keyword, 32, &status);
+    if (U_FAILURE(status) || ascii(keyword, length, name, 32) < 0) {
+      uplrules_close(rules);
+      return -1;
+    }
+    out[number] = 5;
+    for (int index = 0; index < 6; index++) {
+      if (strcmp(name, names[index]) == 0) out[number] = (int8_t)index;
+    }
+  }
+  uplrules_close(rules);
+  return count;
+}

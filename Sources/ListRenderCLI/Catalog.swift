@@ -124,51 +124,42 @@ struct Catalog: ParsableCommand {
       _ = Unmanaged.passRetained(renderer)
       renderer.allowsMissingGlyphs = true
       clock.lap("fonts and icons")
-      var files: [(name: String, bytes: [UInt8])] = []
       var entries: [CatalogReview.Entry] = []
+      // Each locale's list cut into pages at row boundaries, each page a list of its own rows
+      // (so that each is laid out once more, not the whole list once a page).
+      var pages: [(name: String, document: ListDocument)] = []
       var images: [String: [String]] = [:]
-      var laidOut: [(page: CatalogReview.Page, whole: LayoutTree)] = []
       for locale in chosen {
         var page = review.page(locale)
         let whole = try renderer.layout(page.document, limits: .points)
         try review.judge(&page, whole: whole, renderer: renderer)
         entries += page.entries
-        laidOut.append((page, whole))
-      }
-      clock.lap("lay out and judge")
-      for (page, whole) in laidOut {
-        let locale = page.locale
-        let part = renderer.viewportHeight(for: whole)
-        if whole.height <= part {
-          files.append(("\(locale).png", try PNGCodec.encode(try renderer.render(page.document))))
-          images[locale] = ["\(locale).png"]
-        } else {
-          var top = 0.0
-          var number = 1
-          while top < whole.height {
-            var viewport = page.document
-            viewport.canvas.height = min(part, whole.height - top)
-            viewport.canvas.contentOffset = top
-            let name = "\(locale)-\(String(format: "%04d", number)).png"
-            files.append((name, try PNGCodec.encode(try renderer.render(viewport))))
-            images[locale, default: []].append(name)
-            top += part
-            number += 1
-          }
+        let parts = review.split(
+          page.document, whole: whole, height: renderer.viewportHeight(for: whole))
+        for (number, part) in parts.enumerated() {
+          let name =
+            parts.count == 1
+            ? "\(locale).png" : "\(locale)-\(String(format: "%04d", number + 1)).png"
+          pages.append((name, part))
+          images[locale, default: []].append(name)
         }
       }
-      files.append(("index.html", Array(Self.grid(strings, entries, images).utf8)))
-      clock.lap("paint and encode")
-      // Every file is made before any is written, then all of them are written or none.
+      clock.lap("lay out and judge")
+      let grid = Array(Self.grid(strings, entries, images).utf8)
+      // Every file is checked before any is made; each page is written to a temporary as soon
+      // as it is encoded, and all of them are renamed into place at the end, or none.
       try checkOutputs(
         json.map { [("--json", $0)] } ?? [],
         inputs: exists && !isFolder.boolValue ? [("the catalog", catalog)] : [],
-        folders: [("-o", output, files.map(\.name))])
+        folders: [("-o", output, pages.map(\.name) + ["index.html"])])
       try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
       let staged = StagedOutputs()
-      for file in files {
-        try staged.add(file.bytes, to: (output as NSString).appendingPathComponent(file.name))
+      func path(_ name: String) -> String { (output as NSString).appendingPathComponent(name) }
+      for page in pages {
+        try staged.add(try PNGCodec.encode(try renderer.render(page.document)), to: path(page.name))
       }
+      try staged.add(grid, to: path("index.html"))
+      clock.lap("paint and encode")
       if let json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -175,6 +175,36 @@ package struct CatalogReview {
     return Cell(.row(row))
   }
 
+  /// `document` (a page of rows) cut at row boundaries into lists at most `height` points tall
+  /// by its layout `whole`; a row taller than `height` is a list of its own.
+  package func split(_ document: ListDocument, whole: LayoutTree, height: Double) -> [ListDocument]
+  {
+    guard whole.height > height, let section = document.sections.first else { return [document] }
+    var frames: [Int: Rect] = [:]
+    for element in whole.elements where element.role == .cell {
+      if case .cell(0, let item)? = ElementPath(element.source) { frames[item] = element.frame }
+    }
+    var parts: [ListDocument] = []
+    var start = 0
+    var top = 0.0
+    for index in section.cells.indices {
+      guard let frame = frames[index] else { continue }
+      if frame.maxY - top > height, index > start {
+        parts.append(part(of: document, section.cells[start..<index]))
+        start = index
+        top = frame.y
+      }
+    }
+    parts.append(part(of: document, section.cells[start...]))
+    return parts
+  }
+
+  private func part(of document: ListDocument, _ cells: ArraySlice<Cell>) -> ListDocument {
+    var part = document
+    part.sections[0].cells = Array(cells)
+    return part
+  }
+
   /// The layout role the text is drawn in.
   var textRole: LayoutElement.Role {
     switch options.role {

@@ -17,9 +17,34 @@ package struct PluralRules: Sendable {
     let names = Self.text(buffer, length).split(separator: " ")
     let categories = names.compactMap { PluralCategory(rawValue: String($0)) }.sorted()
     guard !categories.isEmpty else { return nil }
+    var table = [Int8](repeating: 5, count: Self.tableSize)
+    guard lr_plural_integer_table(locale, Int32(Self.tableSize), &table) == Int32(Self.tableSize)
+    else { return nil }
+    let all = PluralCategory.allCases
     self.locale = locale
     self.categories = categories
+    self.integers = table.map { all[Int(min(max($0, 0), 5))] }
+    var found: [PluralCategory: Double] = [:]
+    // A count a list shows first (2 and up: Polish many is 5), then 0 and 1, then fractions.
+    for number in Array(2..<Self.tableSize) + [0, 1] where found[integers[number]] == nil {
+      found[integers[number]] = Double(number)
+    }
+    for number in [0.5, 1.5, 2.5, 0.1, 1.1, 2.1, 5.5, 10.5] where found.count < categories.count {
+      let category = Self.select(locale, number)
+      if found[category] == nil { found[category] = number }
+    }
+    self.samples = found
   }
+
+  /// How many whole numbers (from 0) have their category looked up once, when the rules are made.
+  private static let tableSize = 1_001
+  /// The category of each whole number 0...1,000.
+  private let integers: [PluralCategory]
+
+  /// A number that falls in each of the locale's categories: the smallest whole number from 2
+  /// to 1,000 that does (a count a list shows: Polish many is 5), else 0 or 1, else the first
+  /// of a few decimals (Polish `other` is for fractions).
+  package let samples: [PluralCategory: Double]
 
   /// Whether `tag` has the shape of a BCP 47 tag: a language of 2–3 letters, then at most seven
   /// subtags of 1–8 letters or digits, joined by `-` (or `_`).
@@ -35,26 +60,19 @@ package struct PluralRules: Sendable {
     }
   }
 
-  /// The category ICU chooses for `number`.
+  /// The category ICU chooses for `number` (whole numbers to 1,000 from a table made once).
   package func category(for number: Double) -> PluralCategory {
+    if number >= 0, number < Double(Self.tableSize), number == number.rounded() {
+      return integers[Int(number)]
+    }
+    return Self.select(locale, number)
+  }
+
+  private static func select(_ locale: String, _ number: Double) -> PluralCategory {
     var buffer = [CChar](repeating: 0, count: 16)
     let length = lr_plural_category(locale, number, &buffer, 16)
     guard length >= 0 else { return .other }
     return PluralCategory(rawValue: Self.text(buffer, length)) ?? .other
-  }
-
-  /// A number that falls in each of the locale's categories: the smallest whole number from 2
-  /// to 1,000 that does (a count a list shows: Polish many is 5), else 0 or 1, else the first
-  /// of a few decimals (Polish `other` is for fractions).
-  package var samples: [PluralCategory: Double] {
-    var found: [PluralCategory: Double] = [:]
-    let candidates =
-      (2...1_000).map(Double.init) + [0, 1, 0.5, 1.5, 2.5, 0.1, 1.1, 2.1, 5.5, 10.5]
-    for number in candidates where found.count < categories.count {
-      let category = category(for: number)
-      if found[category] == nil { found[category] = number }
-    }
-    return found
   }
 
   /// `number` written for the locale (`1.234,5` in German); plain digits when ICU cannot.

@@ -76,7 +76,7 @@ package enum XCStrings {
     mutating func catalog(_ root: Any) throws -> StringCatalog {
       let top = try object(root, "$")
       let source = try string(top["sourceLanguage"], "sourceLanguage")
-      guard PluralRules(locale: source) != nil else {
+      guard PluralRules.isLanguageTag(source) else {
         throw fail("sourceLanguage", "'\(source)' is not a BCP 47 language tag")
       }
       let strings = try object(top["strings"] ?? [String: Any](), "strings")
@@ -96,7 +96,7 @@ package enum XCStrings {
           entry["localizations"] ?? [String: Any](), path + ".localizations")
         for (locale, value) in localizations {
           let localePath = "\(path).localizations[\(JSONDepth.quoted(locale))]"
-          guard PluralRules(locale: locale) != nil else {
+          guard PluralRules.isLanguageTag(locale) else {
             throw fail(localePath, "'\(locale)' is not a BCP 47 language tag")
           }
           var text = try self.text(try object(value, localePath), localePath)

@@ -17,4 +17,9 @@ int32_t lr_plural_categories(const char *locale, char *out, int32_t capacity);
 /// the length, or -1 when ICU fails.
 int32_t lr_format_number(const char *locale, double number, char *out, int32_t capacity);
 
+/// The category of each whole number 0 ..< `count` in `locale`, as an index into zero, one,
+/// two, few, many, other, written to `out` (`count` bytes): one opening of the rules for a whole
+/// table. `count`, or -1 when ICU fails.
+int32_t lr_plural_integer_table(const char *locale, int32_t count, int8_t *out);
+
 #endif
