@@ -263,8 +263,22 @@ enum JSONDepth {
     return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
   }
 
+  /// `text` as a JSON string literal (for the paths errors name; made for every entry, so
+  /// without an encoder).
   static func quoted(_ text: String) -> String {
-    let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-    return String(decoding: data, as: UTF8.self)
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case _ where scalar.value < 0x20:
+        out +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
   }
 }
