@@ -127,7 +127,7 @@ struct Catalog: ParsableCommand {
       var entries: [CatalogReview.Entry] = []
       // Each locale's list cut into pages at row boundaries, each page a list of its own rows
       // (so that each is laid out once more, not the whole list once a page).
-      var pages: [(name: String, document: ListDocument)] = []
+      var pages: [(name: String, locale: String, document: ListDocument)] = []
       var images: [String: [String]] = [:]
       for locale in chosen {
         var page = review.page(locale)
@@ -140,12 +140,13 @@ struct Catalog: ParsableCommand {
           let name =
             parts.count == 1
             ? "\(locale).png" : "\(locale)-\(String(format: "%04d", number + 1)).png"
-          pages.append((name, part))
+          pages.append((name, locale, part))
           images[locale, default: []].append(name)
         }
       }
       clock.lap("lay out and judge")
-      let grid = Array(Self.grid(strings, entries, images).utf8)
+      let rightToLeft = Set(pages.filter { $0.document.canvas.direction == .rtl }.map(\.locale))
+      let grid = Array(Self.grid(strings, entries, images, rightToLeft: rightToLeft).utf8)
       // Every file is checked before any is made; each page is written to a temporary as soon
       // as it is encoded, and all of them are renamed into place at the end, or none.
       try checkOutputs(
@@ -189,17 +190,29 @@ struct Catalog: ParsableCommand {
   /// The key × locale grid: one row a key and form, one column a locale, each cell its text
   /// and verdict; a search box filters the rows by key.
   static func grid(
-    _ catalog: StringCatalog, _ entries: [CatalogReview.Entry], _ images: [String: [String]]
+    _ catalog: StringCatalog, _ entries: [CatalogReview.Entry], _ images: [String: [String]],
+    rightToLeft: Set<String>
   ) -> String {
     let locales = images.keys.sorted { a, b in
       (a == catalog.sourceLanguage ? 0 : 1, a) < (b == catalog.sourceLanguage ? 0 : 1, b)
     }
     var rows: [String: [String: CatalogReview.Entry]] = [:]
-    var order: [String] = []
+    // A row a key and form: keys in the catalog's order, each key's forms in CLDR's.
+    var places: [String: (key: Int, form: Int)] = [:]
+    let keyIndex = Dictionary(
+      catalog.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     for entry in entries {
       let row = entry.key + (entry.form.map { " · \($0)" } ?? "")
-      if rows[row] == nil { order.append(row) }
+      let form = entry.form.flatMap { PluralCategory(rawValue: $0) }
+      places[row] = (
+        keyIndex[entry.key] ?? Int.max,
+        form.flatMap { PluralCategory.allCases.firstIndex(of: $0) } ?? -1
+      )
       rows[row, default: [:]][entry.locale] = entry
+    }
+    let order = places.keys.sorted { a, b in
+      let (x, y) = (places[a] ?? (0, 0), places[b] ?? (0, 0))
+      return (x.key, x.form, a) < (y.key, y.form, b)
     }
     var html = """
       <!doctype html>
@@ -229,7 +242,12 @@ struct Catalog: ParsableCommand {
           html += "<td></td>"
           continue
         }
-        html += "<td class=\"\(entry.verdict.rawValue)\">\(markupEscape(entry.text))"
+        // Each text in its own language and direction (an Arabic cell reads right to left).
+        let direction = rightToLeft.contains(locale) ? "rtl" : "ltr"
+        let language = Pseudolocale(tag: locale) == nil ? locale : catalog.sourceLanguage
+        html +=
+          "<td class=\"\(entry.verdict.rawValue)\" lang=\"\(markupEscape(language))\" dir=\"\(direction)\">"
+          + markupEscape(entry.text)
         if entry.verdict != .ok {
           html +=
             "<small>\(entry.verdict.rawValue)\(entry.detail.map { ": " + markupEscape($0) } ?? "")</small>"

@@ -87,6 +87,14 @@ struct CatalogCLITests {
     for word in ["roaming", "files · few", "greeting", ">ar<", ">pl<", "bad-format"] {
       #expect(grid.contains(word), "\(word)")
     }
+    // Rows in the catalog's key order, each key's forms in CLDR's; Arabic cells right to left.
+    let rows = [
+      "files · zero", "files · one", "files · few", "files · other", "greeting", "roaming",
+    ]
+    let places = rows.compactMap { grid.range(of: "<th>\($0)</th>")?.lowerBound }
+    #expect(places.count == rows.count && places == places.sorted(), "\(places)")
+    #expect(grid.contains("lang=\"ar\" dir=\"rtl\""))
+    #expect(grid.contains("lang=\"de\" dir=\"ltr\""))
   }
 
   @Test("Arabic is laid out right to left: the title ends at the row's right margin")
