@@ -152,12 +152,42 @@ struct ReportContext {
 func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: String) throws
   -> [Int: ShownCase]
 {
-  var shownCases: [Int: ShownCase] = [:]
   // The images are written to a folder of this run's own and put in place as `images/` at the
   // end: two runs sharing a report folder never write into a folder the other is replacing.
-  let images = ReportImages(report: folder)
-  try FileManager.default.createDirectory(atPath: images.staging, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(atPath: images.staging) }
+  var page = ReportPage(images: ReportImages(report: folder), context: context)
+  try FileManager.default.createDirectory(
+    atPath: page.images.staging, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: page.images.staging) }
+  for (index, result) in results.enumerated() {
+    let stem = "\(index)-" + slug(result.report.name)
+    if result.report.isFailure {
+      try page.addFailure(result, index: index, stem: stem)
+    } else {
+      try page.addPassed(result, index: index, stem: stem)
+    }
+  }
+  let html = page.html(results)
+  try page.images.publish()
+  try AtomicFile.write(
+    Array(html.utf8), to: (folder as NSString).appendingPathComponent("index.html"))
+  return page.shownCases
+}
+
+/// The report page as it is built, case by case: the failure cards, the gallery of passed
+/// cases, and what each case shows (its images copied into the report).
+private struct ReportPage {
+  let images: ReportImages
+  let context: ReportContext
+  var shownCases: [Int: ShownCase] = [:]
+  var cards = ""
+  var gallery = ""
+  var thumbnails = 0
+
+  init(images: ReportImages, context: ReportContext) {
+    self.images = images
+    self.context = context
+  }
+
   /// Copies a PNG or WebP image into the report as `name` plus the extension its content
   /// gives; its path relative to the page and its pixel size. Anything that is not such an
   /// image, or is too large, is not copied.
@@ -167,43 +197,42 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     try AtomicFile.write(image.bytes, to: images.path(file))
     return ("images/" + file, image.kind.width, image.kind.height)
   }
-  var cards = ""
-  var gallery = ""
-  var thumbnails = 0
-  for (index, result) in results.enumerated() {
+
+  /// A passed or recorded case: its golden as a thumbnail (an animated case's APNG golden, which
+  /// a browser plays), or, past the first few hundred, its name alone (a report of ten thousand
+  /// results opens at once and does not copy ten thousand goldens).
+  mutating func addPassed(_ result: SuiteResult, index: Int, stem: String) throws {
     let report = result.report
-    let stem = "\(index)-" + slug(report.name)
-    guard report.isFailure else {
-      // Past the first few hundred, passed cases are listed by name: a report of ten thousand
-      // results opens at once and does not copy ten thousand goldens.
-      guard thumbnails < thumbnailLimit else {
-        gallery += """
-          <figure class="thumb named" data-name="\(markupEscape(report.name))" id="\(markupEscape(anchor(report.name)))"><figcaption>\(markupEscape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
+    guard thumbnails < thumbnailLimit else {
+      gallery += """
+        <figure class="thumb named" data-name="\(markupEscape(report.name))" id="\(markupEscape(anchor(report.name)))"><figcaption>\(markupEscape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
 
-          """
-        continue
-      }
-      thumbnails += 1
-      // Passed and recorded: the golden, as a thumbnail; an animated case's APNG golden, which
-      // a browser plays.
-      // A merged shard's case shows only the image its shard's report holds, never a file
-      // its results.json names elsewhere.
-      let animation = (report.goldenPath as NSString).deletingPathExtension + ".apng.png"
-      let shown =
-        result.fromShard
-        ? result.shardGolden
-        : !report.goldenPath.hasSuffix(".apng.png")
-          && FileManager.default.fileExists(atPath: animation)
-          ? animation : report.goldenPath
-      if let image = try copy(shown, as: stem) {
-        shownCases[index, default: ShownCase()].images["golden"] = image.src
-        gallery += """
-          <figure class="thumb" data-name="\(markupEscape(report.name))" id="\(markupEscape(anchor(report.name)))"><a href="\(markupEscape(image.src))" target="_blank"><img loading="lazy" src="\(markupEscape(image.src))" width="\(image.width)" height="\(image.height)" alt="\(markupEscape(report.name))"></a><figcaption>\(markupEscape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
-
-          """
-      }
-      continue
+        """
+      return
     }
+    thumbnails += 1
+    // A merged shard's case shows only the image its shard's report holds, never a file its
+    // results.json names elsewhere.
+    let animation = (report.goldenPath as NSString).deletingPathExtension + ".apng.png"
+    let shown =
+      result.fromShard
+      ? result.shardGolden
+      : !report.goldenPath.hasSuffix(".apng.png")
+        && FileManager.default.fileExists(atPath: animation)
+        ? animation : report.goldenPath
+    guard let image = try copy(shown, as: stem) else { return }
+    shownCases[index, default: ShownCase()].images["golden"] = image.src
+    gallery += """
+      <figure class="thumb" data-name="\(markupEscape(report.name))" id="\(markupEscape(anchor(report.name)))"><a href="\(markupEscape(image.src))" target="_blank"><img loading="lazy" src="\(markupEscape(image.src))" width="\(image.width)" height="\(image.height)" alt="\(markupEscape(report.name))"></a><figcaption>\(markupEscape(report.name)) <small>\(report.outcome.rawValue)</small></figcaption></figure>
+
+      """
+  }
+
+  /// A failed, missing or changed case: its card with the expected, diff and actual images (a
+  /// text golden's diff as text, an audit's overlay as the actual picture) and an animation's
+  /// frame scrubber.
+  mutating func addFailure(_ result: SuiteResult, index: Int, stem: String) throws {
+    let report = result.report
     var pictures: [String: (src: String, width: Int, height: Int)] = [:]
     var textDiff = ""
     if let artifacts = report.artifacts {
@@ -234,41 +263,41 @@ func writeReport(_ results: [SuiteResult], context: ReportContext, to folder: St
     }
     cards += card(
       report, stem: stem, pictures: pictures, textDiff: textDiff, scrubber: scrubber,
-      accept: context.acceptCommand,
-      images: images)
+      accept: context.acceptCommand, images: images)
   }
-  let failing = results.filter(\.report.isFailure).count
-  let counts = outcomeCounts(results)
-  let filters = GoldenReport.Outcome.allCases.map { outcome in
-    """
-    <label><input type="checkbox" class="status" value="\(outcome.rawValue)" checked> \(outcome.rawValue) (\(counts[outcome] ?? 0))</label>
-    """
-  }.joined(separator: " ")
-  let environment = context.environment.map {
-    "<tr><th>\(markupEscape($0.0))</th><td>\(markupEscape($0.1))</td></tr>"
-  }.joined()
-  let html = """
-    <!doctype html>
-    <html lang="en"><head><meta charset="utf-8"><title>ListRender golden report</title>
-    <style>\(reportStyle)</style></head><body>
-    <h1>Golden images</h1>
-    <p class="summary \(failing > 0 ? "bad" : "good")">\(markupEscape(context.summary))</p>
-    <p class="meta">\(markupEscape(ISO8601DateFormatter().string(from: context.date))) · \(String(format: "%.2f", context.seconds)) s</p>
-    <div class="controls">\(filters) <input type="search" id="search" placeholder="search cases" aria-label="search cases"></div>
-    <h2>Failures (\(failing))</h2>
-    \(failing == 0 ? "<p>None.</p>" : cards)
-    <h2>Passed (\(results.count - failing))</h2>
-    \(results.count - failing > thumbnailLimit ? "<p class=\"meta\">The first \(thumbnailLimit) as thumbnails, the rest by name.</p>" : "")
-    <div class="gallery">\(gallery)</div>
-    <details><summary>Environment</summary><table>\(environment)</table></details>
-    <script>\(reportScript)</script>
-    </body></html>
 
-    """
-  try images.publish()
-  try AtomicFile.write(
-    Array(html.utf8), to: (folder as NSString).appendingPathComponent("index.html"))
-  return shownCases
+  /// The whole page: the summary, the outcome filters and search, the failure cards, the
+  /// gallery and the environment.
+  func html(_ results: [SuiteResult]) -> String {
+    let failing = results.filter(\.report.isFailure).count
+    let counts = outcomeCounts(results)
+    let filters = GoldenReport.Outcome.allCases.map { outcome in
+      """
+      <label><input type="checkbox" class="status" value="\(outcome.rawValue)" checked> \(outcome.rawValue) (\(counts[outcome] ?? 0))</label>
+      """
+    }.joined(separator: " ")
+    let environment = context.environment.map {
+      "<tr><th>\(markupEscape($0.0))</th><td>\(markupEscape($0.1))</td></tr>"
+    }.joined()
+    return """
+      <!doctype html>
+      <html lang="en"><head><meta charset="utf-8"><title>ListRender golden report</title>
+      <style>\(reportStyle)</style></head><body>
+      <h1>Golden images</h1>
+      <p class="summary \(failing > 0 ? "bad" : "good")">\(markupEscape(context.summary))</p>
+      <p class="meta">\(markupEscape(ISO8601DateFormatter().string(from: context.date))) · \(String(format: "%.2f", context.seconds)) s</p>
+      <div class="controls">\(filters) <input type="search" id="search" placeholder="search cases" aria-label="search cases"></div>
+      <h2>Failures (\(failing))</h2>
+      \(failing == 0 ? "<p>None.</p>" : cards)
+      <h2>Passed (\(results.count - failing))</h2>
+      \(results.count - failing > thumbnailLimit ? "<p class=\"meta\">The first \(thumbnailLimit) as thumbnails, the rest by name.</p>" : "")
+      <div class="gallery">\(gallery)</div>
+      <details><summary>Environment</summary><table>\(environment)</table></details>
+      <script>\(reportScript)</script>
+      </body></html>
+
+      """
+  }
 }
 
 /// How many passed cases a report shows as thumbnails (the rest by name).
