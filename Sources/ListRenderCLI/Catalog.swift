@@ -125,39 +125,56 @@ struct Catalog: ParsableCommand {
       renderer.allowsMissingGlyphs = true
       clock.lap("fonts and icons")
       var entries: [CatalogReview.Entry] = []
-      // Each locale's list cut into pages at row boundaries, each page a list of its own rows
-      // (so that each is laid out once more, not the whole list once a page).
-      var pages: [(name: String, locale: String, document: ListDocument)] = []
+      // Each locale's list is cut into pages between rows as --page-height cuts a render
+      // (LayoutTree.pageBreaks), each page as tall as one image may be. The layouts are not
+      // kept between the two passes: one locale's is held at a time.
+      var lists: [(locale: String, document: ListDocument, names: [String])] = []
       var images: [String: [String]] = [:]
+      func pageBreaks(_ tree: LayoutTree) throws -> [Range<Int>] {
+        guard
+          let breaks = tree.pageBreaks(
+            height: renderer.viewportHeight(for: tree), maxPages: ListRenderer.maxPages)
+        else {
+          throw CommandFailure(
+            "\(catalog): a locale's list needs more than \(ListRenderer.maxPages) pages",
+            status: ExitStatus.badInput)
+        }
+        var top = 0
+        return breaks.ends.map { end in
+          defer { top = end }
+          return top..<end
+        }
+      }
       for locale in chosen {
         var page = review.page(locale)
         let whole = try renderer.layout(page.document, limits: .points)
         try review.judge(&page, whole: whole, renderer: renderer)
         entries += page.entries
-        let parts = review.split(
-          page.document, whole: whole, height: renderer.viewportHeight(for: whole))
-        for (number, part) in parts.enumerated() {
-          let name =
-            parts.count == 1
-            ? "\(locale).png" : "\(locale)-\(String(format: "%04d", number + 1)).png"
-          pages.append((name, locale, part))
-          images[locale, default: []].append(name)
+        let count = try pageBreaks(whole).count
+        let names = (0..<count).map { number in
+          count == 1 ? "\(locale).png" : "\(locale)-\(String(format: "%04d", number + 1)).png"
         }
+        lists.append((locale, page.document, names))
+        images[locale] = names
       }
       clock.lap("lay out and judge")
-      let rightToLeft = Set(pages.filter { $0.document.canvas.direction == .rtl }.map(\.locale))
+      let rightToLeft = Set(lists.filter { $0.document.canvas.direction == .rtl }.map(\.locale))
       let grid = Array(Self.grid(strings, entries, images, rightToLeft: rightToLeft).utf8)
       // Every file is checked before any is made; each page is written to a temporary as soon
       // as it is encoded, and all of them are renamed into place at the end, or none.
       try checkOutputs(
         json.map { [("--json", $0)] } ?? [],
         inputs: exists && !isFolder.boolValue ? [("the catalog", catalog)] : [],
-        folders: [("-o", output, pages.map(\.name) + ["index.html"])])
+        folders: [("-o", output, lists.flatMap(\.names) + ["index.html"])])
       try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
       let staged = StagedOutputs()
       func path(_ name: String) -> String { (output as NSString).appendingPathComponent(name) }
-      for page in pages {
-        try staged.add(try PNGCodec.encode(try renderer.render(page.document)), to: path(page.name))
+      for list in lists {
+        let tree = try renderer.layout(list.document, limits: .points)
+        for (rows, name) in zip(try pageBreaks(tree), list.names) {
+          try staged.add(
+            try renderer.renderPNGCountingPages(tree, rows: rows).png, to: path(name))
+        }
       }
       try staged.add(grid, to: path("index.html"))
       clock.lap("paint and encode")

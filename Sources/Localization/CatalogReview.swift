@@ -105,6 +105,15 @@ package struct CatalogReview {
     let sourceRules = PluralRules(locale: catalog.sourceLanguage)
     var cells: [Cell] = []
     var entries: [Entry] = []
+    // Each number written once a page (ICU opens a formatter for each call).
+    var written: [Double: String] = [:]
+    func format(_ number: Double) -> String {
+      if let text = written[number] { return text }
+      let text =
+        rules?.format(number) ?? (number == number.rounded() ? String(Int(number)) : String(number))
+      written[number] = text
+      return text
+    }
     for key in catalog.keys {
       guard let source = catalog.text(key, locale: catalog.sourceLanguage) else { continue }
       // A pseudolocale's text is the source's, pseudolocalized form by form.
@@ -138,15 +147,15 @@ package struct CatalogReview {
         }
         let shown = Placeholder.filled(raw) { placeholder in
           switch placeholder.kind {
-          case .integer: rules?.format(number ?? 3) ?? "3"
-          case .decimal: rules?.format(2.5) ?? "2.5"
+          case .integer: format(number ?? 3)
+          case .decimal: format(2.5)
           case .text: "Alex"
           case .character: "x"
           case .substitution, .percent: placeholder.description
           }
         }
         let label =
-          form.map { "\(key) · \($0.rawValue) (\(rules?.format(number ?? 0) ?? ""))" } ?? key
+          form.map { "\(key) · \($0.rawValue) (\(format(number ?? 0)))" } ?? key
         cells.append(row(text: shown, key: label, verdict: verdict))
         entries.append(
           Entry(
@@ -173,36 +182,6 @@ package struct CatalogReview {
     }
     if verdict != .ok { row.headline = .tag(verdict.rawValue.uppercased()) }
     return Cell(.row(row))
-  }
-
-  /// `document` (a page of rows) cut at row boundaries into lists at most `height` points tall
-  /// by its layout `whole`; a row taller than `height` is a list of its own.
-  package func split(_ document: ListDocument, whole: LayoutTree, height: Double) -> [ListDocument]
-  {
-    guard whole.height > height, let section = document.sections.first else { return [document] }
-    var frames: [Int: Rect] = [:]
-    for element in whole.elements where element.role == .cell {
-      if case .cell(0, let item)? = ElementPath(element.source) { frames[item] = element.frame }
-    }
-    var parts: [ListDocument] = []
-    var start = 0
-    var top = 0.0
-    for index in section.cells.indices {
-      guard let frame = frames[index] else { continue }
-      if frame.maxY - top > height, index > start {
-        parts.append(part(of: document, section.cells[start..<index]))
-        start = index
-        top = frame.y
-      }
-    }
-    parts.append(part(of: document, section.cells[start...]))
-    return parts
-  }
-
-  private func part(of document: ListDocument, _ cells: ArraySlice<Cell>) -> ListDocument {
-    var part = document
-    part.sections[0].cells = Array(cells)
-    return part
   }
 
   /// The layout role the text is drawn in.

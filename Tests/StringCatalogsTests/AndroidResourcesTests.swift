@@ -120,6 +120,11 @@ struct AndroidResourcesTests {
     #expect(message("<resources><string>x</string></resources>").contains("<string> has no name"))
     #expect(
       message("<resources><plurals name=\"p\"></plurals></resources>").contains("has no <item>"))
+    for reference in ["&#0;", "&#2147483648;", "&#1e300;", "&#x110000;", "&#-1;"] {
+      #expect(
+        message("<resources><string name=\"a\">\(reference)</string></resources>")
+          .contains("entity"), "\(reference)")
+    }
     let deep =
       "<resources>" + String(repeating: "<b>", count: 40) + String(repeating: "</b>", count: 40)
       + "</resources>"
@@ -137,16 +142,7 @@ struct AndroidResourcesTests {
     let original = Array(Self.defaults.utf8)
     var refused = 0
     for _ in 0..<2_000 {
-      var bytes = original
-      for _ in 0..<Int.random(in: 1...4, using: &random) {
-        let at = Int.random(in: 0..<bytes.count, using: &random)
-        switch Int.random(in: 0..<3, using: &random) {
-        case 0: Mutation.flip(&bytes, at: at, &random)
-        case 1: Mutation.cut(&bytes, at: at, most: 40, &random)
-        default: Mutation.copy(&bytes, at: at, most: 200, &random)
-        }
-        if bytes.isEmpty { bytes = original }
-      }
+      let bytes = Mutation.mutated(original, &random)
       do { _ = try AndroidResources.parse(bytes, file: "fuzz.xml") } catch { refused += 1 }
     }
     #expect(refused > 0)

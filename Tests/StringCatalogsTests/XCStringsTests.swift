@@ -108,6 +108,12 @@ struct XCStringsTests {
         "is not a BCP 47 language tag"))
     let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
     #expect(message(deep) == "Localizable.xcstrings:1:33: nested more than 32 levels")
+    for number in Mutation.edgeNumbers {
+      #expect(
+        message(
+          #"{"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {"stringUnit": {"value": "%#@n@"}, "substitutions": {"n": {"argNum": \#(number), "variations": {"plural": {"other": {"stringUnit": {"value": "x"}}}}}}}}}}}"#
+        ).contains("argNum: expected a whole number from 1 to 99"), "\(number)")
+    }
     let long = String(repeating: "x", count: 10_001)
     #expect(
       message(
@@ -138,16 +144,7 @@ struct XCStringsTests {
     let original = Array(Self.catalog.utf8)
     var refused = 0
     for _ in 0..<2_000 {
-      var bytes = original
-      for _ in 0..<Int.random(in: 1...4, using: &random) {
-        let at = Int.random(in: 0..<bytes.count, using: &random)
-        switch Int.random(in: 0..<3, using: &random) {
-        case 0: Mutation.flip(&bytes, at: at, &random)
-        case 1: Mutation.cut(&bytes, at: at, most: 40, &random)
-        default: Mutation.copy(&bytes, at: at, most: 200, &random)
-        }
-        if bytes.isEmpty { bytes = original }
-      }
+      let bytes = Mutation.mutated(original, &random)
       do { _ = try XCStrings.parse(bytes, file: "fuzz.xcstrings") } catch { refused += 1 }
     }
     #expect(refused > 0)

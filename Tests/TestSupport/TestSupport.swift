@@ -355,6 +355,32 @@ package enum Mutation {
   }
 }
 
+extension Mutation {
+  /// Numbers at the edges of what a reader must range-check: zero, one past Int32, a double
+  /// no integer holds, a negative.
+  package static let edgeNumbers = ["0", "2147483648", "1e300", "-1"]
+
+  /// `original` with one to four mutations: a byte flipped, bytes cut or copied, or a value
+  /// after a colon replaced by an edge number (`edgeNumbers`).
+  package static func mutated(_ original: [UInt8], _ random: inout FuzzGenerator) -> [UInt8] {
+    var bytes = original
+    for _ in 0..<Int.random(in: 1...4, using: &random) {
+      let at = Int.random(in: 0..<bytes.count, using: &random)
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: flip(&bytes, at: at, &random)
+      case 1: cut(&bytes, at: at, most: 40, &random)
+      case 2: copy(&bytes, at: at, most: 200, &random)
+      default:
+        replaceValue(
+          &bytes, from: at, with: edgeNumbers[Int.random(in: 0..<edgeNumbers.count, using: &random)]
+        )
+      }
+      if bytes.isEmpty { bytes = original }
+    }
+    return bytes
+  }
+}
+
 /// The project's documentation: the README and the articles of the DocC catalog.
 package enum Documentation {
   /// `Sources/ListRender/ListRender.docc`.
