@@ -54,7 +54,7 @@ let package = Package(
       name: "Localization", dependencies: ["ListRender", "StringCatalogs"],
       swiftSettings: strict),
     .target(
-      name: "ListModel", dependencies: ["Yams", "FileIO", "CLineBreaks"],
+      name: "ListModel", dependencies: ["Yams", "FileIO", "CLineBreaks", "StringCatalogs"],
       swiftSettings: strict),
     // generate-skins.py writes MisticaSkins.swift from Telefonica/mistica-design's tokens.
     .target(
@@ -87,7 +87,7 @@ let package = Package(
       name: "GoldenSuite",
       dependencies: [
         "ListRender", "ListModel", "ListLayout", "ImageCodec", "FileIO", "GoldenImage",
-        "ListGoldens",
+        "ListGoldens", "StringCatalogs",
       ],
       swiftSettings: strict),
     // Test support for package users: XCTest and Swift Testing helpers. The CLI does not link it.

@@ -169,14 +169,31 @@ func runSuite(
     }, report: options.report, goldens: options.goldenFolder)
   try claimReportFolder(options.report)
   let selected = fixtures.enumerated().filter { options.shard?.contains($0.offset) ?? true }
-  let combinations = VariantAxis.combinations(options.variants)
+  // Each fixture's combinations: the same for all, unless `locale=all` asks each spec for its
+  // catalogs' locales (a spec that cannot be read, or names no catalog, is checked once).
+  let combinationsOf: [[[VariantAxis.Choice]]] = fixtures.map { fixture in
+    let axes =
+      (try? VariantAxis.forSpec(options.variants) {
+        try ListDocument.load(
+          path: (options.fixtures as NSString).appendingPathComponent(fixture),
+          allowing: options.readableFolders)
+      }) ?? options.variants.filter { !$0.allLocales }
+    return VariantAxis.combinations(axes)
+  }
+  // A case's place in the whole suite: every fixture's combinations before it, then its own.
+  var firstPosition: [Int] = []
+  var next = 0
+  for combinations in combinationsOf {
+    firstPosition.append(next)
+    next += combinations.count
+  }
   let all = selected.flatMap { index, fixture in
-    combinations.enumerated().map { offset, combination in
+    combinationsOf[index].enumerated().map { offset, combination in
       let base = (fixture as NSString).deletingPathExtension
       let variant = combination.map(\.value).joined(separator: "-")
       return SuiteCase(
         fixture: fixture, name: variant.isEmpty ? base : "\(base)@\(variant)", variant: variant,
-        combination: combination, position: index * combinations.count + offset)
+        combination: combination, position: firstPosition[index] + offset)
     }
   }
   let cases = try options.select(all)
@@ -301,7 +318,7 @@ private func runCase(
     }
     let renderer = try renderer.get()
     var document = try ListDocument.load(path: spec, allowing: readableFolders)
-    VariantAxis.apply(suiteCase.combination, to: &document)
+    try VariantAxis.apply(suiteCase.combination, to: &document)
     let (bitmap, tree) = try renderer.renderWithLayout(document)
     // The environment of this case: the fonts its text used (a brand font's CRC included).
     var check = check

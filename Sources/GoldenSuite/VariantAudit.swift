@@ -18,9 +18,11 @@ package struct VariantAudit {
   /// Every combination, in the order the axes give them.
   package let combinations: [[VariantAxis.Choice]]
 
-  /// The combinations of `axes`, or a bad-input failure when there are more than
+  /// The combinations of `axes` for `document`, or a bad-input failure when there are more than
   /// ``maxCombinations`` (counted without building them: the count is the product of the axes).
-  package init(axes: [VariantAxis]) throws {
+  package init(axes: [VariantAxis], document: ListDocument) throws {
+    // `locale=all`: the document's own locales.
+    let axes = try VariantAxis.forSpec(axes) { document }
     var count = 1
     for axis in axes {
       let (product, overflow) = count.multipliedReportingOverflow(by: axis.values.count)
@@ -45,7 +47,7 @@ package struct VariantAudit {
     var runs: [Run] = []
     for combination in combinations {
       var document = base
-      VariantAxis.apply(combination, to: &document)
+      try VariantAxis.apply(combination, to: &document)
       let name =
         combination.isEmpty
         ? nil : combination.map { "\($0.axis)=\($0.value)" }.joined(separator: " ")

@@ -4,6 +4,7 @@ import ImageCodec
 import ListLayout
 import ListModel
 import ListRender
+import StringCatalogs
 
 /// One of n deterministic shares of a suite's cases (`--shard i/n`): the cases whose position
 /// in sorted order is i−1 modulo n.
@@ -60,7 +61,8 @@ public struct VariantAxis: Sendable {
   /// A canvas per value, decoded from it: the value a variant applies.
   let canvases: [Canvas]
 
-  /// Every canvas key's name, and `skin` (the keys an axis can have).
+  /// Every canvas key's name, and `skin` (the keys an axis can have). `locale` also takes
+  /// `pseudo` (`en-XA` and `ar-XB`) and `all` (every locale of each spec's catalogs).
   package static let keys = CanvasKey.allCases.map(\.rawValue) + ["skin"]
 
   /// `key=value,value`, with any canvas key, or `skin=movistar,vivo` (Mística in each skin).
@@ -76,12 +78,25 @@ public struct VariantAxis: Sendable {
         "--variants takes key=value,value with key one of \(Self.keys.joined(separator: ", ")); got '\(argument)'",
         status: ExitStatus.badInput)
     }
-    let values = parts[1].split(separator: ",").map(String.init)
+    var values = parts[1].split(separator: ",").map(String.init)
     guard !values.isEmpty else {
       throw CommandFailure("--variants \(parts[0]) has no values", status: ExitStatus.badInput)
     }
+    if key == .locale {
+      // `pseudo`: Android's two pseudolocales; `all`: every locale of each spec's catalogs.
+      values = values.flatMap { $0 == "pseudo" ? Pseudolocale.allCases.map(\.rawValue) : [$0] }
+      if values.contains("all") {
+        guard values == ["all"] else {
+          throw CommandFailure(
+            "--variants locale=all stands alone (every locale of each spec's catalogs)",
+            status: ExitStatus.badInput)
+        }
+        self.init(name: parts[0], values: values, key: key, canvases: [], allLocales: true)
+        return
+      }
+    }
     // Each value is decoded now, as the spec's canvas would be, not case by case later.
-    canvases = try values.map { value in
+    let canvases = try values.map { value in
       do {
         let yaml =
           isSkin
@@ -93,9 +108,45 @@ public struct VariantAxis: Sendable {
           "--variants \(parts[0])=\(value): \(error.message)", status: ExitStatus.badInput)
       }
     }
-    self.key = key
-    self.name = parts[0]
+    self.init(name: parts[0], values: values, key: key, canvases: canvases, allLocales: false)
+  }
+
+  private init(
+    name: String, values: [String], key: CanvasKey, canvases: [Canvas], allLocales: Bool
+  ) {
+    self.name = name
     self.values = values
+    self.key = key
+    self.canvases = canvases
+    self.allLocales = allLocales
+  }
+
+  /// Whether the axis is `locale=all`: its values are each spec's own locales
+  /// (``forSpec(locales:)``).
+  package let allLocales: Bool
+
+  /// The axis for one spec: `locale=all` becomes the locales of the spec's catalogs (nil when
+  /// it names none: the spec is checked once, in its own locale); any other axis is itself.
+  package func forSpec(locales: () throws -> [String]) rethrows -> VariantAxis? {
+    guard allLocales else { return self }
+    let found = try locales()
+    guard !found.isEmpty else { return nil }
+    let canvases = found.map { locale in
+      var canvas = Canvas()
+      canvas.locale = locale
+      return canvas
+    }
+    return VariantAxis(
+      name: name, values: found, key: key, canvases: canvases, allLocales: false)
+  }
+
+  /// The axes for one spec (``forSpec(locales:)``): `locale=all` reads `document`'s catalogs.
+  package static func forSpec(_ axes: [VariantAxis], document: () throws -> ListDocument) throws
+    -> [VariantAxis]
+  {
+    guard axes.contains(where: \.allLocales) else { return axes }
+    let locales = try document().catalogLocales()
+    return axes.compactMap { $0.forSpec { locales } }
   }
 
   /// One value of the axis: what it is called and what it sets.
@@ -118,9 +169,11 @@ public struct VariantAxis: Sendable {
     }
   }
 
-  /// Applies one combination to a document's canvas, key by key.
-  package static func apply(_ combination: [Choice], to document: inout ListDocument) {
+  /// Applies one combination to a document's canvas, key by key; a locale puts the keyed
+  /// labels in its text.
+  package static func apply(_ combination: [Choice], to document: inout ListDocument) throws {
     for choice in combination { document.canvas.take(choice.key, from: choice.canvas) }
+    if combination.contains(where: { $0.key == .locale }) { try document.resolveStrings() }
   }
 }
 

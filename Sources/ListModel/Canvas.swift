@@ -27,6 +27,13 @@ public struct Canvas: Equatable, Sendable {
   public var language: String = "en"
   /// Left-to-right or right-to-left layout.
   public var direction: LayoutDirection = .ltr
+  /// The locale whose translations labels with a ``CatalogKey`` take (BCP 47: `de`, `pt-BR`,
+  /// `ar`; or a pseudolocale, `en-XA` or `ar-XB`); nil: the catalogs' source language. A spec's
+  /// `locale` also sets ``language`` and ``direction`` (right to left for Arabic, Hebrew,
+  /// Persian, Urdu, …) unless the spec gives them.
+  public var locale: String?
+  /// Whether the spec gave `language` and `direction` itself (a locale then leaves them).
+  package var given = GivenKeys()
   /// The Dynamic Type category that scales every font (default `L`).
   public var contentSize: ContentSizeCategory = .L
   /// Insets that content keeps clear of, like a device's safe area.
@@ -240,7 +247,7 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable {
 /// key, so a new key is a compile error in this file until all four handle it.
 package enum CanvasKey: String, CaseIterable, Sendable {
   case width, scale, theme, appearance, language, direction, contentSize, safeArea, background
-  case height
+  case height, locale
   case contentOffset, stickyHeaders, shadow, ripple
 }
 
@@ -252,6 +259,9 @@ extension Canvas {
     for key in CanvasKey.allCases {
       if let field = object.optional(key.rawValue) { try canvas.read(key, from: field) }
     }
+    canvas.given.language = object.optional(CanvasKey.language.rawValue) != nil
+    canvas.given.direction = object.optional(CanvasKey.direction.rawValue) != nil
+    if canvas.locale != nil { canvas.localize(to: canvas.locale) }
     return canvas
   }
 
@@ -282,6 +292,7 @@ extension Canvas {
     case .appearance: appearance = try field.enumeration(Appearance.self)
     case .language: language = try field.languageTag()
     case .direction: direction = try field.enumeration(LayoutDirection.self)
+    case .locale: locale = try field.languageTag()
     case .contentSize: contentSize = try field.enumeration(ContentSizeCategory.self)
     case .safeArea: safeArea = try ListDocument.decodeInsets(field)
     case .background: background = try field.color()
@@ -313,9 +324,11 @@ extension Canvas {
       return writer.map(pairs)
     case .appearance:
       return appearance == standard.appearance ? nil : writer.plain(appearance.rawValue)
-    case .language: return language == standard.language ? nil : writer.string(language)
+    case .language:
+      return language == Self.language(ofLocale: locale) ? nil : writer.string(language)
     case .direction:
-      return direction == standard.direction ? nil : writer.plain(direction.rawValue)
+      return direction == Self.direction(ofLocale: locale) ? nil : writer.plain(direction.rawValue)
+    case .locale: return locale.map(writer.string)
     case .contentSize:
       return contentSize == standard.contentSize ? nil : writer.plain(contentSize.rawValue)
     case .safeArea: return safeArea == .zero ? nil : writer.insets(safeArea)
@@ -353,6 +366,10 @@ extension Canvas {
       if let problem = SpecLimits.languageProblem(language) {
         throw validator.fail(problem, at: key.rawValue)
       }
+    case .locale:
+      if let locale, let problem = SpecLimits.languageProblem(locale) {
+        throw validator.fail(problem, at: key.rawValue)
+      }
     case .appearance, .direction, .contentSize, .stickyHeaders, .shadow, .ripple:
       break  // enumerations and booleans: every value is valid
     }
@@ -375,6 +392,7 @@ extension Canvas {
     case .appearance: appearance = other.appearance
     case .language: language = other.language
     case .direction: direction = other.direction
+    case .locale: localize(to: other.locale)
     case .contentSize: contentSize = other.contentSize
     case .safeArea: safeArea = other.safeArea
     case .background: background = other.background

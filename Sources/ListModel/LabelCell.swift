@@ -14,7 +14,8 @@ public struct LabelCell: Equatable, Sendable {
 }
 
 /// A text label: its text, how many lines it may take (nil: unlimited) and, optionally, its own
-/// language. In a spec it is a string, or `{ text: …, maxLines: 2, language: ja }`.
+/// language. In a spec it is a string, or `{ text: …, maxLines: 2, language: ja }`, or a key of
+/// the spec's string catalogs: `{ key: settings.roaming, count: 3, args: [Ana] }`.
 ///
 /// ```swift
 /// let title: Label = "Inbox"
@@ -27,6 +28,9 @@ public struct Label: Equatable, Sendable, ExpressibleByStringLiteral {
   public var maxLines: Int?
   /// The label's language (BCP 47) when it is not the canvas's.
   public var language: String?
+  /// The catalog key its text comes from (``ListDocument/strings``), in the canvas's
+  /// ``Canvas/locale``; nil for a text given as it is.
+  public var key: CatalogKey?
   /// Where the label is in its spec (for errors about its text).
   public var location: SpecLocation
 
@@ -50,13 +54,14 @@ public struct Label: Equatable, Sendable, ExpressibleByStringLiteral {
   /// Labels are equal when their text, line limit and language are (wherever they were read).
   public static func == (lhs: Label, rhs: Label) -> Bool {
     lhs.text == rhs.text && lhs.maxLines == rhs.maxLines && lhs.language == rhs.language
+      && lhs.key == rhs.key
   }
 }
 
 // MARK: Spec
 
 extension ListDocument {
-  /// A string, or `{ text, maxLines, language }`.
+  /// A string, or `{ text, maxLines, language }`, or `{ key, count, args, maxLines, language }`.
   static func decodeLabel(
     _ reader: NodeReader, allowEmpty: Bool = true, defaultMaxLines: Int? = nil
   ) throws -> Label {
@@ -65,13 +70,27 @@ extension ListDocument {
         try reader.string(allowEmpty: allowEmpty), maxLines: defaultMaxLines,
         location: reader.location)
     }
-    let object = try reader.object(allowed: ["text", "maxLines", "language"])
+    let object = try reader.object(allowed: [
+      "text", "key", "count", "args", "maxLines", "language",
+    ])
+    let maxLines =
+      try object.optional("maxLines")?.integer(in: SpecLimits.maxLinesRange) ?? defaultMaxLines
+    let language = try object.optional("language")?.languageTag()
+    if try object.exactlyOne(of: ["text", "key"]) == "key" {
+      let key = try object.required("key")
+      return Label(
+        key: try catalogKey(in: object), maxLines: maxLines, language: language,
+        location: key.location)
+    }
+    for field in ["count", "args"] {
+      if let given = object.optional(field) {
+        throw given.error("\(field) goes with key (a text from the spec's string catalogs)")
+      }
+    }
     let text = try object.required("text")
     return Label(
-      try text.string(allowEmpty: allowEmpty),
-      maxLines: try object.optional("maxLines")?.integer(in: SpecLimits.maxLinesRange)
-        ?? defaultMaxLines,
-      language: try object.optional("language")?.languageTag(), location: text.location)
+      try text.string(allowEmpty: allowEmpty), maxLines: maxLines, language: language,
+      location: text.location)
   }
 }
 
@@ -80,8 +99,10 @@ extension SpecWriter {
   /// or it has a language of its own.
   func label(_ label: Label, defaultMaxLines: Int? = nil) -> Node {
     let maxLines = label.maxLines == defaultMaxLines ? nil : label.maxLines
-    guard maxLines != nil || label.language != nil else { return string(label.text) }
-    var pairs = [("text", string(label.text))]
+    guard maxLines != nil || label.language != nil || label.key != nil else {
+      return string(label.text)
+    }
+    var pairs = label.key.map(catalogKey) ?? [("text", string(label.text))]
     if let maxLines { pairs.append(("maxLines", number(maxLines))) }
     if let language = label.language { pairs.append(("language", string(language))) }
     return map(pairs)
@@ -91,7 +112,21 @@ extension SpecWriter {
 extension Validator {
   mutating func label(_ label: Label?, _ field: String, allowEmpty: Bool = true) throws {
     guard let label else { return }
-    try string(label.text, field, allowEmpty: allowEmpty)
+    if let key = label.key {
+      try inside(field) { validator in
+        try validator.string(key.name, "key", allowEmpty: false)
+        if key.name.utf8.count > SpecLimits.maxKeyBytes {
+          throw validator.fail("a key is at most \(SpecLimits.maxKeyBytes) bytes", at: "key")
+        }
+        try validator.number(key.count, SpecLimits.countRange, "count")
+        try validator.count(key.arguments.count, 0...Double(SpecLimits.maxArguments), "args")
+        for (index, argument) in key.arguments.enumerated() {
+          try validator.string(argument, "args[\(index)]")
+        }
+      }
+    }
+    // A keyed label not yet in a locale has no text (the renderer puts it in first).
+    try string(label.text, field, allowEmpty: allowEmpty || label.key != nil)
     if let maxLines = label.maxLines {
       try inside(field) { try $0.count(maxLines, SpecLimits.maxLinesRange, "maxLines") }
     }

@@ -70,6 +70,14 @@ package enum SpecLimits {
   public static let touchYRange: ClosedRange<Double> = 0...10_000
   /// Font files a spec may list under `fonts:`.
   public static let maxFonts = 16
+  /// String catalogs a spec may list under `strings:`.
+  public static let maxCatalogs = 16
+  /// Longest catalog key a label names, in bytes.
+  public static let maxKeyBytes = 1_000
+  /// Arguments a keyed label may give its placeholders (`args:`).
+  public static let maxArguments = 9
+  /// A keyed label's count (`count:`), which picks the plural form.
+  public static let countRange: ClosedRange<Double> = -1_000_000_000...1_000_000_000
   /// Largest font file read, in bytes (Noto Sans CJK's collections are about 20 MiB).
   public static let maxFontFileBytes = 32 * 1024 * 1024
   /// Most faces in one font collection (`.ttc`): Noto Sans CJK has 10; fontconfig and

@@ -26,6 +26,10 @@ public struct ListDocument: Equatable, Sendable {
   /// chosen for every text style by ``Canvas/font``, or a font for characters no standard font
   /// has. TrueType, OpenType, collections and variable fonts; at most 16 files.
   public var fonts: [FontReference]
+  /// String catalogs (`strings:`) that labels with a ``CatalogKey`` take their text from, in
+  /// the canvas's ``Canvas/locale``: Apple String Catalogs (`.xcstrings`) and Android `res/`
+  /// folders, by path (absolute after decoding a spec); the first that has a key gives it.
+  public var strings: [String] = []
   /// Where a decoded spec has its `canvas:`, `canvas.scale`, `canvas.safeArea` and `sections:`
   /// (for errors about the whole document).
   package var marks = DocumentMarks()
@@ -76,6 +80,12 @@ package struct DocumentMarks: Equatable, Sendable {
   /// The spec files this document read besides its own (an animation's update files, and
   /// theirs), as resolved paths: inputs of a render as much as fonts and images are.
   package var specFiles: [String] = []
+  /// Where the spec names each of its string catalogs.
+  package var strings: [SpecLocation] = []
+  /// The catalogs, read once (by the decoder, or by the first resolution).
+  package var loadedStrings: LoadedStrings?
+  /// The keyed labels whose text in the canvas's locale is not a finished translation.
+  package var translationNotes: [TranslationNote] = []
 
   package init() {}
 
@@ -261,7 +271,7 @@ package struct DocumentText: Equatable, Sendable {
 extension ListDocument {
   static func decodeDocument(_ reader: NodeReader) throws -> ListDocument {
     let object = try reader.object(allowed: [
-      "fonts", "canvas", "sections", "emptyView", "refreshControl", "animation",
+      "fonts", "strings", "canvas", "sections", "emptyView", "refreshControl", "animation",
     ])
     var document = ListDocument()
     document.marks.canvas = object.optional("canvas")?.location
@@ -271,6 +281,15 @@ extension ListDocument {
     if let field = object.optional("fonts") {
       document.fonts = try field.list(maxCount: SpecLimits.maxFonts).map { item in
         FontReference(path: try item.filePath(), location: item.location)
+      }
+    }
+    if let field = object.optional("strings") {
+      if reader.budget.isUpdateFile {
+        throw field.error("an update file takes its spec's strings; name them there")
+      }
+      for item in try field.list(maxCount: SpecLimits.maxCatalogs) {
+        document.strings.append(try item.filePath())
+        document.marks.strings.append(item.location)
       }
     }
     if let canvas = object.optional("canvas") { document.canvas = try Canvas.decode(canvas) }
@@ -311,6 +330,8 @@ extension ListDocument {
       document.animation = try decodeAnimation(field, sections: document.sections)
     }
     document.marks.specFiles = reader.budget.specFiles
+    // An update file's keyed labels are put in a locale with the spec that names it.
+    if !reader.budget.isUpdateFile { try document.resolveStrings() }
     return document
   }
 }
@@ -320,6 +341,9 @@ extension SpecWriter {
     var pairs: Pairs = []
     if !document.fonts.isEmpty {
       pairs.append(("fonts", .sequence(.init(document.fonts.map { string($0.path) }))))
+    }
+    if !document.strings.isEmpty {
+      pairs.append(("strings", .sequence(.init(document.strings.map { string($0) }))))
     }
     if let canvas = canvas(document.canvas) { pairs.append(("canvas", canvas)) }
     pairs.append(("sections", .sequence(.init(document.sections.map(section)))))

@@ -78,6 +78,11 @@ public struct SupplementaryText: Equatable, Sendable, ExpressibleByStringLiteral
   /// A Mística header's style; nil: the brand's (mistica-ios `TitleView`). Material's subheader
   /// and footers have one style.
   public var style: HeaderStyle?
+  /// The catalog key the title comes from (``ListDocument/strings``), in the canvas's
+  /// ``Canvas/locale``; nil for a title given as it is.
+  public var titleKey: CatalogKey?
+  /// The catalog key the detail comes from.
+  public var detailKey: CatalogKey?
   /// Where the spec says the title and the detail (for findings about them).
   package var titleMark = SourceMark()
   package var detailMark = SourceMark()
@@ -159,7 +164,8 @@ extension ListDocument {
     return section
   }
 
-  /// A string, or `{ title, detail }`.
+  /// A string, or `{ title, detail }`; the title and the detail each a string or a catalog
+  /// key, `{ key, count, args }`.
   static func decodeSupplementary(_ reader: NodeReader, isHeader: Bool = true) throws
     -> SupplementaryText
   {
@@ -170,14 +176,23 @@ extension ListDocument {
     }
     let object = try reader.object(
       allowed: isHeader ? ["title", "detail", "style"] : ["title", "detail"])
+    /// A text, or a key of the spec's string catalogs (its text put in later).
+    func text(_ field: NodeReader) throws -> (String, CatalogKey?) {
+      guard case .mapping = field.node else { return (try field.string(), nil) }
+      return ("", try catalogKey(in: try field.object(allowed: ["key", "count", "args"])))
+    }
     let title = try object.required("title")
     let detail = object.optional("detail")
-    var text = SupplementaryText(
-      title: try title.string(), detail: try detail?.string(),
+    let (titleText, titleKey) = try text(title)
+    let detailText = try detail.map(text)
+    var supplementary = SupplementaryText(
+      title: titleText, detail: detailText?.0,
       style: try object.optional("style")?.enumeration(HeaderStyle.self))
-    text.titleMark = SourceMark(title.location)
-    text.detailMark = SourceMark(detail?.location)
-    return text
+    supplementary.titleKey = titleKey
+    supplementary.detailKey = detailText?.1
+    supplementary.titleMark = SourceMark(title.location)
+    supplementary.detailMark = SourceMark(detail?.location)
+    return supplementary
   }
 }
 
@@ -211,9 +226,13 @@ extension SpecWriter {
   }
 
   func supplementary(_ text: SupplementaryText) -> Node {
-    guard text.detail != nil || text.style != nil else { return string(text.title) }
-    var pairs = [("title", string(text.title))]
-    if let detail = text.detail { pairs.append(("detail", string(detail))) }
+    guard text.detail != nil || text.style != nil || text.titleKey != nil else {
+      return string(text.title)
+    }
+    var pairs = [("title", text.titleKey.map { map(catalogKey($0)) } ?? string(text.title))]
+    if let detail = text.detail {
+      pairs.append(("detail", text.detailKey.map { map(catalogKey($0)) } ?? string(detail)))
+    }
     if let style = text.style { pairs.append(("style", plain(style.rawValue))) }
     return map(pairs)
   }

@@ -19,6 +19,11 @@ public enum AuditRule: String, CaseIterable, Codable, Sendable {
   /// An icon-only control, or a cell with an image and no text, that has nothing to read
   /// (Apple's `sufficientElementDescription` audit; ATF `SpeakableTextPresentCheck`).
   case missingLabel = "missing-label"
+  /// A label whose text comes from a string catalog (``CatalogKey``) and is not what a user of
+  /// the canvas's locale should read: no translation (the source text drawn), placeholders
+  /// that differ from the source's, a translation not finished, a text cut short by its line
+  /// limit, or a character no font has. `listrender catalog` gives the same verdicts.
+  case translation
 }
 
 /// One thing ``ListRenderer/audit(_:rules:)`` found: the rule, the element, what was measured
@@ -139,7 +144,7 @@ public struct AuditFinding: Codable, Equatable, Sendable, CustomStringConvertibl
             measured.split(separator: "×").dropFirst().first?.trimmingCharacters(in: .whitespaces)
               .prefix { $0.isNumber || $0 == "." } ?? "") ?? 0
         return min(number, height) < 24 ? 2 : 1
-      case .textClipped, .missingLabel:
+      case .textClipped, .missingLabel, .translation:
         return 1
       }
     }

@@ -17,11 +17,57 @@ extension AuditRule {
     case .targetSize: TargetSizeCheck()
     case .textClipped: TextClippedCheck()
     case .missingLabel: MissingLabelCheck()
+    case .translation: TranslationCheck()
     }
   }
 }
 
 // MARK: Text
+
+/// Labels from a string catalog: the catalog's verdicts (missing, bad format, untranslated) the
+/// document noted when it took the locale's text, and what the layout shows (truncated, a
+/// missing glyph), each on the label's text.
+struct TranslationCheck: AuditCheck {
+  func findings(in auditor: Auditor) -> [Auditor.Placed] {
+    var keyed: [String: CatalogKey] = [:]
+    var notes: [String: TranslationNote] = [:]
+    var document = auditor.document
+    document.forEachLabel { label, _, cell, field in
+      guard let cell, let key = label.key else { return }
+      keyed[cell.description + " " + field] = key
+    }
+    for note in document.marks.translationNotes {
+      guard let cell = note.cell else { continue }
+      notes[cell.description + " " + note.field] = note
+    }
+    let locale =
+      document.canvas.locale ?? document.marks.loadedStrings?.catalogs.first?
+      .sourceLanguage ?? "en"
+    var out: [Auditor.Placed] = []
+    for (index, element) in auditor.drawnElements {
+      guard case .text(let block) = element.content else { continue }
+      let slot = element.source + " " + element.role.rawValue
+      guard let key = keyed[slot] else { continue }
+      let measured: String
+      if let note = notes[slot] {
+        measured = "\(note.verdict): \(note.detail)"
+      } else if let scalar = block.missingCharacter {
+        measured = "missing-glyph: no font has U+\(String(format: "%04X", scalar.value))"
+      } else if block.truncated {
+        measured = "truncated: cut to \(block.lines.count) line\(block.lines.count == 1 ? "" : "s")"
+      } else {
+        continue
+      }
+      let finding = AuditFinding(
+        rule: .translation, source: element.source, kind: element.role.rawValue,
+        measured: "'\(key.name)' in \(locale): " + measured,
+        required: "a finished translation that fits", frame: element.frame,
+        location: auditor.location(of: element.source, kind: element.role.rawValue))
+      out.append(.init(order: Auditor.onElement(index, slot: 5), finding: finding))
+    }
+    return out
+  }
+}
 
 /// WCAG 2.1's 1.4.3: text against the darkest and the lightest pixel behind its lines.
 struct TextContrastCheck: AuditCheck {

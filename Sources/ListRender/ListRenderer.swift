@@ -87,6 +87,7 @@ public final class ListRenderer {
   /// ``layout(_:)-(ListDocument)`` held to `limits`: pixels for an image, points for an SVG or
   /// PDF or a list cut into pages.
   package func layout(_ document: ListDocument, limits: LayoutLimits) throws -> LayoutTree {
+    let document = try document.resolvingStrings()
     let text = try document.validatedText()
     DictionaryLineBreaking.prepare(for: text.characters)
     try loadFonts(for: document, text: text)
@@ -213,6 +214,7 @@ public final class ListRenderer {
   package func fontsUsed(by document: ListDocument) throws -> [(
     path: String, families: [String], checksum: String, origin: String
   )] {
+    let document = try document.resolvingStrings()
     let needed = try loadFonts(for: document, text: try document.validatedText())
     let sums = try fingerprint(for: document)
     // A collection named for different faces is listed once.
@@ -236,6 +238,7 @@ public final class ListRenderer {
   /// try renderer.fingerprint(for: document)["font BrandSans-Regular.otf"]  // "5a0c11e2"
   /// ```
   public func fingerprint(for document: ListDocument) throws -> [String: String] {
+    let document = try document.resolvingStrings()
     let needed = try fontFiles(for: document, text: try document.validatedText())
     var result = fingerprint(of: needed.catalogue)
     for file in needed.custom {
@@ -444,6 +447,7 @@ public final class ListRenderer {
     _ document: ListDocument, range: Range<Int>,
     _ body: (Int, AnimationFrame, LayoutTree) throws -> Void
   ) throws {
+    let document = try document.resolvingStrings()
     try loadFonts(for: document, text: try document.validatedText())
     try resolveResources(of: document)
     let fps = document.animation?.fps ?? 60
@@ -591,7 +595,9 @@ public final class ListRenderer {
   /// and image files,
   /// each once (what a result cache keys a case on).
   package static func inputFiles(of document: ListDocument) -> [String] {
-    var files = document.fonts.map(\.path) + document.marks.specFiles
+    var files =
+      document.fonts.map(\.path) + document.marks.specFiles
+      + (document.marks.loadedStrings?.files ?? [])
     try? forEachResource(of: document) { icon in
       if case .file(let path) = icon.source { files.append(path) }
     } image: { reference in

@@ -49,6 +49,8 @@ struct Animate: ParsableCommand {
 
   @OptionGroup var canvas: CanvasOptions
 
+  @OptionGroup var localeOption: LocaleOptions
+
   func validate() throws {
     if let frames, Self.parseRange(frames) == nil {
       throw ValidationError("--frames must be A..B with 0 ≤ A ≤ B, such as 0..29")
@@ -74,7 +76,7 @@ struct Animate: ParsableCommand {
       renderer.allowsMissingGlyphs = allowMissingGlyphs
       let document = try loadDocument(
         spec, renderer: renderer, scale: canvas.scale, width: canvas.width,
-        allowing: fileAccess.allowedFolders)
+        allowing: fileAccess.allowedFolders, locale: localeOption.locale, warnings: true)
       let folder =
         output
         ?? (apng == nil && gif == nil

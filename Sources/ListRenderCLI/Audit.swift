@@ -45,6 +45,8 @@ struct Audit: ParsableCommand {
 
   @OptionGroup var fileAccess: PathOptions
 
+  @OptionGroup var localeOption: LocaleOptions
+
   @Flag(name: .long, help: "Print how long each phase took (to stderr).")
   var timings = false
 
@@ -85,21 +87,23 @@ struct Audit: ParsableCommand {
   func run() throws {
     do {
       let rules = try chosenRules()
-      let audit = try VariantAudit(axes: try variants.map(VariantAxis.init(parsing:)))
-      let combinations = audit.combinations
-      let overlayPaths = overlay.map { Self.overlayPaths($0, combinations) } ?? []
-      let outputs =
-        [("--json", json)].compactMap { option, path in path.map { (option: option, path: $0) } }
-        + overlayPaths.map { (option: "--overlay", path: $0) }
-      try checkOutputs(outputs, inputs: spec == "-" ? [] : [("the spec", spec)])
+      let axes = try variants.map(VariantAxis.init(parsing:))
       var clock = PhaseClock(enabled: timings)
       let renderer = try ListRenderer()
       // One audit per process: its fonts are left to the exit (as `render` leaves them).
       _ = Unmanaged.passRetained(renderer)
       clock.lap("fonts and icons")
       let base = try loadDocument(
-        spec, renderer: renderer, scale: nil, width: nil, allowing: fileAccess.allowedFolders)
+        spec, renderer: renderer, scale: nil, width: nil, allowing: fileAccess.allowedFolders,
+        locale: localeOption.locale)
       clock.lap("decode")
+      let audit = try VariantAudit(axes: axes, document: base)
+      let combinations = audit.combinations
+      let overlayPaths = overlay.map { Self.overlayPaths($0, combinations) } ?? []
+      let outputs =
+        [("--json", json)].compactMap { option, path in path.map { (option: option, path: $0) } }
+        + overlayPaths.map { (option: "--overlay", path: $0) }
+      try checkOutputs(outputs, inputs: spec == "-" ? [] : [("the spec", spec)])
       // Each variant's overlay is encoded as soon as it is drawn (one bitmap at a time), and
       // labelled with its variant; its findings are printed as they come.
       let staged = StagedOutputs()

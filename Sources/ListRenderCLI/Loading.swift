@@ -8,7 +8,7 @@ import ListRender
 /// registered with `renderer`), with the command line's `--scale` and `--width` applied.
 package func loadDocument(
   _ spec: String?, renderer: ListRenderer, scale: Double?, width: Double?,
-  allowing folders: [String] = []
+  allowing folders: [String] = [], locale: String? = nil, warnings: Bool = false
 ) throws -> ListDocument {
   var document =
     if spec == "-" {
@@ -20,6 +20,13 @@ package func loadDocument(
     }
   if let scale { document.canvas.scale = scale }
   if let width { document.canvas.width = width }
+  if let locale { document = try document.localized(to: locale) }
+  // A keyed label drawn in another locale's text, or an unfinished one, is never silent.
+  if warnings {
+    for note in document.marks.translationNotes {
+      Terminal.error("\(spec ?? "showcase"): warning: \(note.message)\n")
+    }
+  }
   return document
 }
 

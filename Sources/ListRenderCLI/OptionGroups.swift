@@ -12,6 +12,21 @@ struct PathOptions: ParsableArguments {
 }
 
 /// `--scale` and `--width`, overriding the canvas's, each checked against the spec's range.
+/// `--locale`: the spec's keyed labels in another locale (`render`, `animate`, `audit`).
+struct LocaleOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Draw the labels that name a catalog key in this locale's text (BCP 47, or en-XA / ar-XB), overriding canvas.locale; sets the language and direction unless the spec gives them.",
+      valueName: "tag"))
+  var locale: String?
+
+  func validate() throws {
+    if let locale, let problem = SpecLimits.languageProblem(locale) {
+      throw ValidationError("--locale: \(problem)")
+    }
+  }
+}
+
 struct CanvasOptions: ParsableArguments {
   @Option(help: "Device pixels per point, overriding canvas.scale (\(SpecLimits.scaleRange.text)).")
   var scale: Double?

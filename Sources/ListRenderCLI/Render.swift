@@ -55,6 +55,8 @@ struct Render: ParsableCommand {
 
   @OptionGroup var canvas: CanvasOptions
 
+  @OptionGroup var localeOption: LocaleOptions
+
   @Flag(
     help: ArgumentHelp(
       "Keep running: render again whenever the spec or a file it uses changes.",
@@ -131,7 +133,7 @@ struct Render: ParsableCommand {
       clock.lap("fonts and icons")
       let document = try loadDocument(
         spec, renderer: renderer, scale: canvas.scale, width: canvas.width,
-        allowing: fileAccess.allowedFolders)
+        allowing: fileAccess.allowedFolders, locale: localeOption.locale, warnings: true)
       decoded(document)
       try renderer.export(
         document,

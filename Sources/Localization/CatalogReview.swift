@@ -74,11 +74,6 @@ package struct CatalogReview {
     self.options = options
   }
 
-  /// Languages written right to left (by their primary subtag).
-  static let rightToLeft: Set<String> = [
-    "ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb", "syr", "ku-Arab",
-  ]
-
   /// The canvas of a locale: its language (line breaking, Han forms) and direction. A
   /// pseudolocale is drawn in the source language, in its own direction.
   func canvas(for locale: String) -> Canvas {
@@ -89,8 +84,7 @@ package struct CatalogReview {
       return canvas
     }
     canvas.language = locale
-    let primary = String(locale.split(separator: "-").first ?? "")
-    canvas.direction = Self.rightToLeft.contains(primary) ? .rtl : .ltr
+    canvas.direction = LocaleDirection.isRightToLeft(locale) ? .rtl : .ltr
     return canvas
   }
 
@@ -116,35 +110,31 @@ package struct CatalogReview {
     }
     for key in catalog.keys {
       guard let source = catalog.text(key, locale: catalog.sourceLanguage) else { continue }
-      // A pseudolocale's text is the source's, pseudolocalized form by form.
-      let own = pseudo == nil ? catalog.text(key, locale: locale) : source
-      // A key never translated is its source text everywhere.
-      if own == nil, !source.translatable, locale != catalog.sourceLanguage { continue }
-      let text = own ?? source
+      // A key never translated is its source text everywhere: shown in the source's list only.
+      if pseudo == nil, catalog.text(key, locale: locale) == nil, !source.translatable,
+        locale != catalog.sourceLanguage
+      {
+        continue
+      }
       // A text whose source varies by number is shown in every form of the locale, even when
       // its translation does not vary (each form is what a user of that count reads).
-      let varies =
-        !text.plural.isEmpty || !text.substitutions.isEmpty || !source.plural.isEmpty
-        || !source.substitutions.isEmpty
       let forms: [(PluralCategory?, Double?)] =
-        varies
+        catalog.variesByNumber(key, locale: locale)
         ? (rules?.categories ?? [.other]).map { ($0, rules?.samples[$0] ?? 3) } : [(nil, nil)]
       for (form, number) in forms {
-        var raw = text.resolved(count: number, rules: own == nil ? sourceRules : rules) ?? ""
-        if let pseudo, source.translatable { raw = pseudo.transform(raw) }
-        let sourceRaw = source.resolved(count: number, rules: sourceRules) ?? ""
-        var verdict = Verdict.ok
-        var detail: String?
-        if own == nil, locale != catalog.sourceLanguage {
-          verdict = .missing
-          detail = "no \(locale) text: the source text is drawn"
-        } else if let mismatch = Placeholder.mismatch(source: sourceRaw, translation: raw) {
-          verdict = .badFormat
-          detail = mismatch
-        } else if text.state != .translated, pseudo == nil {
-          verdict = .untranslated
-          detail = "state \(text.state.rawValue)"
-        }
+        guard
+          let translation = catalog.translation(
+            of: key, locale: locale, count: number, rules: rules, sourceRules: sourceRules)
+        else { continue }
+        let raw = translation.text
+        let verdict: Verdict =
+          switch translation.problem {
+          case .missing?: .missing
+          case .badFormat?: .badFormat
+          case .untranslated?: .untranslated
+          case nil: .ok
+          }
+        let detail = translation.detail
         let shown = Placeholder.filled(raw) { placeholder in
           switch placeholder.kind {
           case .integer: format(number ?? 3)

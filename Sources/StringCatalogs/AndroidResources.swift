@@ -24,10 +24,13 @@ package enum AndroidResources {
       throw CatalogError(
         file: folder, message: "more than \(CatalogLimits.maxLocales) locale folders")
     }
+    var files = [folder]
     for (name, locale) in valueFolders {
       let path = (folder as NSString).appendingPathComponent(name)
+      files.append(path)
       for file in try listing(path) where file.hasSuffix(".xml") {
         let filePath = (path as NSString).appendingPathComponent(file)
+        files.append(filePath)
         let bytes: [UInt8]?
         do {
           bytes = try InputFile.read(filePath, maxBytes: CatalogLimits.maxResourceBytes)
@@ -79,7 +82,8 @@ package enum AndroidResources {
         if let resolved { texts[locale]?[key]?.value = resolved }
       }
     }
-    return StringCatalog(file: folder, sourceLanguage: defaultLanguage, keys: keys, texts: texts)
+    return StringCatalog(
+      file: folder, sourceLanguage: defaultLanguage, keys: keys, texts: texts, files: files)
   }
 
   /// The names in a folder, sorted, at most ``CatalogLimits/maxFolderEntries``.

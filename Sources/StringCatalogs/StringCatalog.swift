@@ -13,6 +13,10 @@ package struct StringCatalog: Sendable, Equatable {
   package var keys: [String]
   /// The texts by locale (BCP 47), then by key.
   package var texts: [String: [String: CatalogText]]
+  /// What was read to make it, each once: the `.xcstrings` file; or the `res/` folder, each
+  /// `values*` folder read and each resource file in them (a folder stands for its listing: a
+  /// file added to it changes what the catalog holds).
+  package var files: [String] = []
 
   /// Every locale with at least one text: the source language first, then by tag.
   package var locales: [String] {

@@ -17,7 +17,9 @@ package enum XCStrings {
       throw CatalogError(file: path, message: error.reason)
     }
     guard let bytes else { throw CatalogError(file: path, message: "no such file") }
-    return try parse(bytes, file: path)
+    var catalog = try parse(bytes, file: path)
+    catalog.files = [path]
+    return catalog
   }
 
   /// A catalog from its bytes; `file` names it in errors.

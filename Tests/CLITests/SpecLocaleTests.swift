@@ -1,0 +1,276 @@
+import Foundation
+import ListRender
+import RenderTestSupport
+import Testing
+
+/// Spec mode: labels that name a key of the spec's string catalogs, drawn in `canvas.locale`,
+/// `--locale` or each locale of `--variants locale=…`.
+@Suite("Spec mode: labels from string catalogs")
+struct SpecLocaleTests {
+  static let files: [String: String] = [
+    "Localizable.xcstrings": CatalogCLITests.xcstrings,
+    "list.yaml": """
+    strings: [Localizable.xcstrings]
+    canvas: { width: 320, scale: 1, locale: pl }
+    sections:
+      - header: { title: { key: roaming } }
+        cells:
+          - title: { key: roaming }
+            subtitle: { key: greeting, args: [Ana] }
+          - title: { key: files, count: 2 }
+          - title: { key: files, count: 5 }
+          - title: Plain text
+    """,
+  ]
+
+  /// The texts of a document's rows, in order.
+  func titles(_ document: ListDocument) -> [String] {
+    document.sections.flatMap(\.cells).compactMap { cell in
+      guard case .row(let row) = cell.kind else { return nil }
+      return row.title.text
+    }
+  }
+
+  @Test("canvas.locale picks the translation, Polish plurals by CLDR, and the language")
+  func decodedInLocale() throws {
+    let folder = try Paths.temporaryFolder(with: Self.files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = try ListDocument.load(path: folder.appendingPathComponent("list.yaml").path)
+    #expect(titles(document) == ["Roaming danych", "2 pliki", "5 plików", "Plain text"])
+    #expect(document.sections[0].header?.title == "Roaming danych")
+    #expect(document.canvas.language == "pl")
+    #expect(document.canvas.direction == .ltr)
+    // Polish has "Cześć" without the placeholder: drawn, and noted as a bad format.
+    guard case .row(let first) = document.sections[0].cells[0].kind else {
+      Issue.record("not a row")
+      return
+    }
+    #expect(first.subtitle?.text == "Cześć")
+    #expect(first.subtitle?.key == CatalogKey("greeting", arguments: ["Ana"]))
+    #expect(
+      document.marks.translationNotes.map { "\($0.path) \($0.verdict)" } == [
+        "sections[0].cells[0].subtitle bad-format"
+      ])
+  }
+
+  @Test("localized(to:) re-reads no file: German, Arabic right to left, a pseudolocale")
+  func localized() throws {
+    let folder = try Paths.temporaryFolder(with: Self.files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = try ListDocument.load(path: folder.appendingPathComponent("list.yaml").path)
+    // The catalog is read once, by the decoder: removing it changes nothing after.
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("Localizable.xcstrings"))
+    let german = try document.localized(to: "de")
+    #expect(
+      titles(german) == [
+        "Datenroaming im Ausland bei Reisen außerhalb der Europäischen Union", "2 Dateien",
+        "5 Dateien", "Plain text",
+      ])
+    #expect(german.marks.translationNotes.map(\.verdict) == ["missing"])
+    let arabic = try document.localized(to: "ar")
+    #expect(arabic.canvas.direction == .rtl && arabic.canvas.language == "ar")
+    #expect(titles(arabic)[1] == "٢ ملفات")
+    #expect(arabic.marks.translationNotes.map(\.verdict) == ["untranslated"])
+    let pseudo = try document.localized(to: "en-XA")
+    #expect(pseudo.canvas.language == "en")
+    #expect(titles(pseudo)[0].hasPrefix("[Ðåţå ŕöåɱîñĝ"))
+    #expect(try document.localized(to: "ar-XB").canvas.direction == .rtl)
+    // A spec that gives its direction keeps it in every locale.
+    var fixed = document
+    fixed.canvas.given.direction = true
+    #expect(try fixed.localized(to: "ar").canvas.direction == .ltr)
+  }
+
+  @Test("the renderer puts a document built in code in its canvas's locale")
+  func builtInCode() throws {
+    let folder = try Paths.temporaryFolder(with: Self.files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var document = ListDocument(canvas: Canvas(width: 320, scale: 1)) {
+      Section { RowCell(Label(key: CatalogKey("files", count: 5))) }
+    }
+    document.strings = [folder.appendingPathComponent("Localizable.xcstrings").path]
+    document.canvas.locale = "pl"
+    let renderer = try ListRenderer()
+    let tree = try renderer.layout(document)
+    let texts = tree.elements.compactMap { element -> String? in
+      guard case .text(let block) = element.content else { return nil }
+      return block.text
+    }
+    #expect(texts == ["5 plików"])
+    let german = try renderer.layout(try document.localized(to: "de"))
+    #expect(
+      german.elements.contains {
+        if case .text(let block) = $0.content { return block.text == "5 Dateien" }
+        return false
+      })
+  }
+
+  @Test("a spec with keys writes back as it was read")
+  func roundTrip() throws {
+    let folder = try Paths.temporaryFolder(with: Self.files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = try ListDocument.load(path: folder.appendingPathComponent("list.yaml").path)
+    let yaml = try document.yaml()
+    for part in ["strings:", "locale: \"pl\"", "key: \"files\"", "count: 5", "args:"] {
+      #expect(yaml.contains(part), "\(part) in \(yaml)")
+    }
+    #expect(!yaml.contains("language"), "the locale's language is not written: \(yaml)")
+    let again = try ListDocument.decode(yaml: yaml, file: "again.yaml")
+    #expect(again == document)
+    #expect(titles(again) == titles(document))
+  }
+
+  @Test(
+    "bad keys, arguments and catalogs are errors at their line",
+    arguments: [
+      (
+        "sections: [{ cells: [{ title: { key: roamin } }] }]",
+        "3:38: sections[0].cells[0].title.key: key 'roamin' is in no catalog of strings: (did you mean 'roaming'?)"
+      ),
+      (
+        "sections: [{ cells: [{ title: { key: greeting } }] }]",
+        "3:38: sections[0].cells[0].title.key: key 'greeting' has the placeholder %1$@ that nothing fills (give args"
+      ),
+      (
+        "sections: [{ cells: [{ title: { text: Hi, count: 2 } }] }]",
+        "sections[0].cells[0].title.count: count goes with key"
+      ),
+      (
+        "sections: [{ cells: [{ title: { text: Hi, key: roaming } }] }]",
+        "expected exactly one of: text, key"
+      ),
+      (
+        "sections: [{ cells: [{ title: { key: files, count: 1e12 } }] }]",
+        "title.count: 1e12 is out of range"
+      ),
+    ])
+  func errors(body: String, expected: String) throws {
+    let folder = try Paths.temporaryFolder(with: [
+      "Localizable.xcstrings": CatalogCLITests.xcstrings,
+      "list.yaml": "strings: [Localizable.xcstrings]\ncanvas: { scale: 1 }\n" + body + "\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runListRender(["render", "list.yaml", "-o", "out.png"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(expected), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
+  }
+
+  @Test("a catalog that cannot be read, or none, is an error naming it")
+  func badCatalogs() throws {
+    let folder = try Paths.temporaryFolder(with: [
+      "broken.xcstrings": "{ \"sourceLanguage\": \"en\", \"strings\": { \"a\": 3 } }",
+      "broken.yaml":
+        "strings: [broken.xcstrings]\nsections: [{ cells: [{ title: { key: a } }] }]\n",
+      "none.yaml": "sections: [{ cells: [{ title: { key: a } }] }]\n",
+      "outside.yaml": "strings: [/etc/passwd]\nsections: []\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let broken = try runListRender(["render", "broken.yaml", "-o", "out.png"], in: folder)
+    #expect(broken.status == 2)
+    #expect(broken.stderr.contains("broken.yaml:1:11: strings[0]:"), "\(broken.stderr)")
+    #expect(broken.stderr.contains("broken.xcstrings"), "\(broken.stderr)")
+    let none = try runListRender(["render", "none.yaml", "-o", "out.png"], in: folder)
+    #expect(none.status == 2)
+    #expect(none.stderr.contains("names no string catalog (strings:)"), "\(none.stderr)")
+    let outside = try runListRender(["render", "outside.yaml", "-o", "out.png"], in: folder)
+    #expect(outside.status == 2)
+    #expect(outside.stderr.contains("--allow-path"), "\(outside.stderr)")
+  }
+
+  @Test("--locale overrides canvas.locale and says what falls back to the source")
+  func localeOption() throws {
+    let folder = try Paths.temporaryFolder(with: Self.files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let german = try runListRender(
+      ["render", "list.yaml", "--locale", "de", "-o", "de.png", "--layout", "de.json"],
+      in: folder)
+    #expect(german.status == 0, "\(german.stderr)")
+    #expect(
+      german.stderr.contains(
+        "warning: sections[0].cells[0].subtitle: key 'greeting' in de: no text in this locale"),
+      "\(german.stderr)")
+    let layout = try String(contentsOf: folder.appendingPathComponent("de.json"), encoding: .utf8)
+    #expect(layout.contains("5 Dateien"))
+    let bad = try runListRender(
+      ["render", "list.yaml", "--locale", "x!", "-o", "x.png"], in: folder)
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("--locale"), "\(bad.stderr)")
+  }
+
+  @Test("verify --variants locale=all: a golden a locale, each from the spec's catalog")
+  func variantsOverLocales() throws {
+    let folder = try Paths.temporaryFolder(with: [
+      "fixtures/Localizable.xcstrings": CatalogCLITests.xcstrings,
+      "fixtures/list.yaml": Self.files["list.yaml"] ?? "",
+      "fixtures/plain.yaml": "canvas: { scale: 1 }\nsections: [{ cells: [{ title: Plain }] }]\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let record = try runListRender(
+      [
+        "record", "fixtures", "--golden", "golden", "--variants", "locale=all", "--report",
+        "report",
+      ], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    let goldens = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("golden").path
+    ).sorted()
+    // Every locale of the catalog for the spec that has one; the plain spec once.
+    #expect(
+      goldens == ["list@ar.png", "list@de.png", "list@en.png", "list@pl.png", "plain.png"])
+    let verify = try runListRender(
+      [
+        "verify", "fixtures", "--golden", "golden", "--variants", "locale=all", "--cache",
+        "cache", "--report", "report",
+      ], in: folder)
+    #expect(verify.status == 0, "\(verify.stderr)")
+    // A translation changed in the catalog fails the cached pass of its locale only.
+    let catalog = folder.appendingPathComponent("fixtures/Localizable.xcstrings")
+    let changed = try String(contentsOf: catalog, encoding: .utf8)
+      .replacingOccurrences(of: "%lld pliki", with: "%lld plikii")
+    try changed.write(to: catalog, atomically: true, encoding: .utf8)
+    let again = try runListRender(
+      [
+        "verify", "fixtures", "--golden", "golden", "--variants", "locale=all", "--cache",
+        "cache", "--report", "report",
+      ], in: folder)
+    #expect(again.status == 1, "\(again.stderr)")
+    #expect(again.stdout.contains("FAIL list@pl") || again.stderr.contains("list@pl"))
+    #expect(!again.stdout.contains("FAIL list@de"), "\(again.stdout)")
+    // Pseudolocales are an axis of their own; `all` stands alone.
+    let pseudo = try runListRender(
+      [
+        "record", "fixtures", "--golden", "pseudo", "--variants", "locale=pseudo", "--filter",
+        "list", "--report", "report",
+      ], in: folder)
+    #expect(pseudo.status == 0, "\(pseudo.stderr)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(
+        atPath: folder.appendingPathComponent("pseudo").path
+      ).sorted() == ["list@ar-XB.png", "list@en-XA.png"])
+    let mixed = try runListRender(
+      ["verify", "fixtures", "--golden", "golden", "--variants", "locale=all,de"], in: folder)
+    #expect(mixed.status == 2)
+    #expect(mixed.stderr.contains("locale=all stands alone"), "\(mixed.stderr)")
+  }
+
+  @Test("audit --variants locale=all reports the catalog's verdicts and cut text per locale")
+  func auditOverLocales() throws {
+    let folder = try Paths.temporaryFolder(with: Self.files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runListRender(
+      [
+        "audit", "list.yaml", "--variants", "locale=all", "--rules", "translation", "--json",
+        "audit.json",
+      ], in: folder)
+    #expect(result.status == 1, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    func has(_ locale: String, _ words: String) -> Bool {
+      lines.contains { $0.hasPrefix("[locale=\(locale)] translation") && $0.contains(words) }
+    }
+    #expect(has("de", "'greeting' in de: missing"), "\(lines)")
+    #expect(has("pl", "'greeting' in pl: bad-format: lacks %1$text"), "\(lines)")
+    #expect(has("ar", "'greeting' in ar: untranslated: state needs_review"), "\(lines)")
+    #expect(!lines.contains { $0.hasPrefix("[locale=en]") }, "\(lines)")
+  }
+}
