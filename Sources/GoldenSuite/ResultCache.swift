@@ -109,12 +109,28 @@ package final class ResultCache: Sendable {
 
   /// The SHA-256 of a file's bytes, read at most once a run while its size and time stay; nil
   /// when it cannot be read.
+  /// The most entries of a folder an entry lists (a `res/` folder has a few hundred).
+  static let folderEntriesLimit = 5_000
+
   private func digest(of path: String, remembered: Bool = true) -> String? {
     guard remembered else {
       // A file of one case (its spec, its goldens): read once, nothing to remember.
       guard let bytes = try? InputFile.readImage(path) else { return nil }
       var hash = SHA256()
       hash.update(bytes)
+      return hash.hex()
+    }
+    // A folder a spec reads (an Android res/ folder, its values-* folders) stands for its
+    // listing: a file added to it or taken away changes the digest.
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      guard
+        let names = try? FileManager.default.contentsOfDirectory(atPath: path),
+        names.count <= Self.folderEntriesLimit
+      else { return nil }
+      var hash = SHA256()
+      hash.update(field: "folder")
+      for name in names.sorted() { hash.update(field: name) }
       return hash.hex()
     }
     let stamp = Self.stamp(of: path)

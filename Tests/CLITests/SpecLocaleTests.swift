@@ -274,3 +274,33 @@ struct SpecLocaleTests {
     #expect(!lines.contains { $0.hasPrefix("[locale=en]") }, "\(lines)")
   }
 }
+
+extension SpecLocaleTests {
+  @Test("an Android res/ folder is a cache input: a resource file added to it is a miss")
+  func resFolderInCache() throws {
+    let folder = try Paths.temporaryFolder(with: [
+      "fixtures/res/values/strings.xml":
+        "<resources><string name=\"title\">Downloads</string></resources>\n",
+      "fixtures/res/values-de/strings.xml":
+        "<resources><string name=\"title\">Heruntergeladen</string></resources>\n",
+      "fixtures/list.yaml":
+        "strings: [res]\ncanvas: { scale: 1, locale: de }\nsections: [{ cells: [{ title: { key: title } }] }]\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let arguments = [
+      "verify", "fixtures", "--golden", "golden", "--cache", "cache", "--report", "report",
+    ]
+    let record = try runListRender(
+      ["record", "fixtures", "--golden", "golden", "--report", "report"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    _ = try runListRender(arguments, in: folder)
+    let warm = try runListRender(arguments, in: folder)
+    #expect(warm.status == 0 && warm.stdout.contains("1 cached"), "\(warm.stdout)")
+    // A second resource file in values-de overrides nothing here, but it could: a miss.
+    try "<resources/>\n".write(
+      to: folder.appendingPathComponent("fixtures/res/values-de/more.xml"), atomically: true,
+      encoding: .utf8)
+    let cold = try runListRender(arguments, in: folder)
+    #expect(cold.status == 0 && cold.stdout.contains("0 cached"), "\(cold.stdout)")
+  }
+}
