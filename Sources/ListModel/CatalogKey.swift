@@ -329,7 +329,7 @@ extension ListDocument {
   /// `{ key, count, args }` (with `maxLines` and `language` as any label has).
   static func catalogKey(in object: ObjectReader) throws -> CatalogKey {
     let name = try object.required("key")
-    let text = try name.string(allowEmpty: false)
+    let text = try name.string()
     guard text.utf8.count <= SpecLimits.maxKeyBytes else {
       throw name.error("a key is at most \(SpecLimits.maxKeyBytes) bytes")
     }

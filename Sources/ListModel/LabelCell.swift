@@ -114,7 +114,7 @@ extension Validator {
     guard let label else { return }
     if let key = label.key {
       try inside(field) { validator in
-        try validator.string(key.name, "key", allowEmpty: false)
+        try validator.string(key.name, "key")
         if key.name.utf8.count > SpecLimits.maxKeyBytes {
           throw validator.fail("a key is at most \(SpecLimits.maxKeyBytes) bytes", at: "key")
         }
