@@ -122,6 +122,47 @@ struct XCStringsTests {
       .contains("is 10001 bytes long; at most 10000 are allowed"))
   }
 
+  @Test(
+    "JSON is read strictly: escapes and surrogate pairs decoded, anything else refused where it is")
+  func strictJSON() throws {
+    func value(_ literal: String) throws -> String? {
+      try parse(
+        #"{"sourceLanguage": "en", "strings": {"k": {"localizations": {"de": {"stringUnit": {"value": "#
+          + literal + "}}}}}}"
+      ).text("k", locale: "de")?.value
+    }
+    #expect(
+      try value(#""Tab\t \"q\" \u00e9 \ud83d\ude00 \/ \\ \n""#) == "Tab\t \"q\" é 😀 / \\ \n")
+    #expect(try value(#""Größe ☃""#) == "Größe ☃")
+    let wrong: [(String, String)] = [
+      (#"{"sourceLanguage": "en", "strings": {},}"#, ":1:40: not JSON: expected a member's name"),
+      (
+        "{\"sourceLanguage\": \"en\", // a comment\n \"strings\": {}}",
+        ":1:26: not JSON: expected a member's name"
+      ),
+      (#"{"sourceLanguage": "en", "strings": {"k": {"argNum": 01}}}"#, "a leading zero"),
+      (#"{"sourceLanguage": "en\ud800", "strings": {}}"#, "a lone surrogate"),
+      (#"{"sourceLanguage": "en\x", "strings": {}}"#, "an unknown escape"),
+      ("{\"sourceLanguage\": \"e\tn\", \"strings\": {}}", "a control character"),
+      (#"{"sourceLanguage": "en", "strings": {}} []"#, "text after the JSON value"),
+      (#"{"sourceLanguage": "en", "strings": {"#, "expected a member's name"),
+      (#"{"sourceLanguage": tru, "strings": {}}"#, "unexpected character"),
+      (#"{"sourceLanguage": 1e999, "strings": {}}"#, "a number out of range"),
+    ]
+    for (text, expected) in wrong {
+      do {
+        _ = try parse(text)
+        Issue.record("read: \(text)")
+      } catch {
+        #expect(String(describing: error).contains(expected), "\(error) for \(text)")
+      }
+    }
+    // Bytes that are not UTF-8 inside a string.
+    var bytes = Array(#"{"sourceLanguage": "en", "strings": {"k": {}}}"#.utf8)
+    bytes[38] = 0xFF
+    #expect(throws: CatalogError.self) { _ = try XCStrings.parse(bytes, file: "bad.xcstrings") }
+  }
+
   @Test("a file that is not there, a folder or too large is refused before it is read")
   func files() throws {
     let folder = try Paths.temporaryFolder()
