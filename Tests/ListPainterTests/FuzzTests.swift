@@ -53,23 +53,27 @@ struct FuzzTests {
   func fuzz() throws {
     let seconds = FuzzGenerator.seconds
     var random = FuzzGenerator.seeded()
-    let seeds = FixtureCases.all.filter { !$0.hasPrefix("bench/") }.compactMap { name in
+    let names = FixtureCases.all.filter { !$0.hasPrefix("bench/") }
+    let seeds = names.compactMap { name in
       try? String(contentsOf: Paths.fixtures.appendingPathComponent(name), encoding: .utf8)
     }
-    #expect(seeds.count > 50)
+    #expect(seeds.count > 50 && seeds.count == names.count)
     let renderer = try ListRenderer()
     let deadline = Date().addingTimeInterval(seconds)
     var executions = 0
     var accepted = 0
     var slowest = (seconds: 0.0, input: "")
     while Date() < deadline {
-      let input = Self.mutate(seeds[executions % seeds.count], seeds: seeds, &random)
+      let seed = executions % seeds.count
+      let input = Self.mutate(seeds[seed], seeds: seeds, &random)
       executions += 1
       let started = Date()
       do {
         let document = try ListDocument.decode(
           yaml: input, file: "fuzz.yaml",
-          baseDirectory: Paths.fixtures.appendingPathComponent("rows").path)
+          // The seed's own folder: its images, icon files and string catalogs are found.
+          baseDirectory: Paths.fixtures.appendingPathComponent(names[seed])
+            .deletingLastPathComponent().path)
         let tree = try renderer.layout(document)
         if tree.pixelWidth * tree.pixelHeight <= 400_000 { _ = try renderer.paint(tree) }
         // Motion: the first, middle and last frames, through the timeline, the diff and the
