@@ -250,11 +250,12 @@ public struct GoldenCheck: Sendable {
       artifacts: artifacts, message: message)
   }
 
-  /// The golden PNG for `bitmap`: its pixels and this machine's fingerprint.
-  public func goldenBytes(_ bitmap: Bitmap) throws -> [UInt8] {
-    let png = try PNGCodec.encode(bitmap)
-    guard !fingerprint.isEmpty else { return png }
-    return try PNGText.insert([Self.fingerprintKey: Self.format(fingerprint)], into: png)
+  /// The golden for `bitmap` in `format` (PNG unless told): its pixels and this machine's
+  /// fingerprint.
+  public func goldenBytes(_ bitmap: Bitmap, as format: RasterFormat = .png) throws -> [UInt8] {
+    try format.encode(
+      bitmap,
+      text: fingerprint.isEmpty ? [:] : [Self.fingerprintKey: Self.format(fingerprint)])
   }
 
   /// What differs between a golden's recorded fingerprint and this machine's, or nil. A font

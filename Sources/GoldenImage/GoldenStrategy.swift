@@ -132,32 +132,21 @@ extension GoldenStrategy where Value == String, Format == String {
 extension GoldenFormat where Format == Bitmap {
   /// PNG goldens (carrying the checker's fingerprint), compared with its ``GoldenPolicy``;
   /// a failure writes the expected, actual, diff and three-panel images.
-  public static var image: GoldenFormat<Bitmap> {
-    still(pathExtension: "png") { bitmap, check in try check.goldenBytes(bitmap) }
-  }
+  public static var image: GoldenFormat<Bitmap> { image(in: .png) }
 
   /// Lossless WebP goldens: ``image``'s pixels and fingerprint in a smaller file, compared
   /// the same way.
-  public static var webPImage: GoldenFormat<Bitmap> {
-    still(pathExtension: "webp") { bitmap, check in
-      try WebPCodec.encode(
-        bitmap,
-        text: check.fingerprint.isEmpty
-          ? [:] : [GoldenCheck.fingerprintKey: GoldenCheck.format(check.fingerprint)])
-    }
-  }
+  public static var webPImage: GoldenFormat<Bitmap> { image(in: .webp) }
 
-  /// A still image golden kept by `encode`, read as PNG or WebP whichever it is.
-  private static func still(
-    pathExtension: String, encode: @escaping @Sendable (Bitmap, GoldenCheck) throws -> [UInt8]
-  ) -> GoldenFormat<Bitmap> {
+  /// Still image goldens written in `format` (`<name>.png`, `<name>.webp`) with the checker's
+  /// fingerprint in their metadata, read in whichever raster format they are.
+  public static func image(in format: RasterFormat) -> GoldenFormat<Bitmap> {
     GoldenFormat(
-      pathExtension: pathExtension,
-      encode: encode,
-      decode: { try PNGCodec.decodeImage($0) },
+      pathExtension: format.fileExtension,
+      encode: { bitmap, check in try check.goldenBytes(bitmap, as: format) },
+      decode: { try RasterFormat.decode($0) },
       recordedFingerprint: { bytes in
-        let text = WebPCodec.isWebP(bytes) ? WebPCodec.readText(bytes) : PNGText.read(bytes)
-        return text[GoldenCheck.fingerprintKey].map(GoldenCheck.parse)
+        RasterFormat.text(in: bytes)[GoldenCheck.fingerprintKey].map(GoldenCheck.parse)
       },
       compare: { expected, actual, check, base in
         let (verdict, diff) = compareImages(

@@ -444,17 +444,17 @@ final class WorkerRenderer {
 private func stillGolden(_ name: String, options: SuiteConfiguration, mode: RecordMode) -> (
   path: String, format: GoldenFormat<Bitmap>, replaces: String?
 ) {
-  func path(_ format: GoldenFileFormat) -> String {
-    (options.goldenFolder as NSString).appendingPathComponent(name + "." + format.rawValue)
+  func path(_ format: RasterFormat) -> String {
+    (options.goldenFolder as NSString).appendingPathComponent(name + "." + format.fileExtension)
   }
   let chosen = options.goldenFormat
-  let others = GoldenFileFormat.allCases.filter { $0 != chosen }
+  let others = RasterFormat.allCases.filter { $0 != chosen }
   let existing = others.first { FileManager.default.fileExists(atPath: path($0)) }
   if let existing, !FileManager.default.fileExists(atPath: path(chosen)) {
-    if mode == .all { return (path(chosen), chosen.format, path(existing)) }
-    return (path(existing), existing.format, nil)
+    if mode == .all { return (path(chosen), .image(in: chosen), path(existing)) }
+    return (path(existing), .image(in: existing), nil)
   }
-  return (path(chosen), chosen.format, nil)
+  return (path(chosen), .image(in: chosen), nil)
 }
 
 extension GoldenReport {

@@ -5,22 +5,6 @@ import ListLayout
 import ListModel
 import ListRender
 
-/// The file formats of still image goldens.
-public enum GoldenFileFormat: String, CaseIterable, Sendable {
-  /// `<case>.png`.
-  case png
-  /// `<case>.webp`: lossless WebP, the same pixels in a smaller file.
-  case webp
-
-  /// How goldens of this format are kept and compared.
-  var format: GoldenFormat<Bitmap> {
-    switch self {
-    case .png: .image
-    case .webp: .webPImage
-    }
-  }
-}
-
 /// The CI services whose annotations a suite run can write for its failed cases.
 public enum SuiteAnnotations: Sendable {
   /// GitHub Actions' workflow commands: `::error file=…,line=1,title=…::message`.
@@ -104,7 +88,7 @@ public struct SuiteConfiguration: Sendable {
   public var allowedFolders: [String] = []
   /// The file format of the still goldens this run writes (one of either format is read
   /// whichever it is; `.all` rewrites every golden in this format).
-  public var goldenFormat: GoldenFileFormat = .png
+  public var goldenFormat: RasterFormat = .png
   /// Whether a run that selects no case (a filter matching nothing) passes; by default it
   /// fails, since it checked nothing.
   public var passWithNoCases = false
@@ -130,7 +114,7 @@ public struct SuiteConfiguration: Sendable {
     filter: [String] = [], lastFailed: Bool = false, junit: String? = nil, json: String? = nil,
     mode: RecordMode = .never, optimize: Bool = false, fixturesRoot: String? = nil,
     allowedFolders: [String] = [], accessibility: Bool = false, audit: Bool = false,
-    goldenFormat: GoldenFileFormat = .png, annotations: SuiteAnnotations? = nil
+    goldenFormat: RasterFormat = .png, annotations: SuiteAnnotations? = nil
   ) {
     self.audit = audit
     self.goldenFormat = goldenFormat

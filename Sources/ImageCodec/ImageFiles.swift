@@ -32,18 +32,12 @@ extension InputFile {
   package static func imageKind(_ bytes: [UInt8]) -> (
     fileExtension: String, width: Int, height: Int
   )? {
-    if let header = PNGHeader(bytes) { return ("png", header.width, header.height) }
-    if WebPCodec.isWebP(bytes), let size = WebPCodec.size(bytes) {
-      return ("webp", size.width, size.height)
-    }
-    return nil
+    RasterFormat.header(of: bytes).map { ($0.format.fileExtension, $0.width, $0.height) }
   }
 
   /// The width and height a PNG's IHDR or a WebP's header gives (each at most 2³¹).
   static func claimedSize(_ bytes: [UInt8]) -> (Int, Int)? {
-    if let header = PNGHeader(bytes) { return (header.width, header.height) }
-    if WebPCodec.isWebP(bytes) { return WebPCodec.size(bytes) }
-    return nil
+    RasterFormat.header(of: bytes).map { ($0.width, $0.height) }
   }
 
 }

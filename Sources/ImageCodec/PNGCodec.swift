@@ -166,15 +166,10 @@ extension PNGCodec {
     }
     guard let bytes else { throw PNGFileError("\(path): cannot read the file: there is none") }
     do {
-      return try decodeImage(bytes)
+      return try RasterFormat.decode(bytes)
     } catch {
       throw PNGFileError("\(path): \(error)")
     }
-  }
-
-  /// Decodes a PNG or a WebP image, told apart by their first bytes.
-  package static func decodeImage(_ bytes: [UInt8]) throws -> Bitmap {
-    WebPCodec.isWebP(bytes) ? try WebPCodec.decode(bytes) : try decode(bytes)
   }
 }
 

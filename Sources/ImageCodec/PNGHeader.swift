@@ -22,8 +22,11 @@ struct PNGHeader {
   /// little, not counted).
   var rawBytes: Int { height * (1 + (width * channels * bitDepth + 7) / 8) }
 
+  /// The eight bytes every PNG (and APNG) starts with.
+  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
   init?(_ bytes: [UInt8]) {
-    guard bytes.count >= 33, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+    guard bytes.count >= 33, bytes.starts(with: Self.signature),
       Array(bytes[12..<16]) == Array("IHDR".utf8)
     else { return nil }
     func be32(_ offset: Int) -> Int {

@@ -61,12 +61,6 @@ package enum WebPCodec {
     return try withText(text, in: plain)
   }
 
-  /// Whether `bytes` start as a WebP file does (`RIFF`, a size, `WEBP`).
-  package static func isWebP(_ bytes: [UInt8]) -> Bool {
-    bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8)
-      && bytes[8..<12].elementsEqual("WEBP".utf8)
-  }
-
   /// A WebP image's width and height from its header, or nil when libwebp cannot read it.
   package static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
     var width: Int32 = 0

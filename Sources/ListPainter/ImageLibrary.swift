@@ -267,15 +267,12 @@ enum ImageFormat: String {
   }
 
   init?(_ bytes: [UInt8]) {
-    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-      self = .png
-    } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-      self = .jpeg
-    } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)),
-      Array(bytes[8..<12]) == Array("WEBP".utf8)
-    {
-      self = .webp
-    } else {
+    // The raster formats ListRender writes are told apart by the codec layer's one check.
+    switch RasterFormat.of(bytes) {
+    case .png?: self = .png
+    case .webp?: self = .webp
+    case nil where bytes.starts(with: [0xFF, 0xD8, 0xFF]): self = .jpeg
+    case nil:
       // SVG: XML text whose first element is <svg (after a BOM, a declaration or comments).
       let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
       guard head.contains("<svg") else { return nil }

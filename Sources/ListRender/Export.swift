@@ -24,22 +24,51 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
     let pathExtension = (path as NSString).pathExtension.lowercased()
     return pathExtension.isEmpty ? .png : ImageFileFormat(rawValue: pathExtension)
   }
+
+  /// The raster format of the same name.
+  public init(_ raster: RasterFormat) {
+    switch raster {
+    case .png: self = .png
+    case .webp: self = .webp
+    }
+  }
+
+  /// The raster format this is, or nil for a vector format (SVG, PDF).
+  public var raster: RasterFormat? {
+    switch self {
+    case .png: .png
+    case .webp: .webp
+    case .svg, .pdf: nil
+    }
+  }
 }
 
-/// One output of ``ListRenderer/export(_:to:options:events:)``, by what it holds. Each is
-/// named in messages by the `listrender` option that asks for it (`-o`, `--layout`, …).
-public enum ExportOutput: Hashable, Sendable {
-  /// The still image at a path (`-`: standard output), in a format (nil: the one its name asks
-  /// for, ``ImageFileFormat/forOutput(_:)``).
+/// One output of a still export (``ListRenderer/export(_:to:options:events:)``), by what it
+/// holds. Each is named in messages by the `listrender` option that asks for it.
+public enum StillOutput: Hashable, Sendable {
+  /// The image at a path (`-`: standard output), in a format (nil: the one its name asks for,
+  /// ``ImageFileFormat/forOutput(_:)``).
   case image(String, ImageFileFormat? = nil)
-  /// The still's layout dump (frames in points, text lines) as JSON (`-`: standard output).
+  /// The layout dump (frames in points, text lines) as JSON (`-`: standard output).
   case layout(String)
   /// What VoiceOver would read, element by element, as JSON.
   case accessibility(String)
-  /// The animation's frames, `frame-0000.png`, `frame-0001.png`, … in a folder (or
-  /// `frame-0000.webp`, … as lossless WebP).
-  case frames(folder: String, ImageFileFormat = .png)
-  /// Each animation frame's layout, `frame-0000.json`, … in a folder.
+
+  /// The `listrender` option that asks for this output.
+  public var option: String {
+    switch self {
+    case .image: "-o"
+    case .layout: "--layout"
+    case .accessibility: "--accessibility"
+    }
+  }
+}
+
+/// One output of an animation export (``ListRenderer/exportAnimation(_:to:options:events:)``).
+public enum AnimationOutput: Hashable, Sendable {
+  /// The frames, `frame-0000.png`, `frame-0001.png`, … in a folder (or `frame-0000.webp`, …).
+  case frames(folder: String, RasterFormat = .png)
+  /// Each frame's layout, `frame-0000.json`, … in a folder.
   case frameLayouts(folder: String)
   /// The animation as one animated PNG.
   case apng(String)
@@ -49,19 +78,10 @@ public enum ExportOutput: Hashable, Sendable {
   /// The `listrender` option that asks for this output.
   public var option: String {
     switch self {
-    case .image, .frames: "-o"
-    case .layout, .frameLayouts: "--layout"
-    case .accessibility: "--accessibility"
+    case .frames: "-o"
+    case .frameLayouts: "--layout"
     case .apng: "--apng"
     case .gif: "--gif"
-    }
-  }
-
-  /// Whether the output is of the animation (frames, APNG, GIF) rather than of the still.
-  public var isAnimated: Bool {
-    switch self {
-    case .image, .layout, .accessibility: false
-    case .frames, .frameLayouts, .apng, .gif: true
     }
   }
 }
@@ -116,8 +136,6 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownExtension(path: String)
   /// Animated outputs were asked of a document with no animation.
   case noAnimation(source: String)
-  /// Animation frames were asked for in a vector format.
-  case notAFrameFormat(ImageFileFormat)
   /// Pages were asked for in a vector format, for standard output, or of a height out of range.
   case pages(String)
   /// The frames asked for are not all in the animation.
@@ -135,8 +153,6 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownExtension(let path):
       "-o \(path): the output's extension must be .png, .svg, .pdf or .webp (or none, for a PNG; --format picks one for -)"
     case .pages(let reason): reason
-    case .notAFrameFormat(let format):
-      "frames are written as PNG or WebP files, not \(format.rawValue.uppercased())"
     case .noAnimation(let source): "\(source): the spec has no `animation:` section"
     case .framesOutOfRange(let frames, let count):
       "--frames \(frames.lowerBound)..\(frames.upperBound): the animation has frames 0..\(count - 1)"
@@ -145,9 +161,8 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension ListRenderer {
-  /// Writes a document to every output asked for: all of them, or none (each is written to a
-  /// temporary beside it and renamed into place once all are whole; frames written by a run
-  /// that fails go again). Still outputs and animated ones are not mixed in one call.
+  /// Writes a document's still to every output asked for: all of them, or none (each is
+  /// written to a temporary beside it and renamed into place once all are whole).
   ///
   /// ```swift
   /// try renderer.export(document, to: [.image("inbox.png", .png), .layout("inbox.json")])
@@ -155,21 +170,41 @@ extension ListRenderer {
   /// - Throws: ``ExportError`` when an output is refused (before anything is written), else
   ///   the error of the step that failed.
   public func export(
-    _ document: ListDocument, to outputs: [ExportOutput], options: ExportOptions = ExportOptions(),
+    _ document: ListDocument, to outputs: [StillOutput], options: ExportOptions = ExportOptions(),
     events: (ExportEvent) -> Void = { _ in }
   ) throws {
-    let inputs =
-      (options.spec.flatMap { $0 == "-" ? nil : [("the spec", $0)] } ?? [])
+    try exportStill(
+      document, to: outputs, inputs: exportInputs(of: document, options: options),
+      options: options, events: events)
+  }
+
+  /// Writes a document's animation to every output asked for: all of them, or none (frames
+  /// written by a run that fails go again).
+  ///
+  /// ```swift
+  /// try renderer.exportAnimation(document, to: [.apng("press.png"), .frames(folder: "frames")])
+  /// ```
+  /// - Throws: ``ExportError`` when an output is refused (before anything is written) or the
+  ///   document has no animation, else the error of the step that failed.
+  public func exportAnimation(
+    _ document: ListDocument, to outputs: [AnimationOutput],
+    options: ExportOptions = ExportOptions(), events: (ExportEvent) -> Void = { _ in }
+  ) throws {
+    try exportAnimation(
+      document, to: outputs, inputs: exportInputs(of: document, options: options),
+      options: options, events: events)
+  }
+
+  /// What an export must not write over: the spec and every file it uses.
+  private func exportInputs(of document: ListDocument, options: ExportOptions) -> [(
+    String, String
+  )] {
+    (options.spec.flatMap { $0 == "-" ? nil : [("the spec", $0)] } ?? [])
       + document.resourcePaths.map { ("a file the spec uses", $0) }
-    if outputs.contains(where: \.isAnimated) {
-      try exportAnimation(document, to: outputs, inputs: inputs, options: options, events: events)
-    } else {
-      try exportStill(document, to: outputs, inputs: inputs, options: options, events: events)
-    }
   }
 
   private func exportStill(
-    _ document: ListDocument, to outputs: [ExportOutput], inputs: [(String, String)],
+    _ document: ListDocument, to outputs: [StillOutput], inputs: [(String, String)],
     options: ExportOptions, events: (ExportEvent) -> Void
   ) throws {
     var image: (path: String, format: ImageFileFormat?)?
@@ -187,8 +222,6 @@ extension ListRenderer {
       case .accessibility(let path):
         accessibilityPath = path
         files.append((output.option, path))
-      case .frames, .frameLayouts, .apng, .gif:
-        preconditionFailure("animated outputs are exported by exportAnimation")
       }
     }
     try checkOutputs(files, inputs: inputs)
@@ -358,7 +391,7 @@ extension ListRenderer {
   }
 
   private func exportAnimation(
-    _ document: ListDocument, to outputs: [ExportOutput], inputs: [(String, String)],
+    _ document: ListDocument, to outputs: [AnimationOutput], inputs: [(String, String)],
     options: ExportOptions, events: (ExportEvent) -> Void
   ) throws {
     do {
@@ -373,7 +406,7 @@ extension ListRenderer {
         range = chosen.lowerBound..<(chosen.upperBound + 1)
       }
       var framesFolder: String?
-      var framesFormat = ImageFileFormat.png
+      var framesFormat = RasterFormat.png
       var layoutsFolder: String?
       var apng: String?
       var gif: String?
@@ -381,10 +414,7 @@ extension ListRenderer {
       for output in outputs {
         switch output {
         case .frames(let path, let format):
-          switch format {
-          case .png, .webp: framesFormat = format
-          case .svg, .pdf: throw ExportError.notAFrameFormat(format)
-          }
+          framesFormat = format
           // Frames are files in a folder: standard output holds none.
           guard path != "-" else {
             throw ExportError.pages(
@@ -399,15 +429,15 @@ extension ListRenderer {
         case .gif(let path):
           gif = path
           files.append((output.option, path))
-        case .image, .layout, .accessibility:
-          preconditionFailure("still outputs are exported by exportStill")
         }
       }
       let (folder, layoutFolder, frameFormat) = (framesFolder, layoutsFolder, framesFormat)
       let frameNames = range.map { String(format: "frame-%04d", $0) }
       try checkOutputs(
         files, inputs: inputs,
-        folders: (folder.map { [("-o", $0, frameNames.map { $0 + "." + frameFormat.rawValue })] }
+        folders: (folder.map {
+          [("-o", $0, frameNames.map { $0 + "." + frameFormat.fileExtension })]
+        }
           ?? [])
           + (layoutFolder.map { [("--layout", $0, frameNames.map { $0 + ".json" })] } ?? []))
       // Frames and layouts are written to hidden staging folders and reach their final names
@@ -446,7 +476,7 @@ extension ListRenderer {
           if let framesStaging, let folder {
             try writeStaged(
               try frameFiles.bytes(for: image, format: frameFormat, alpha: alpha),
-              name: String(format: "frame-%04d.", index) + frameFormat.rawValue,
+              name: String(format: "frame-%04d.", index) + frameFormat.fileExtension,
               in: framesStaging, for: folder)
           }
         }
@@ -460,7 +490,7 @@ extension ListRenderer {
       try pipeline.finish()
       try apngWriter?.finish()
       try gifWriter?.finish()
-      let imageNames = frameNames.map { $0 + "." + frameFormat.rawValue }
+      let imageNames = frameNames.map { $0 + "." + frameFormat.fileExtension }
       let layoutNames = frameNames.map { $0 + ".json" }
       try framesStage?.commit(imageNames)
       try layoutsStage?.commit(layoutNames)
@@ -618,7 +648,7 @@ final class FrameFiles: Sendable {
 
   /// The PNG or WebP file of `image` (compressed on this thread: the caller's is painting the
   /// next frame).
-  func bytes(for image: PaintedImage, format: ImageFileFormat, alpha: Bool) throws -> [UInt8] {
+  func bytes(for image: PaintedImage, format: RasterFormat, alpha: Bool) throws -> [UInt8] {
     if let last = previous.withLock({ $0 }), last.image.hasSamePixels(as: image) {
       previous.withLock { $0 = (image, last.bytes) }
       return last.bytes
@@ -626,7 +656,7 @@ final class FrameFiles: Sendable {
     let bytes: [UInt8]
     switch format {
     case .webp: bytes = try WebPCodec.encode(try image.bitmap())
-    case .png, .svg, .pdf: bytes = try PNGCodec.encode(rows: image, alpha: alpha, threads: 1)
+    case .png: bytes = try PNGCodec.encode(rows: image, alpha: alpha, threads: 1)
     }
     previous.withLock { $0 = (image, bytes) }
     return bytes

@@ -27,7 +27,7 @@ struct Animate: ParsableCommand {
   @Option(
     name: .customLong("frame-format"),
     help: "The files -o writes: png (frame-0000.png, …) or webp (lossless, frame-0000.webp, …).")
-  var frameFormat: FrameFileFormat = .png
+  var frameFormat: RasterFormat = .png
 
   @Option(help: "Write one animated PNG.")
   var apng: String?
@@ -82,14 +82,14 @@ struct Animate: ParsableCommand {
         ?? (apng == nil && gif == nil
           ? URL(fileURLWithPath: spec ?? Showcase.name).deletingPathExtension().lastPathComponent
             + "-frames" : nil)
-      var outputs: [ExportOutput] = []
+      var outputs: [AnimationOutput] = []
       if let apng { outputs.append(.apng(apng)) }
       if let gif { outputs.append(.gif(gif)) }
-      if let folder { outputs.append(.frames(folder: folder, frameFormat.imageFormat)) }
+      if let folder { outputs.append(.frames(folder: folder, frameFormat)) }
       if let layoutFolder { outputs.append(.frameLayouts(folder: layoutFolder)) }
       var progress: ProgressBar?
       var count = 0
-      try renderer.export(
+      try renderer.exportAnimation(
         document, to: outputs,
         options: ExportOptions(spec: spec, frames: frames.flatMap(Self.parseRange))
       ) { event in
@@ -122,17 +122,7 @@ struct Animate: ParsableCommand {
   }
 }
 
-/// The formats `animate -o` writes frames in.
-enum FrameFileFormat: String, ExpressibleByArgument, CaseIterable {
-  case png, webp
-
-  var imageFormat: ImageFileFormat {
-    switch self {
-    case .png: .png
-    case .webp: .webp
-    }
-  }
-}
+extension RasterFormat: ExpressibleByArgument {}
 
 /// Whether writing `path` lands on this process's standard output (`-`, `/dev/stdout`, a link
 /// to either).

@@ -163,7 +163,7 @@ struct SuiteOptions: ParsableArguments {
       "The format of the still goldens written: png or webp (lossless, smaller).",
       discussion:
         "Goldens are read in either format; record --all rewrites every golden in this one."))
-  var goldenFormat: GoldenFileFormat = .png
+  var goldenFormat: RasterFormat = .png
 
   @Option(
     help: ArgumentHelp(
@@ -337,7 +337,6 @@ func runAsCommand(_ suite: GoldenSuite) throws {
 }
 
 extension RecordMode: ExpressibleByArgument {}
-extension GoldenFileFormat: ExpressibleByArgument {}
 
 struct Record: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -43,7 +43,7 @@ struct VectorOutputTests {
       #expect(result.status == 0, "\(name): \(result.stderr)")
     }
     let webp = [UInt8](try Data(contentsOf: folder.appendingPathComponent("show.webp")))
-    #expect(WebPCodec.isWebP(webp))
+    #expect(RasterFormat.of(webp) == .webp)
     #expect(try WebPCodec.decode(webp) == (try bitmap(folder.appendingPathComponent("show.png"))))
     let motion = Paths.fixtures.appendingPathComponent("motion/expand.yaml").path
     for format in ["png", "webp"] {

@@ -165,7 +165,7 @@ struct FuzzTests {
           Self.hostileNumbers[executions / 4 % Self.hostileNumbers.count], in: seeds[0])
       }
       _ = try? APNGCodec.decode(golden, maxFrames: 1_000)
-      _ = try? PNGCodec.decodeImage(golden)
+      _ = try? RasterFormat.decode(golden)
       _ = WebPCodec.readText(golden)
       _ = PNGText.read(golden)
       // A font, one input in eight (each is a new font system): refused at its line, or drawn.
