@@ -133,6 +133,8 @@ let package = Package(
     .testTarget(
       name: "ListModelTests", dependencies: ["ListModel", "TestSupport"], swiftSettings: strict),
     .testTarget(
+      name: "ImageCodecTests", dependencies: ["ImageCodec", "FileIO"], swiftSettings: strict),
+    .testTarget(
       name: "StringCatalogsTests", dependencies: ["StringCatalogs", "TestSupport"],
       swiftSettings: strict),
     .testTarget(

@@ -74,8 +74,12 @@ struct ModuleGraphTests {
     }
     // The suite owns its failures; the CLI imports them from it.
     #expect(Self.closure(of: "ListRenderCLI", in: graph).contains("GoldenSuite"))
-    // The model's and the layout's tests link their module and the test support, no renderer.
-    for (tests, module) in [("ListModelTests", "ListModel"), ("ListLayoutTests", "ListLayout")] {
+    // The model's, the layout's and the codecs' tests link their module (and the test support),
+    // no renderer.
+    for (tests, module) in [
+      ("ListModelTests", "ListModel"), ("ListLayoutTests", "ListLayout"),
+      ("ImageCodecTests", "ImageCodec"),
+    ] {
       let linked = Self.closure(of: tests, in: graph)
       #expect(linked.contains(module))
       #expect(linked.isDisjoint(with: ["ListRender", "ListPainter", "CPangoCairo"]), "\(tests)")

@@ -4,8 +4,9 @@ import ListRender
 import RenderTestSupport
 import Testing
 
-@Suite("PNG codec")
-struct CodecTests {
+/// What the renderer paints, encoded (the codecs on bitmaps made by hand are ImageCodecTests).
+@Suite("Rendered images encoded")
+struct RenderedCodecTests {
   @Test("a rendered still carries sRGB and pHYs (72 dpi × scale); non-Latin-1 text is iTXt")
   func stillMetadata() throws {
     let renderer = try ListRenderer()
@@ -27,35 +28,6 @@ struct CodecTests {
     #expect(Data(tagged).range(of: Data("iTXt".utf8)) != nil)
   }
 
-  @Test("an opaque image is written as RGB and reads back the same")
-  func opaqueRoundTrip() throws {
-    var bitmap = Bitmap(width: 3, height: 2)
-    for y in 0..<2 {
-      for x in 0..<3 { bitmap[x, y] = (UInt8(x * 80), UInt8(y * 120), 200, 255) }
-    }
-    let png = try PNGCodec.encode(bitmap)
-    #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-    // IHDR colour type (byte 25): 2 = RGB.
-    #expect(png[25] == 2)
-    #expect(try PNGCodec.decode(png) == bitmap)
-  }
-
-  @Test("a translucent image is written as RGBA and keeps its alpha")
-  func translucentRoundTrip() throws {
-    var bitmap = Bitmap(width: 2, height: 2)
-    bitmap[0, 0] = (255, 0, 0, 128)
-    bitmap[1, 1] = (0, 0, 255, 255)
-    let png = try PNGCodec.encode(bitmap)
-    #expect(png[25] == 6)
-    #expect(try PNGCodec.decode(png) == bitmap)
-  }
-
-  @Test("bytes that are not a PNG are an error, not a crash")
-  func garbage() {
-    #expect(throws: PNGError.self) { try PNGCodec.decode([1, 2, 3, 4, 5, 6, 7, 8, 9]) }
-    #expect(throws: PNGError.self) { try PNGCodec.decode([]) }
-  }
-
   @Test("a rendered list is opaque and has the layout's pixel size")
   func renderedSize() throws {
     let document = try ListDocument.decode(
@@ -67,18 +39,4 @@ struct CodecTests {
     // The background is the Movistar light background, white.
     #expect(bitmap[0, 0] == (255, 255, 255, 255))
   }
-}
-
-@Test("parentPath and lastPathPart give NSString's answers, and a one-letter path does not trap")
-func pathParts() {
-  for path in [
-    "x/a", "/a", "/", "rows/title-only", "a/b/c.yaml", "ab", "list.yaml", "x//y/", "/x/",
-  ] {
-    #expect(parentPath(path) == (path as NSString).deletingLastPathComponent, "\(path)")
-    #expect(lastPathPart(path) == (path as NSString).lastPathComponent, "\(path)")
-  }
-  // swift-corelibs-foundation traps on these two; ours answer.
-  #expect(parentPath("a") == "")
-  #expect(parentPath("a/") == "")
-  #expect(lastPathPart("a") == "a")
 }
