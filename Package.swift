@@ -131,7 +131,8 @@ let package = Package(
       path: "Tests/RenderTestSupport", swiftSettings: strict),
     // Tests by module, each linking the module it tests. Only CLITests runs the binary.
     .testTarget(
-      name: "ListModelTests", dependencies: ["ListModel", "TestSupport"], swiftSettings: strict),
+      name: "ListModelTests", dependencies: ["ListModel", "TestSupport", "Yams"],
+      swiftSettings: strict),
     .testTarget(
       name: "ImageCodecTests", dependencies: ["ImageCodec", "FileIO"], swiftSettings: strict),
     .testTarget(

@@ -157,26 +157,25 @@ public struct CellMotion: Equatable, Sendable {
 
 extension ListDocument {
   static func decodeAnimation(_ reader: NodeReader, sections: [Section]) throws -> Animation {
-    let object = try reader.object(allowed: ["fps", "duration", "events"])
+    let object = try reader.object(SpecSchema.animation)
     var animation = Animation(
       fps: try object.optional("fps")?.number(in: SpecLimits.fpsRange) ?? 60,
       duration: try object.optional("duration")?.number(in: SpecLimits.durationRange) ?? 1)
     if let problem = animation.frameCountProblem { throw reader.error(problem) }
-    let kinds = EventKind.allCases.map(\.rawValue)
     var decoded: [(event: AnimationEvent, reader: NodeReader, target: NodeReader?)] = []
     for field in try object.optional("events")?.list(maxCount: SpecLimits.maxEvents) ?? [] {
-      let event = try field.object(allowed: ["at", "duration"] + kinds)
+      let event = try field.object(SpecSchema.event)
       let at = try event.optional("at")?.number(in: SpecLimits.timeRange) ?? 0
       let duration = try event.optional("duration")?.number(in: SpecLimits.durationRange)
       let kind = try event.exactlyOne(of: EventKind.self)
       let target = try event.required(kind.rawValue)
-      let keys: [String]
+      let keys: SpecObject
       switch kind {
-      case .press: keys = ["section", "item", "x", "y"]
-      case .transition: keys = ["section", "item", "to"]
-      case .release, .toggle: keys = ["section", "item"]
+      case .press: keys = SpecSchema.pressTarget
+      case .transition: keys = SpecSchema.transitionTarget
+      case .release, .toggle: keys = SpecSchema.cellEventTarget
       case .update:
-        let update = try target.object(allowed: ["sections", "file"])
+        let update = try target.object(SpecSchema.updateTarget)
         let sections: [Section]
         if try update.exactlyOne(of: ["sections", "file"]) == "file" {
           // The update file is held to the same folders as the spec.
@@ -203,7 +202,7 @@ extension ListDocument {
           ))
         continue
       }
-      let location = try target.object(allowed: keys)
+      let location = try target.object(keys)
       let action: AnimationEvent.Action
       switch kind {
       case .press:
@@ -265,9 +264,7 @@ extension ListDocument {
   }
 
   static func decodeExpandable(_ reader: NodeReader) throws -> Expandable {
-    let object = try reader.object(allowed: [
-      "states", "state", "collapsedHeight", "hiddenWhenCollapsed",
-    ])
+    let object = try reader.object(SpecSchema.expandable)
     var expandable = Expandable()
     if let field = object.optional("states") {
       expandable.states = try field.list(maxCount: SpecLimits.maxExpansionStates).map(

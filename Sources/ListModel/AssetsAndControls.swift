@@ -176,11 +176,7 @@ extension ListDocument {
 
   /// An asset; `allowsLabel`: it may carry `accessibilityLabel` (a row's, read by the row).
   static func decodeAsset(_ reader: NodeReader, allowsLabel: Bool = false) throws -> Asset {
-    let object = try reader.object(
-      allowed: [
-        "icon", "image", "monogram", "background", "color", "template", "mirrorInRTL", "size",
-        "shape",
-      ] + (allowsLabel ? ["accessibilityLabel"] : []))
+    let object = try reader.object(allowsLabel ? SpecSchema.rowAsset : SpecSchema.asset)
     let color = try object.optional("color")?.color(themeNames: true)
     let kind = try object.exactlyOne(of: AssetKind.self)
     for key in ["template", "mirrorInRTL"] where kind != .icon {
@@ -218,8 +214,7 @@ extension ListDocument {
       return .navigation(badge: nil)
     }
     let kinds = ControlKind.allCases
-    let object = try reader.object(
-      allowed: kinds.map(\.rawValue) + ["mirrorInRTL", "accessibilityLabel"])
+    let object = try reader.object(SpecSchema.control)
     let present = kinds.filter { object.fields[$0.rawValue] != nil }
     guard present.count == 1 else {
       throw reader.error(
@@ -241,7 +236,7 @@ extension ListDocument {
         }
         return .navigation(badge: nil)
       }
-      let navigation = try field.object(allowed: ["badge"])
+      let navigation = try field.object(SpecSchema.navigation)
       guard let badge = navigation.optional("badge") else { return .navigation(badge: nil) }
       if case .scalar(let scalar) = badge.node, ["true", "false"].contains(scalar.string) {
         return .navigation(badge: try badge.bool() ? .dot : nil)

@@ -254,7 +254,7 @@ package enum CanvasKey: String, CaseIterable, Sendable {
 extension Canvas {
   /// Reads `canvas:`, key by key in the enum's order.
   static func decode(_ reader: NodeReader) throws -> Canvas {
-    let object = try reader.object(allowed: CanvasKey.allCases.map(\.rawValue))
+    let object = try reader.object(SpecSchema.canvas)
     var canvas = Canvas()
     for key in CanvasKey.allCases {
       if let field = object.optional(key.rawValue) { try canvas.read(key, from: field) }
@@ -274,7 +274,7 @@ extension Canvas {
         theme = try field.enumeration(ThemeName.self)
         return
       }
-      let object = try field.object(allowed: ["name", "skin", "font", "colors"])
+      let object = try field.object(SpecSchema.theme)
       if let name = object.optional("name") { theme = try name.enumeration(ThemeName.self) }
       if let field = object.optional("skin") {
         skin = try field.enumeration(MisticaSkin.self)
@@ -407,7 +407,7 @@ extension Canvas {
 
 extension ListDocument {
   static func decodeInsets(_ reader: NodeReader) throws -> EdgeInsets {
-    let object = try reader.object(allowed: ["top", "leading", "bottom", "trailing"])
+    let object = try reader.object(SpecSchema.insets)
     func side(_ key: String) throws -> Double {
       try object.optional(key)?.number(in: SpecLimits.insetRange) ?? 0
     }
@@ -417,7 +417,7 @@ extension ListDocument {
   }
 
   static func decodeColors(_ reader: NodeReader) throws -> [ColorName: Color] {
-    let object = try reader.object(allowed: ColorName.specNames)
+    let object = try reader.object(SpecSchema.colors)
     var colors: [ColorName: Color] = [:]
     for name in ColorName.allCases {
       if let field = object.optional(name.rawValue) { colors[name] = try field.color() }

@@ -127,24 +127,16 @@ public struct RippleFrame: Equatable, Sendable {
 // MARK: Spec
 
 extension ListDocument {
-  static let commonCellKeys = [
-    "kind", "id", "state", "separator", "elevation", "ripple", "expandable", "pressedElevation",
-  ]
-
   static func decodeCell(_ reader: NodeReader) throws -> Cell {
     let kindName = try reader.peek("kind")?.enumeration(CellKindName.self) ?? .row
     let kind: Cell.Kind
     let object: ObjectReader
     switch kindName {
     case .row:
-      object = try reader.object(
-        allowed: commonCellKeys + [
-          "style", "asset", "headline", "title", "subtitle", "description", "control",
-        ])
+      object = try reader.object(SpecSchema.rowCell)
       kind = .row(try decodeRow(object))
     case .stereo:
-      object = try reader.object(
-        allowed: commonCellKeys + ["leadingImage", "trailingImage", "title", "detail"])
+      object = try reader.object(SpecSchema.stereoCell)
       var stereo = StereoCell(
         title: try decodeLabel(object.required("title"), allowEmpty: false),
         detail: try object.optional("detail").map { try decodeLabel($0) })
@@ -152,7 +144,7 @@ extension ListDocument {
       stereo.trailingImage = try object.optional("trailingImage").map(decodeStereoImage)
       kind = .stereo(stereo)
     case .label:
-      object = try reader.object(allowed: commonCellKeys + ["text"])
+      object = try reader.object(SpecSchema.labelCell)
       kind = .label(LabelCell(text: try decodeLabel(object.required("text"), allowEmpty: false)))
     }
     var cell = Cell(
@@ -160,7 +152,7 @@ extension ListDocument {
     if let field = object.optional("separator") {
       // `separator: hidden`, or `{ visibility: visible, inset: text }`.
       if case .mapping = field.node {
-        let separator = try field.object(allowed: ["visibility", "inset"])
+        let separator = try field.object(SpecSchema.separator)
         cell.separator =
           try separator.optional("visibility")?.enumeration(SeparatorVisibility.self) ?? .automatic
         cell.separatorInset =
@@ -175,7 +167,7 @@ extension ListDocument {
     cell.pressedElevation = try object.optional("pressedElevation")?.number(
       in: SpecLimits.elevationRange)
     if let field = object.optional("ripple") {
-      let ripple = try field.object(allowed: ["x", "y", "t", "release"])
+      let ripple = try field.object(SpecSchema.ripple)
       cell.ripple = RippleFrame(
         x: try ripple.optional("x")?.number(in: SpecLimits.touchXRange) ?? 0,
         y: try ripple.optional("y")?.number(in: SpecLimits.touchYRange) ?? 0,

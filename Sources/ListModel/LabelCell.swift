@@ -70,9 +70,7 @@ extension ListDocument {
         try reader.string(allowEmpty: allowEmpty), maxLines: defaultMaxLines,
         location: reader.location)
     }
-    let object = try reader.object(allowed: [
-      "text", "key", "count", "args", "maxLines", "language",
-    ])
+    let object = try reader.object(SpecSchema.labelKeys)
     let maxLines =
       try object.optional("maxLines")?.integer(in: SpecLimits.maxLinesRange) ?? defaultMaxLines
     let language = try object.optional("language")?.languageTag()

@@ -270,9 +270,7 @@ package struct DocumentText: Equatable, Sendable {
 
 extension ListDocument {
   static func decodeDocument(_ reader: NodeReader) throws -> ListDocument {
-    let object = try reader.object(allowed: [
-      "fonts", "strings", "canvas", "sections", "emptyView", "refreshControl", "animation",
-    ])
+    let object = try reader.object(SpecSchema.document)
     var document = ListDocument()
     document.marks.canvas = object.optional("canvas")?.location
     document.marks.scale = object.optional("canvas")?.peek("scale")?.location
@@ -294,9 +292,7 @@ extension ListDocument {
     }
     if let canvas = object.optional("canvas") { document.canvas = try Canvas.decode(canvas) }
     if let field = object.optional("emptyView") {
-      let empty = try field.object(allowed: [
-        "icon", "mirrorInRTL", "title", "message", "button", "elevation",
-      ])
+      let empty = try field.object(SpecSchema.emptyView)
       if let mirror = empty.optional("mirrorInRTL"), empty.optional("icon") == nil {
         throw mirror.error("mirrorInRTL goes with the empty view's icon")
       }
@@ -311,7 +307,7 @@ extension ListDocument {
         try empty.optional("elevation")?.number(in: SpecLimits.elevationRange) ?? 0
     }
     if let field = object.optional("refreshControl") {
-      let refresh = try field.object(allowed: ["progress", "refreshing", "angle"])
+      let refresh = try field.object(SpecSchema.refreshControl)
       document.refreshControl = RefreshControl(
         progress: try refresh.optional("progress")?.number(in: SpecLimits.progressRange) ?? 0,
         refreshing: try refresh.optional("refreshing")?.bool() ?? false,

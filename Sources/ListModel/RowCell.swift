@@ -95,7 +95,7 @@ extension ListDocument {
   }
 
   static func decodeHeadline(_ reader: NodeReader) throws -> Headline {
-    let object = try reader.object(allowed: ["tag", "text"])
+    let object = try reader.object(SpecSchema.headline)
     if try object.exactlyOne(of: ["tag", "text"]) == "tag" {
       return .tag(try object.required("tag").string(allowEmpty: false))
     }

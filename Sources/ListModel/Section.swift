@@ -124,10 +124,7 @@ public struct Card: Equatable, Sendable {
 
 extension ListDocument {
   static func decodeSection(_ reader: NodeReader) throws -> Section {
-    let object = try reader.object(allowed: [
-      "id", "cells", "header", "footer", "inset", "lineSpacing", "interitemSpacing", "columns",
-      "width", "card", "showHeaderWhenEmpty",
-    ])
+    let object = try reader.object(SpecSchema.section)
     var section = Section(
       cells: try object.optional("cells")?.list(maxCount: SpecLimits.maxCells).map(decodeCell) ?? []
     )
@@ -151,7 +148,7 @@ extension ListDocument {
       section.arrangement = .itemWidth(try field.number(in: SpecLimits.widthRange))
     }
     if let field = object.optional("card") {
-      let card = try field.object(allowed: ["elevation", "cornerRadius"])
+      let card = try field.object(SpecSchema.card)
       section.card = Card(
         elevation: try card.optional("elevation")?.number(in: SpecLimits.elevationRange) ?? 1,
         cornerRadius: try card.optional("cornerRadius")?.number(in: SpecLimits.cornerRadiusRange))
@@ -174,12 +171,11 @@ extension ListDocument {
       text.titleMark = SourceMark(reader.location)
       return text
     }
-    let object = try reader.object(
-      allowed: isHeader ? ["title", "detail", "style"] : ["title", "detail"])
+    let object = try reader.object(isHeader ? SpecSchema.header : SpecSchema.footer)
     /// A text, or a key of the spec's string catalogs (its text put in later).
     func text(_ field: NodeReader) throws -> (String, CatalogKey?) {
       guard case .mapping = field.node else { return (try field.string(), nil) }
-      return ("", try catalogKey(in: try field.object(allowed: ["key", "count", "args"])))
+      return ("", try catalogKey(in: try field.object(SpecSchema.catalogKey)))
     }
     let title = try object.required("title")
     let detail = object.optional("detail")

@@ -120,8 +120,10 @@ struct NodeReader {
       budget: budget)
   }
 
-  /// The node as a mapping whose keys must all be in `allowed`.
-  func object(allowed: [String]) throws -> ObjectReader {
+  /// The node as a mapping whose keys must all be `table`'s (the keys `listrender schema`
+  /// describes: the decoder has no list of its own).
+  func object(_ table: SpecObject) throws -> ObjectReader {
+    let allowed = table.names
     guard case .mapping(let mapping) = node else {
       throw error("expected a mapping, found \(kindName)")
     }

@@ -61,10 +61,7 @@ public enum ImageShape: String, CaseIterable, Sendable {
 extension ListDocument {
   /// What a row asset accepts, plus an image's `size` and `shape`.
   static func decodeStereoImage(_ reader: NodeReader) throws -> StereoImage {
-    let object = try reader.object(allowed: [
-      "image", "icon", "monogram", "size", "shape", "background", "color", "template",
-      "mirrorInRTL",
-    ])
+    let object = try reader.object(SpecSchema.stereoImage)
     let kind = try object.exactlyOne(of: StereoImageKind.self)
     let onlyFor: [String: String] = [
       "size": "image", "shape": "image", "template": "icon", "color": "icon or monogram",

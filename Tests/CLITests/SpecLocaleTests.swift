@@ -304,3 +304,12 @@ extension SpecLocaleTests {
     #expect(cold.status == 0 && cold.stdout.contains("0 cached"), "\(cold.stdout)")
   }
 }
+
+@Test("listrender schema prints the spec's JSON Schema, made from the decoder's tables")
+func schemaCommand() throws {
+  let result = try runListRender(["schema"])
+  #expect(result.status == 0, "\(result.stderr)")
+  #expect(result.stdout == SpecSchema.jsonSchema())
+  let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+  #expect(parsed?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+}
