@@ -89,6 +89,8 @@ let package = Package(
         "ListRender", "ListModel", "ListLayout", "ImageCodec", "FileIO", "GoldenImage",
         "ListGoldens", "StringCatalogs",
       ],
+      // The HTML report's style sheet and script: files here, bytes in the binary.
+      resources: [.embedInCode("Resources/report.css"), .embedInCode("Resources/report.js")],
       swiftSettings: strict),
     // Test support for package users: XCTest and Swift Testing helpers. The CLI does not link it.
     .target(

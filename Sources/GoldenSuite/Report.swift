@@ -457,109 +457,16 @@ func fragment(_ name: String) -> String {
   anchor(name).addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? anchor(name)
 }
 
-private let reportStyle = """
-  body { font: 15px/1.4 system-ui, sans-serif; margin: 24px; background: #f6f6f6; color: #1d1d1d; }
-  .summary { font-size: 18px; padding: 12px 16px; border-radius: 8px; background: #fff; border: 1px solid #ddd; }
-  .summary.bad { border-left: 6px solid #d73241; } .summary.good { border-left: 6px solid #2e7d32; }
-  .meta { color: #666; } .controls { margin: 12px 0; } .controls input[type=search] { margin-left: 12px; }
-  .case { background: #fff; border: 1px solid #ddd; border-radius: 8px; padding: 8px 16px 16px; margin: 16px 0; }
-  .case.hidden, .thumb.hidden { display: none; }
-  .badge { background: #d73241; color: #fff; border-radius: 4px; padding: 1px 6px; font-size: 13px; }
-  .badge.missing { background: #b26a00; } .badge.error { background: #6a1b9a; }
-  pre { white-space: pre-wrap; font-size: 12px; color: #555; }
-  pre.diff { white-space: pre; overflow-x: auto; background: #fafafa; border: 1px solid #ddd; padding: 8px; color: #1d1d1d; }
-  .toolbar button { margin-right: 4px; } .toolbar button.on { font-weight: bold; }
-  .views { overflow: auto; margin-top: 8px; } .view { display: none; gap: 16px; align-items: flex-start; }
-  .view.on { display: flex; }
-  figure { margin: 0; } figcaption { text-align: center; color: #666; font-size: 13px; }
-  img.px { display: block; max-width: none; border: 1px solid #ccc;
-    background: repeating-conic-gradient(#ddd 0% 25%, #fff 0% 50%) 0 0 / 16px 16px; }
-  .zoomed img.px { image-rendering: pixelated; }
-  .wipe-box { position: relative; border: 1px solid #ccc; }
-  .wipe-box img { position: absolute; left: 0; top: 0; } .wipe-box img.px { border: 0; }
-  .wipe-clip { position: absolute; left: 0; top: 0; height: 100%; overflow: hidden; }
-  .frame-row { display: flex; gap: 16px; align-items: flex-start; } .frame-controls { margin-top: 8px; }
-  .frame-controls input { width: 320px; vertical-align: middle; } .frame-label { font-variant-numeric: tabular-nums; }
-  img.frame-diff.same { visibility: hidden; }
-  .gallery { display: flex; flex-wrap: wrap; gap: 12px; }
-  .thumb img { max-width: 160px; height: auto; border: 1px solid #ccc; background: #fff; }
-  .thumb.named { margin: 0; font-size: 12px; }
-  table th { text-align: left; padding-right: 16px; }
-  """
+/// The report's style sheet and script, kept as files beside the sources (`Resources/`) and
+/// embedded in the binary by the package (an installed `listrender` needs no resource folder).
+private let reportStyle = embeddedText(PackageResources.report_css)
+private let reportScript = embeddedText(PackageResources.report_js)
 
-private let reportScript = """
-  const params = new URLSearchParams(location.search);
-  function applyZoom(card, zoom) {
-    const imgs = card.querySelectorAll('img.px');
-    let widest = 1;
-    imgs.forEach(i => widest = Math.max(widest, +i.dataset.w));
-    // Fit: three images side by side (with their gaps and borders) within the card's width.
-    const room = (card.clientWidth - 32 - 2 * 16 - 6 * 2) / 3;
-    const factor = zoom === 'fit' ? Math.max(0.05, Math.min(1, 360 / widest, room / widest)) : +zoom;
-    imgs.forEach(i => { i.style.width = (i.dataset.w * factor) + 'px'; i.style.height = (i.dataset.h * factor) + 'px'; });
-    card.querySelectorAll('.px-box').forEach(b => { b.style.width = (b.dataset.w * factor) + 'px'; b.style.height = (b.dataset.h * factor) + 'px'; });
-    card.classList.toggle('zoomed', factor >= 2);
-    card.querySelectorAll('[data-zoom]').forEach(b => b.classList.toggle('on', b.dataset.zoom === zoom));
-    wipe(card);
-  }
-  function wipe(card) {
-    const range = card.querySelector('.wipe-range'), box = card.querySelector('.wipe-box');
-    if (!range || !box) return;
-    // Expected on the left of the divider, actual on its right.
-    const clip = card.querySelector('.wipe-clip'), over = clip.querySelector('img');
-    const width = parseFloat(box.style.width) || +box.dataset.w;
-    const at = width * range.value / 100;
-    clip.style.left = at + 'px'; clip.style.width = (width - at) + 'px'; over.style.left = (-at) + 'px';
-  }
-  function show(card, view) {
-    card.querySelectorAll('.view').forEach(v => v.classList.toggle('on', v.classList.contains(view)));
-    card.querySelectorAll('.tab').forEach(t => t.classList.toggle('on', t.dataset.view === view));
-    wipe(card);
-  }
-  function scrub(box, index) {
-    const lists = { expected: JSON.parse(box.dataset.expected), actual: JSON.parse(box.dataset.actual), diff: JSON.parse(box.dataset.diff) };
-    const count = lists.expected.length, fps = +box.dataset.fps;
-    index = Math.max(0, Math.min(count - 1, index));
-    box.querySelector('.frame-range').value = index;
-    for (const role of ['expected', 'actual', 'diff']) {
-      const img = box.querySelector('img.frame-' + role), src = lists[role][index] || '';
-      if (src) img.src = src;
-      if (role === 'diff') img.classList.toggle('same', !src);
-    }
-    box.querySelector('.frame-label').textContent = 'frame ' + index + ' of ' + count + ' · ' + (index / fps).toFixed(3) + ' s · ' + (lists.diff[index] ? 'differs' : 'matches');
-    box.dataset.index = index;
-  }
-  document.querySelectorAll('.scrubber').forEach(box => {
-    const range = box.querySelector('.frame-range'), play = box.querySelector('.play');
-    range.addEventListener('input', () => scrub(box, +range.value));
-    let timer = null;
-    play.addEventListener('click', () => {
-      if (timer) { clearInterval(timer); timer = null; play.textContent = 'play'; return; }
-      play.textContent = 'pause';
-      timer = setInterval(() => scrub(box, (+box.dataset.index + 1) % (+range.max + 1)), 1000 / +box.dataset.fps);
-    });
-    scrub(box, params.has('frame') ? +params.get('frame') : +box.dataset.first);
-  });
-  document.querySelectorAll('.case').forEach(card => {
-    card.querySelectorAll('.tab').forEach(t => t.addEventListener('click', () => show(card, t.dataset.view)));
-    card.querySelectorAll('[data-zoom]').forEach(b => b.addEventListener('click', () => applyZoom(card, b.dataset.zoom)));
-    const range = card.querySelector('.wipe-range');
-    if (range) { if (params.has('wipe')) range.value = params.get('wipe'); range.addEventListener('input', () => wipe(card)); }
-    const views = [...card.querySelectorAll('.tab')].map(t => t.dataset.view);
-    show(card, views.includes(params.get('view')) ? params.get('view') : views.includes('frames') ? 'frames' : 'side');
-    applyZoom(card, params.get('zoom') || 'fit');
-  });
-  function filter() {
-    const shown = new Set([...document.querySelectorAll('.status:checked')].map(c => c.value));
-    const text = document.getElementById('search').value.toLowerCase();
-    document.querySelectorAll('.case').forEach(c => c.classList.toggle('hidden',
-      !shown.has(c.dataset.status) || !c.dataset.name.toLowerCase().includes(text)));
-    document.querySelectorAll('.thumb').forEach(c => c.classList.toggle('hidden',
-      !shown.has('passed') || !c.dataset.name.toLowerCase().includes(text)));
-  }
-  document.querySelectorAll('.status').forEach(c => c.addEventListener('change', filter));
-  document.getElementById('search').addEventListener('input', filter);
-  """
+/// A text file embedded by the package, without its final newline.
+private func embeddedText(_ bytes: [UInt8]) -> String {
+  let text = String(decoding: bytes, as: UTF8.self)
+  return text.hasSuffix("\n") ? String(text.dropLast()) : text
+}
 
 /// Bytes of a text diff shown in the report (the whole diff stays in the artifacts folder).
 private let textDiffLimit = 64 * 1024

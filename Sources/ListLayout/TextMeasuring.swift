@@ -97,5 +97,5 @@ extension TextMeasuring {
 package protocol ImageMeasuring {
   /// The image's size.
   /// - Throws: ``SpecError`` naming the file and field when the image cannot be read.
-  func size(of image: ImageReference) throws -> (width: Double, height: Double)
+  func size(of image: FileReference) throws -> (width: Double, height: Double)
 }

@@ -51,28 +51,6 @@ public struct Icon: Equatable, Sendable, ExpressibleByStringLiteral {
   }
 }
 
-/// A raster or SVG image file. A string literal is its path.
-public struct ImageReference: Equatable, Sendable, ExpressibleByStringLiteral {
-  /// Absolute path (resolved against the spec's folder).
-  public var path: String
-  /// Where the spec names it.
-  public var location: SpecLocation
-
-  /// An image from its path.
-  public init(path: String, location: SpecLocation = SpecLocation()) {
-    self.path = path
-    self.location = location
-  }
-
-  /// An image from its path.
-  public init(stringLiteral path: String) { self.init(path: path) }
-
-  /// The same path (where a spec names it does not count).
-  public static func == (lhs: ImageReference, rhs: ImageReference) -> Bool {
-    lhs.path == rhs.path
-  }
-}
-
 /// Section A of a row (mistica-ios `ListCellContentView.swift`).
 public enum Asset: Equatable, Sendable {
   /// A 24 pt icon, tinted (nil: the theme's icon colour).
@@ -80,13 +58,13 @@ public enum Asset: Equatable, Sendable {
   /// A 24 pt icon on a 40 pt circle.
   case largeIcon(Icon, background: Color, color: Color? = nil)
   /// An image clipped to a 40 pt circle, aspect-fill.
-  case image(ImageReference)
+  case image(FileReference)
   /// Initials on a 40 pt circle.
   case monogram(String, background: Color, color: Color? = nil)
   /// An image `size` points across (mistica-ios `.custom(asset, size:)`; mistica-web's 16:9,
   /// 7:10 and square row images), aspect-fill: a rectangle at the image's aspect ratio whose
   /// longer side is `size`, or a circle `size` across.
-  case customImage(ImageReference, size: Double, shape: ImageShape)
+  case customImage(FileReference, size: Double, shape: ImageShape)
 
   /// An icon as the YAML's `asset: { icon: … }` gives it: 24 pt and tinted, or on a 40 pt
   /// circle of `background` when one is given.
@@ -170,8 +148,8 @@ extension ListDocument {
     return Icon(.named(name), location: reader.location)
   }
 
-  static func decodeImage(_ reader: NodeReader) throws -> ImageReference {
-    ImageReference(path: try reader.filePath(), location: reader.location)
+  static func decodeImage(_ reader: NodeReader) throws -> FileReference {
+    FileReference(path: try reader.filePath(), location: reader.location)
   }
 
   /// An asset; `allowsLabel`: it may carry `accessibilityLabel` (a row's, read by the row).

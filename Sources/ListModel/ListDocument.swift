@@ -25,7 +25,7 @@ public struct ListDocument: Equatable, Sendable {
   /// Font files the text may use besides the standard ones (`fonts:`): a brand's typeface,
   /// chosen for every text style by ``Canvas/font``, or a font for characters no standard font
   /// has. TrueType, OpenType, collections and variable fonts; at most 16 files.
-  public var fonts: [FontReference]
+  public var fonts: [FileReference]
   /// String catalogs (`strings:`) that labels with a ``CatalogKey`` take their text from, in
   /// the canvas's ``Canvas/locale``: Apple String Catalogs (`.xcstrings`) and Android `res/`
   /// folders, by path (absolute after decoding a spec); the first that has a key gives it.
@@ -38,7 +38,7 @@ public struct ListDocument: Equatable, Sendable {
   public init(
     canvas: Canvas = Canvas(), sections: [Section] = [], emptyView: EmptyView? = nil,
     refreshControl: RefreshControl? = nil, animation: Animation? = nil,
-    fonts: [FontReference] = []
+    fonts: [FileReference] = []
   ) {
     self.canvas = canvas
     self.sections = sections
@@ -62,7 +62,7 @@ public struct ListDocument: Equatable, Sendable {
   public init(
     canvas: Canvas = Canvas(), emptyView: EmptyView? = nil,
     refreshControl: RefreshControl? = nil, animation: Animation? = nil,
-    fonts: [FontReference] = [], @SectionBuilder sections: () -> [Section]
+    fonts: [FileReference] = [], @SectionBuilder sections: () -> [Section]
   ) {
     self.init(
       canvas: canvas, sections: sections(), emptyView: emptyView,
@@ -107,31 +107,32 @@ extension ListDocument {
   }
 }
 
-/// A font file a spec lists under `fonts:`.
+/// A file a spec names, by path, and where the spec names it: a font under `fonts:`, an image
+/// asset (`image: avatar.png`).
 ///
 /// ```swift
 /// let document = ListDocument(
 ///   canvas: Canvas(font: "Brand Sans"),
 ///   fonts: ["brand/BrandSans-Regular.otf", "brand/BrandSans-Medium.otf"]
-/// ) { Section { RowCell("Hello") } }
+/// ) { Section { RowCell("Ana", asset: .image("ana.jpg")) } }
 /// ```
-public struct FontReference: Equatable, Sendable, ExpressibleByStringLiteral {
+public struct FileReference: Equatable, Sendable, ExpressibleByStringLiteral {
   /// The file's path (absolute after decoding a spec: resolved against the spec's folder).
   public var path: String
   /// Where the spec names it.
   public var location: SpecLocation
 
-  /// A font file from its path.
+  /// A file from its path.
   public init(path: String, location: SpecLocation = SpecLocation()) {
     self.path = path
     self.location = location
   }
 
-  /// A font file from its path.
+  /// A file from its path.
   public init(stringLiteral path: String) { self.init(path: path) }
 
   /// The same path (where a spec names it does not count).
-  public static func == (lhs: FontReference, rhs: FontReference) -> Bool {
+  public static func == (lhs: FileReference, rhs: FileReference) -> Bool {
     lhs.path == rhs.path
   }
 }
@@ -278,7 +279,7 @@ extension ListDocument {
     document.marks.sections = object.optional("sections")?.location
     if let field = object.optional("fonts") {
       document.fonts = try field.list(maxCount: SpecLimits.maxFonts).map { item in
-        FontReference(path: try item.filePath(), location: item.location)
+        FileReference(path: try item.filePath(), location: item.location)
       }
     }
     if let field = object.optional("strings") {

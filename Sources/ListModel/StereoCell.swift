@@ -41,7 +41,7 @@ public struct StereoCell: Equatable, Sendable {
 public enum StereoImage: Equatable, Sendable {
   /// An image file; `size` (points) overrides its intrinsic size; a rectangle (MDC's default)
   /// or clipped to a circle.
-  case image(ImageReference, size: Double? = nil, shape: ImageShape = .rectangle)
+  case image(FileReference, size: Double? = nil, shape: ImageShape = .rectangle)
   /// A 24 pt icon; with a background, a 24 pt icon on a 40 pt circle.
   case icon(Icon, background: Color? = nil, color: Color? = nil)
   /// Initials on a 40 pt circle.

@@ -40,7 +40,7 @@ public final class ImageLibrary: ImageMeasuring {
   /// Loads the image (once) and returns its size in points.
   /// - Throws: ``SpecError`` at the image's place in the spec.
   @discardableResult
-  public func load(_ image: ImageReference) throws -> (width: Double, height: Double) {
+  public func load(_ image: FileReference) throws -> (width: Double, height: Double) {
     if let entry = entries[image.path] { return entry.size }
     let entry = try decode(image)
     entries[image.path] = entry
@@ -48,7 +48,7 @@ public final class ImageLibrary: ImageMeasuring {
   }
 
   /// See ``ImageMeasuring/size(of:)``.
-  public func size(of image: ImageReference) throws -> (width: Double, height: Double) {
+  public func size(of image: FileReference) throws -> (width: Double, height: Double) {
     try load(image)
   }
 
@@ -96,7 +96,7 @@ public final class ImageLibrary: ImageMeasuring {
     return try surface(from: pixbuf)
   }
 
-  private func decode(_ image: ImageReference) throws -> Entry {
+  private func decode(_ image: FileReference) throws -> Entry {
     let path = image.path
     let fail = { (reason: String) in image.location.error("image '\(path)': \(reason)") }
     let bytes = try readRegularFile(

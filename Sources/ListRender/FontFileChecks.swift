@@ -19,7 +19,7 @@ final class FontFileChecks {
 
   /// The file `reference` names, checked, and its CRC-32.
   /// - Throws: ``SpecError`` at the reference's place in the spec.
-  func check(_ reference: FontReference) throws -> (file: FontFile, checksum: UInt32) {
+  func check(_ reference: FileReference) throws -> (file: FontFile, checksum: UInt32) {
     let path = reference.path
     let fail = { (reason: String) in reference.location.error("font '\(path)': \(reason)") }
     var info = stat()

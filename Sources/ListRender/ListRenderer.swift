@@ -185,7 +185,7 @@ public final class ListRenderer {
     do {
       covers = try FontSystem.coverage(of: standardFiles + custom)
     } catch PainterError.unusableFont(let path) {
-      let reference = document.fonts.first { $0.path == path } ?? FontReference(path: path)
+      let reference = document.fonts.first { $0.path == path } ?? FileReference(path: path)
       throw reference.location.error("font '\(path)': fontconfig could not read a face from it")
     }
     // Bold files only for a bold style, Noto Sans CJK only in the faces the text's languages
@@ -242,7 +242,7 @@ public final class ListRenderer {
     let needed = try fontFiles(for: document, text: try document.validatedText())
     var result = fingerprint(of: needed.catalogue)
     for file in needed.custom {
-      let checksum = try fontChecks.check(FontReference(path: file.path)).checksum
+      let checksum = try fontChecks.check(FileReference(path: file.path)).checksum
       result["font " + (file.path as NSString).lastPathComponent] = String(
         format: "%08x", checksum)
     }
@@ -533,7 +533,7 @@ public final class ListRenderer {
     try forEachResource(of: document) { icon in
       switch icon.source {
       case .named(let name): try icons.validate(name, at: icon.location)
-      case .file(let path): try images.load(ImageReference(path: path, location: icon.location))
+      case .file(let path): try images.load(FileReference(path: path, location: icon.location))
       }
     } image: { reference in
       try images.load(reference)
@@ -544,7 +544,7 @@ public final class ListRenderer {
   /// control icon and stereo images, in every list of its animation), in document order.
   static func forEachResource(
     of document: ListDocument, icon resolveIcon: (Icon) throws -> Void,
-    image resolveImage: (ImageReference) throws -> Void
+    image resolveImage: (FileReference) throws -> Void
   ) throws {
     func resolve(_ image: StereoImage?) throws {
       switch image {

@@ -6,7 +6,7 @@ import Testing
 
 /// Images are not part of these documents; asking for one is a test error.
 private struct NoImages: ImageMeasuring {
-  func size(of image: ImageReference) throws -> (width: Double, height: Double) {
+  func size(of image: FileReference) throws -> (width: Double, height: Double) {
     throw SpecError(file: "test", line: nil, column: nil, path: "", message: "no images here")
   }
 }

@@ -54,7 +54,7 @@ struct ResourceErrorTests {
             RowCell(
               "A",
               asset: .image(
-                ImageReference(
+                FileReference(
                   path: inside.appendingPathComponent("avatar.png").path, location: location))
             )))
       ])
@@ -72,7 +72,7 @@ struct ResourceErrorTests {
         RowCell(
           "A",
           asset: .image(
-            ImageReference(
+            FileReference(
               path: inside.appendingPathComponent("avatar.png").path, location: location)))))
     _ = try renderer.render(document)
     // A font file likewise.
@@ -80,7 +80,7 @@ struct ResourceErrorTests {
     fontLocation.readableFolders = [canonical(inside.path)]
     var withFont = ListDocument()
     withFont.fonts = [
-      FontReference(path: inside.appendingPathComponent("Brand.ttf").path, location: fontLocation)
+      FileReference(path: inside.appendingPathComponent("Brand.ttf").path, location: fontLocation)
     ]
     withFont.sections = [Section(cells: [Cell(.row(RowCell("A")))])]
     #expect(throws: SpecError.self) { try renderer.render(withFont) }

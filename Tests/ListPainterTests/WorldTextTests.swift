@@ -263,7 +263,7 @@ struct WorldTextTests {
     #expect(again == document)
     let built = ListDocument(
       canvas: Canvas(width: 320, scale: 1, font: "DejaVu Serif"),
-      fonts: [FontReference(path: folder.appending(path: "Brand.ttf").path)]
+      fonts: [FileReference(path: folder.appending(path: "Brand.ttf").path)]
     ) { Section { RowCell("Brand title", subtitle: "नमस्ते 你好") } }
     #expect(built == document)
     #expect(try ListRenderer().render(built) == ListRenderer().render(document))

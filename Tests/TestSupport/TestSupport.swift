@@ -225,7 +225,7 @@ package enum SampleDocuments {
           control: .navigation(badge: 2))
         StereoCell(
           "Bruno Díaz", detail: "Three lines at most",
-          leading: .image(ImageReference(path: avatar), shape: .circle))
+          leading: .image(FileReference(path: avatar), shape: .circle))
         Label("A plain label cell")
         RowCell("Wi-Fi", control: .switch(true)).state(.disabled).separator(.hidden)
         for name in ["One", "Two"] {
