@@ -33,6 +33,10 @@ public struct GoldenReport: Sendable, CustomStringConvertible {
   /// Set when the golden was compared tolerantly because it was recorded in another
   /// environment (what differs: library versions, fonts); nil for an exact comparison.
   public var otherEnvironment: String?
+  /// Why a failed image golden differs, in the list's own terms, most telling first (the
+  /// first line is the summary): `sections[0].cells[2] title: "Title" → "Changed Title"`.
+  /// Empty when nothing could say (another kind of golden, or a pass).
+  public var explanation: [String] = []
 
   /// Whether the value matched its golden (a recorded golden has not passed: look at it
   /// first).
@@ -112,6 +116,20 @@ public struct GoldenCheck: Sendable {
   package var recordAdvice: @Sendable (RecordMode, String) -> String = { mode, _ in
     "LISTRENDER_RECORD=\(mode.rawValue), or `listrender record`"
   }
+  /// More metadata a recorded image golden keeps beside the fingerprint (keyword → text): the
+  /// layout it was drawn from, packed (``layoutKey``).
+  package var metadata: [String: String] = [:]
+  /// Says why an image golden failed, in the list's terms, from the golden's bytes (its
+  /// metadata), the two images and what differs in the environment; the lines go into the
+  /// report, most telling first.
+  package var explain:
+    (
+      @Sendable (_ golden: [UInt8], _ expected: Bitmap, _ actual: Bitmap, _ environment: String?)
+        -> [String]
+    )?
+
+  /// The metadata keyword of a golden's packed layout.
+  package static let layoutKey = "ListRender-Layout"
 
   /// A checker.
   public init(
@@ -229,6 +247,15 @@ public struct GoldenCheck: Sendable {
         "\(name): the golden was recorded on another environment (\(changed)); \(how)"
         + message
     }
+    // Why, in the list's own terms (image goldens whose checker can say).
+    var explanation: [String] = []
+    if let explain, let expectedImage = expected as? Bitmap, let actualImage = actual as? Bitmap {
+      explanation = explain(goldenBytes, expectedImage, actualImage, changed)
+      if let first = explanation.first {
+        message += "\n  why: " + first
+        message += explanation.dropFirst().prefix(5).map { "\n       " + $0 }.joined()
+      }
+    }
     message += comparison.details.map { "\n  " + $0 }.joined()
     message +=
       "\n  if the change is intended, record it (\(recordAdvice(.failed, name)))"
@@ -245,17 +272,19 @@ public struct GoldenCheck: Sendable {
         break
       }
     }
-    return GoldenReport(
+    var report = GoldenReport(
       name: name, outcome: .failed, verdict: comparison.verdict, goldenPath: goldenPath,
       artifacts: artifacts, message: message)
+    report.explanation = explanation
+    return report
   }
 
   /// The golden for `bitmap` in `format` (PNG unless told): its pixels and this machine's
   /// fingerprint.
   public func goldenBytes(_ bitmap: Bitmap, as format: RasterFormat = .png) throws -> [UInt8] {
-    try format.encode(
-      bitmap,
-      text: fingerprint.isEmpty ? [:] : [Self.fingerprintKey: Self.format(fingerprint)])
+    var text = metadata
+    if !fingerprint.isEmpty { text[Self.fingerprintKey] = Self.format(fingerprint) }
+    return try format.encode(bitmap, text: text)
   }
 
   /// What differs between a golden's recorded fingerprint and this machine's, or nil. A font

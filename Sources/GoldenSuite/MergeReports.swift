@@ -341,6 +341,7 @@ package struct ReportMerge: Sendable {
       name: entry.name, outcome: outcome, verdict: verdict, goldenPath: entry.golden,
       artifacts: artifacts, message: entry.message)
     report.otherEnvironment = entry.otherEnvironment
+    report.explanation = entry.explanation ?? []
     var result = SuiteResult(
       suiteCase: SuiteCase(
         fixture: entry.fixture, name: entry.name, variant: entry.variant, combination: [],

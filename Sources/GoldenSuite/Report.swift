@@ -436,7 +436,12 @@ private func card(
     report.outcome == .error
     ? ""
     : "<p class=\"accept\">Accept this change: <code>\(markupEscape(shellCommand(acceptCommand + ["--filter"]) + " " + shellQuoted(report.name)))</code></p>"
-  let counts = report.verdict.map { "<p class=\"counts\">\(markupEscape($0.summary))</p>" } ?? ""
+  let counts =
+    (report.verdict.map { "<p class=\"counts\">\(markupEscape($0.summary))</p>" } ?? "")
+    + (report.explanation.isEmpty
+      ? ""
+      : "<ul class=\"why\">"
+        + report.explanation.prefix(8).map { "<li>\(markupEscape($0))</li>" }.joined() + "</ul>")
   return """
     <article class="case" data-status="\(report.outcome.rawValue)" data-name="\(markupEscape(report.name))" id="\(markupEscape(anchor(report.name)))">
     <h3><span class="badge \(report.outcome.rawValue)">\(report.outcome.rawValue)</span> <a href="#\(markupEscape(fragment(report.name)))">\(markupEscape(report.name))</a></h3>

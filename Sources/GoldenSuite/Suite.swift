@@ -323,6 +323,8 @@ private func runCase(
     // The environment of this case: the fonts its text used (a brand font's CRC included).
     var check = check
     check.fingerprint = try renderer.fingerprint(for: document)
+    // The golden keeps the layout it was drawn from, so that a failure can say what changed.
+    GoldenExplanation.attach(to: &check, tree: tree, document: document)
     var report: GoldenReport
     if options.checksImages {
       report = try check.verify(

@@ -139,7 +139,10 @@ func writeJUnit(
     xml +=
       "    <testcase classname=\"\(markupEscape(folder.isEmpty ? "." : folder))\" name=\"\(markupEscape(lastPathPart(name)))\" time=\"\(format(result.seconds))\""
     let message = result.report.message
-    let first = message.split(separator: "\n").first.map(String.init) ?? message
+    // The failure's first line, and why (the explanation's summary) when it can be said.
+    let first =
+      (message.split(separator: "\n").first.map(String.init) ?? message)
+      + (result.report.explanation.first.map { "; why: " + $0 } ?? "")
     switch result.report.outcome {
     case .passed, .recorded:
       xml += "/>\n"
@@ -386,6 +389,8 @@ struct CaseRecord: Codable {
   var shown: ShownCase?
   /// What differs in the environment a golden compared tolerantly was recorded in.
   var otherEnvironment: String?
+  /// Why a failed image golden differs, most telling first (the first line is the summary).
+  var explanation: [String]?
 
   /// The record of `result` with the fixture's path as the file names it.
   init(_ result: SuiteResult, fixture: String) {
@@ -398,5 +403,6 @@ struct CaseRecord: Codable {
     message = report.message
     golden = report.goldenPath
     seconds = result.seconds
+    explanation = report.explanation.isEmpty ? nil : report.explanation
   }
 }

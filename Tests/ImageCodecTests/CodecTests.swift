@@ -115,3 +115,17 @@ func pathParts() {
   #expect(parentPath("a/") == "")
   #expect(lastPathPart("a") == "a")
 }
+
+@Test("packed text round-trips, and a packed text is refused past its bound or when damaged")
+func packedText() {
+  let text = String(repeating: "{\"frame\":{\"x\":16,\"y\":8},\"kind\":\"title\"} é ", count: 500)
+  let packed = PackedText.pack(text)
+  #expect(packed.count < text.utf8.count / 10)
+  #expect(PackedText.unpack(packed, maxBytes: 1 << 20) == text)
+  #expect(PackedText.unpack(packed, maxBytes: 1_000) == nil)
+  #expect(PackedText.unpack("not base64!", maxBytes: 1 << 20) == nil)
+  #expect(PackedText.unpack(String(packed.prefix(packed.count / 2)), maxBytes: 1 << 20) == nil)
+  // A bomb: a megabyte of zeros packs to a few hundred bytes; a small bound refuses it.
+  let bomb = PackedText.pack(String(repeating: "0", count: 1 << 20))
+  #expect(PackedText.unpack(bomb, maxBytes: 64 * 1024) == nil)
+}

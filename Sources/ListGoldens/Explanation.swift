@@ -1,0 +1,371 @@
+import Foundation
+import GoldenImage
+import ListRender
+
+/// Why a golden image no longer matches, in the list's own terms: the golden's layout (kept in
+/// its metadata by `record`) against this run's, and the two images inside each element's
+/// frame. Lines come most telling first: text, wrapping and size, geometry, colour, input
+/// files, the environment; else where the differing pixels are.
+package struct GoldenExplanation {
+  /// A golden's layout and the digests of the files its spec read, as `record` keeps them.
+  package struct Recorded: Codable, Sendable {
+    package var layout: LayoutTree.Dump
+    /// File name → SHA-256 of every image, icon, font and catalog file the spec read.
+    package var files: [String: String]
+
+    package init(layout: LayoutTree.Dump, files: [String: String]) {
+      self.layout = layout
+      self.files = files
+    }
+
+    /// As kept in a golden: JSON with sorted keys.
+    package func json() -> String {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// What a golden's metadata entry holds, or nil (none, damaged, or another shape).
+    package static func read(_ json: String) -> Recorded? {
+      try? JSONDecoder().decode(Recorded.self, from: Data(json.utf8))
+    }
+  }
+
+  /// The golden's record (nil: recorded before layouts were kept, or stripped).
+  package var golden: Recorded?
+  /// This run's.
+  package var current: Recorded
+  /// What differs in the environment (fonts, library versions), as the fingerprint says.
+  package var environment: String?
+
+  package init(golden: Recorded?, current: Recorded, environment: String?) {
+    self.golden = golden
+    self.current = current
+    self.environment = environment
+  }
+
+  /// The lines, most telling first (at least one).
+  package func lines(expected: Bitmap, actual: Bitmap) -> [String] {
+    guard let golden else {
+      return [
+        "the golden holds no layout (recorded before layouts were kept, or its metadata was stripped), so no part can be named; "
+          + busiest(in: current.layout, expected: expected, actual: actual)
+      ] + (environment.map { ["environment: \($0)"] } ?? [])
+    }
+    var lines: [String] = []
+    let before = Self.keyed(golden.layout)
+    let after = Self.keyed(current.layout)
+    // Text.
+    var sameText: [(String, LayoutTree.Dump.Element, LayoutTree.Dump.Element)] = []
+    for (key, new) in after.pairs {
+      guard let old = before.map[key] else { continue }
+      let oldText = old.text?.map(\.text).joined(separator: " ")
+      let newText = new.text?.map(\.text).joined(separator: " ")
+      if let oldText, let newText,
+        !Self.sameWords(oldText, old.truncated == true, newText, new.truncated == true)
+      {
+        lines.append("\(new.path) \(new.kind.rawValue): \"\(oldText)\" → \"\(newText)\"")
+      } else {
+        sameText.append((key, old, new))
+      }
+    }
+    // Input files: an image, icon, font or catalog the spec reads (a cause more telling than
+    // the sizes and colours it changes).
+    for name in Set(golden.files.keys).union(current.files.keys).sorted() {
+      switch (golden.files[name], current.files[name]) {
+      case (let old?, let new?) where old != new: lines.append("file \(name) changed")
+      case (nil, _?): lines.append("file \(name) is new to the spec")
+      case (_?, nil): lines.append("file \(name) is no longer read")
+      default: break
+      }
+    }
+    // Wrapping and size.
+    for (_, old, new) in sameText where old.lines != new.lines {
+      if let from = old.lines, let to = new.lines {
+        lines.append("\(new.path) \(new.kind.rawValue): \(from) → \(to) lines")
+      }
+    }
+    let cells = sameText.filter { $0.1.kind == .cell }
+    for (_, old, new) in cells where abs(old.frame.height - new.frame.height) >= 0.5 {
+      let below = after.pairs.filter {
+        $0.1.kind == .cell && $0.1.frame.y > new.frame.y
+      }.count
+      var line =
+        "\(new.path): row \(Self.points(old.frame.height)) → \(Self.points(new.frame.height)) pt"
+      if below > 0 {
+        line +=
+          "; \(below) row\(below == 1 ? "" : "s") below moved \(Self.points(abs(new.frame.height - old.frame.height))) pt"
+      }
+      lines.append(line)
+    }
+    // Geometry with the same text: moves and resizes, said once for a kind that moved alike.
+    let sizeChanged = Set(
+      cells.filter { abs($0.1.frame.height - $0.2.frame.height) >= 0.5 }.map(\.2.path))
+    var moves: [String: [(path: String, dx: Double, dy: Double, dw: Double, dh: Double)]] = [:]
+    for (_, old, new) in sameText where old.kind != .cell || !sizeChanged.contains(new.path) {
+      let dx = new.frame.x - old.frame.x
+      let dy = new.frame.y - old.frame.y
+      let dw = new.frame.width - old.frame.width
+      let dh = new.frame.height - old.frame.height
+      guard [dx, dy, dw, dh].contains(where: { abs($0) >= 0.5 }) else { continue }
+      // A row that grew moves everything below it: said above, not again here.
+      if dx == 0, dw == 0, dh == 0, !sizeChanged.isEmpty { continue }
+      moves[new.kind.rawValue, default: []].append((new.path, dx, dy, dw, dh))
+    }
+    let allMoves = moves.values.flatMap { $0 }
+    if let first = allMoves.first, allMoves.count > 1,
+      allMoves.allSatisfy({
+        $0.dx == first.dx && $0.dy == first.dy && $0.dw == first.dw && $0.dh == first.dh
+      }),
+      let top = sameText.map(\.2).filter({ element in allMoves.contains { $0.path == element.path }
+      })
+      .min(by: { $0.frame.y < $1.frame.y })
+    {
+      // Everything moved alike: one line, from the first element that moved.
+      lines.append(
+        "\(allMoves.count) elements from \(top.path) on \(Self.motion(dx: first.dx, dy: first.dy, dw: first.dw, dh: first.dh)) (a spacing, inset or size changed above or around them)"
+      )
+      moves = [:]
+    }
+    // Kinds that moved most first.
+    for kind in moves.keys.sorted(by: { (moves[$0]?.count ?? 0, $1) > (moves[$1]?.count ?? 0, $0) })
+    {
+      guard let list = moves[kind], let first = list.first else { continue }
+      let total = after.pairs.filter { $0.1.kind.rawValue == kind }.count
+      let alike = list.allSatisfy {
+        $0.dx == first.dx && $0.dy == first.dy && $0.dw == first.dw && $0.dh == first.dh
+      }
+      let what = Self.motion(dx: first.dx, dy: first.dy, dw: first.dw, dh: first.dh)
+      if alike, list.count == total, total > 1 {
+        lines.append("every \(kind) \(what) (a spacing or size token changed)")
+      } else {
+        for move in list.prefix(3) {
+          lines.append(
+            "\(move.path) \(kind) \(Self.motion(dx: move.dx, dy: move.dy, dw: move.dw, dh: move.dh))"
+          )
+        }
+      }
+    }
+    // Elements that came or went.
+    let added = after.pairs.filter { before.map[$0.0] == nil }.map(\.1)
+    let removed = before.pairs.filter { after.map[$0.0] == nil }.map(\.1)
+    for element in added.prefix(3) {
+      lines.append("\(element.path) \(element.kind.rawValue) added")
+    }
+    for element in removed.prefix(3) {
+      lines.append("\(element.path) \(element.kind.rawValue) removed")
+    }
+    // Colour: inside each element that did not move, the colour that lost most pixels and
+    // the one that gained most (a text's ink, a box's fill).
+    var recoloured: [String: [(path: String, from: String, to: String)]] = [:]
+    if golden.layout.scale == current.layout.scale, expected.width == actual.width,
+      expected.height == actual.height
+    {
+      for (_, old, new) in sameText where old.frame == new.frame && new.kind != .shadow {
+        guard
+          let change = Self.colourChange(
+            expected, actual, in: new.frame, scale: current.layout.scale)
+        else { continue }
+        recoloured[new.kind.rawValue, default: []].append((new.path, change.from, change.to))
+      }
+    }
+    // A kind recoloured alike everywhere first (a token), the parts before their cells.
+    var colourLines: [(rank: (Int, Int, Int), text: String)] = []
+    for kind in recoloured.keys.sorted() {
+      guard let list = recoloured[kind], let first = list.first else { continue }
+      let total = after.pairs.filter { $0.1.kind.rawValue == kind }.count
+      let container = kind == "cell" || kind == "card" ? 1 : 0
+      if list.count == total, total > 1,
+        list.allSatisfy({ $0.from == first.from && $0.to == first.to })
+      {
+        colourLines.append(
+          (
+            (0, container, -total),
+            "every \(kind)'s colour \(first.from) → \(first.to) (a colour token changed)"
+          ))
+      } else {
+        for change in list.prefix(3) {
+          colourLines.append(
+            (
+              (1, container, -list.count),
+              "\(change.path) \(kind) colour \(change.from) → \(change.to)"
+            ))
+        }
+      }
+    }
+    lines += colourLines.enumerated().sorted {
+      ($0.element.rank.0, $0.element.rank.1, $0.element.rank.2, $0.offset)
+        < ($1.element.rank.0, $1.element.rank.1, $1.element.rank.2, $1.offset)
+    }.map(\.element.text)
+    if let environment { lines.append("environment: \(environment)") }
+    if lines.isEmpty {
+      lines.append(
+        "no text, size, position, colour or file changed; "
+          + busiest(in: current.layout, expected: expected, actual: actual))
+    }
+    return lines
+  }
+
+  /// Elements keyed by path, kind and their order among equals (a cell's two separators).
+  static func keyed(_ dump: LayoutTree.Dump) -> (
+    pairs: [(String, LayoutTree.Dump.Element)], map: [String: LayoutTree.Dump.Element]
+  ) {
+    var counts: [String: Int] = [:]
+    var pairs: [(String, LayoutTree.Dump.Element)] = []
+    for element in dump.elements {
+      let base = element.path + " " + element.kind.rawValue
+      let index = counts[base, default: 0]
+      counts[base] = index + 1
+      pairs.append(("\(base) \(index)", element))
+    }
+    return (pairs, Dictionary(pairs, uniquingKeysWith: { first, _ in first }))
+  }
+
+  /// Whether two texts say the same once their lines are joined (a text that wraps otherwise
+  /// is the same text); a cut text (ending in an ellipsis) says the same as any text it begins.
+  static func sameWords(_ a: String, _ aCut: Bool, _ b: String, _ bCut: Bool) -> Bool {
+    func words(_ text: String) -> String {
+      text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    let (x, y) = (words(a), words(b))
+    if x == y { return true }
+    func stem(_ text: String) -> String {
+      String(text.hasSuffix("…") ? text.dropLast() : Substring(text))
+        .trimmingCharacters(in: .whitespaces)
+    }
+    if aCut, y.hasPrefix(stem(x)) { return true }
+    if bCut, x.hasPrefix(stem(y)) { return true }
+    return false
+  }
+
+  static func points(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+  }
+
+  static func motion(dx: Double, dy: Double, dw: Double, dh: Double) -> String {
+    var parts: [String] = []
+    if abs(dy) >= 0.5 { parts.append("moved \(points(abs(dy))) pt \(dy > 0 ? "down" : "up")") }
+    if abs(dx) >= 0.5 { parts.append("moved \(points(abs(dx))) pt \(dx > 0 ? "right" : "left")") }
+    if abs(dw) >= 0.5 { parts.append("\(points(abs(dw))) pt \(dw > 0 ? "wider" : "narrower")") }
+    if abs(dh) >= 0.5 { parts.append("\(points(abs(dh))) pt \(dh > 0 ? "taller" : "shorter")") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// Inside `frame` (in points) of two images of one size: among the pixels that differ, the
+  /// old colour seen most and the new one seen most, as `#RRGGBB`; nil when fewer than 8
+  /// pixels differ or no colour stands out. At most 256 × 256 samples.
+  static func colourChange(_ expected: Bitmap, _ actual: Bitmap, in frame: Rect, scale: Double)
+    -> (from: String, to: String)?
+  {
+    let x0 = max(0, Int((frame.x * scale).rounded(.down)))
+    let y0 = max(0, Int((frame.y * scale).rounded(.down)))
+    let x1 = min(actual.width, Int(((frame.x + frame.width) * scale).rounded(.up)))
+    let y1 = min(actual.height, Int(((frame.y + frame.height) * scale).rounded(.up)))
+    guard x1 > x0, y1 > y0 else { return nil }
+    let stepX = max(1, (x1 - x0) / 256)
+    let stepY = max(1, (y1 - y0) / 256)
+    var lost: [UInt32: Int] = [:]
+    var gained: [UInt32: Int] = [:]
+    var differing = 0
+    var y = y0
+    while y < y1 {
+      var x = x0
+      while x < x1 {
+        let old = expected[x, y]
+        let new = actual[x, y]
+        if old != new {
+          differing += 1
+          lost[UInt32(old.r) << 16 | UInt32(old.g) << 8 | UInt32(old.b), default: 0] += 1
+          gained[UInt32(new.r) << 16 | UInt32(new.g) << 8 | UInt32(new.b), default: 0] += 1
+        }
+        x += stepX
+      }
+      y += stepY
+    }
+    // Among the pixels that differ, the old colour seen most and the new one seen most: a
+    // text's ink (its stems are drawn in the pure colour) or a box's fill. Antialiased edges
+    // spread over many shades, none of them as frequent.
+    func mode(_ counts: [UInt32: Int]) -> (key: UInt32, value: Int)? {
+      counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })
+    }
+    guard differing >= 8, let from = mode(lost), let to = mode(gained), from.key != to.key,
+      from.value >= 3, to.value >= 3,
+      // The colour that replaced it is not simply there now where the old one was elsewhere:
+      // both are frequent among the differing pixels.
+      to.value * 8 >= differing / 4
+    else { return nil }
+    return (String(format: "#%06X", from.key), String(format: "#%06X", to.key))
+  }
+
+  /// "most differing pixels are in sections[0].cells[2] (its title)".
+  func busiest(in dump: LayoutTree.Dump, expected: Bitmap, actual: Bitmap) -> String {
+    guard expected.width == actual.width, expected.height == actual.height else {
+      return
+        "the image is \(expected.width)×\(expected.height) px in the golden, \(actual.width)×\(actual.height) px now"
+    }
+    var best: (count: Int, element: LayoutTree.Dump.Element)?
+    for element in dump.elements where element.kind != .shadow {
+      let scale = dump.scale
+      let x0 = max(0, Int(element.frame.x * scale))
+      let y0 = max(0, Int(element.frame.y * scale))
+      let x1 = min(
+        actual.width, Int(((element.frame.x + element.frame.width) * scale).rounded(.up)))
+      let y1 = min(
+        actual.height, Int(((element.frame.y + element.frame.height) * scale).rounded(.up)))
+      guard x1 > x0, y1 > y0 else { continue }
+      var count = 0
+      for y in y0..<y1 {
+        for x in x0..<x1 where expected[x, y] != actual[x, y] { count += 1 }
+      }
+      // The smallest element holding the most differing pixels names the part best.
+      if count > 0, count > best?.count ?? 0 {
+        best = (count, element)
+      } else if let current = best, count == current.count, count > 0,
+        element.frame.width * element.frame.height
+          < current.element.frame.width * current.element.frame.height
+      {
+        best = (count, element)
+      }
+    }
+    guard let best else { return "no element's frame holds the differing pixels" }
+    return
+      "most differing pixels (\(best.count)) are in \(best.element.path)'s \(best.element.kind.rawValue)"
+  }
+}
+
+extension GoldenExplanation {
+  /// The most bytes a golden's packed layout unpacks to.
+  package static let maxLayoutBytes = 32 << 20
+
+  /// What this run keeps of `document` drawn as `tree`: its layout and the digests of the files
+  /// it read (by file name).
+  package static func recorded(tree: LayoutTree, document: ListDocument) -> Recorded {
+    var files: [String: String] = [:]
+    for path in ListRenderer.inputFiles(of: document) {
+      if let digest = ListRenderer.fileDigest(path, maxBytes: 64 << 20) {
+        files[(path as NSString).lastPathComponent] = digest
+      }
+    }
+    return Recorded(layout: tree.dump, files: files)
+  }
+
+  /// The golden's record, from its metadata; nil when it has none (or a damaged one).
+  package static func recorded(inGolden bytes: [UInt8]) -> Recorded? {
+    RasterFormat.text(in: bytes)[GoldenCheck.layoutKey]
+      .flatMap { PackedText.unpack($0, maxBytes: maxLayoutBytes) }
+      .flatMap(Recorded.read)
+  }
+
+  /// Makes `check` keep `tree`'s layout in the goldens it records and explain a failure
+  /// against the golden's.
+  package static func attach(to check: inout GoldenCheck, tree: LayoutTree, document: ListDocument)
+  {
+    let current = recorded(tree: tree, document: document)
+    check.metadata[GoldenCheck.layoutKey] = PackedText.pack(current.json())
+    check.explain = { golden, expected, actual, environment in
+      GoldenExplanation(
+        golden: recorded(inGolden: golden), current: current, environment: environment
+      ).lines(expected: expected, actual: actual)
+    }
+  }
+}
