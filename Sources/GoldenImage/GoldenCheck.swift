@@ -312,7 +312,9 @@ public struct GoldenCheck: Sendable {
     let actualPath = base + ".actual.png"
     let panelPath = base + ".panel.png"
     var files = [
-      (expectedPath, try PNGCodec.encode(expected)), (actualPath, try PNGCodec.encode(actual)),
+      // The actual image is what the golden would be (its fingerprint and layout included):
+      // `listrender accept` writes it as the golden.
+      (expectedPath, try PNGCodec.encode(expected)), (actualPath, try goldenBytes(actual)),
     ]
     var diffPath: String?
     var panels = [expected, actual]

@@ -24,6 +24,8 @@ struct ResultsFile: Codable {
   /// The suite the run split: a digest of its fixtures, variants and filters, the same in
   /// every shard of one suite.
   var suite: String
+  /// The goldens folder as the run named it (what `listrender accept` writes into).
+  var goldens: String?
   /// Every case, with its position, its images and its environment note.
   var cases: [CaseRecord]
 
@@ -33,7 +35,7 @@ struct ResultsFile: Codable {
 /// Writes `folder/results.json` beside the report page.
 func writeResultsFile(
   _ results: [SuiteResult], shown: [Int: ShownCase], context: ReportContext, fixtures: String,
-  split: SuiteSplit, to folder: String
+  goldens: String?, split: SuiteSplit, to folder: String
 ) throws {
   let cases = results.enumerated().map { index, result -> CaseRecord in
     let report = result.report
@@ -45,6 +47,7 @@ func writeResultsFile(
     record.position = result.suiteCase.position
     record.sizes = sizes
     record.shown = shown[index] ?? ShownCase()
+    record.actualSHA256 = record.shown?.actualSHA256
     record.otherEnvironment = report.otherEnvironment
     return record
   }
@@ -58,6 +61,7 @@ func writeResultsFile(
     var seconds: Double
     var shard: String
     var suite: String
+    var goldens: String?
   }
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -65,7 +69,7 @@ func writeResultsFile(
     Head(
       format: ResultsFile.currentFormat, fixtures: fixtures,
       acceptCommand: context.acceptCommand, seconds: context.seconds,
-      shard: split.shard.description, suite: split.suite))
+      shard: split.shard.description, suite: split.suite, goldens: goldens))
   out.removeLast()  // the head's closing brace
   out += Array(",\"cases\":[\n".utf8)
   out.reserveCapacity(out.count + cases.count * 400)
@@ -130,6 +134,7 @@ package struct ReportMerge: Sendable {
     var seen: [String: String] = [:]
     var fixtures: String?
     var acceptCommand: [String]?
+    var goldens: String?
     var seconds = 0.0
     // Text diffs of the shards are written here for the merged page to read, then removed.
     let scratch = (NSTemporaryDirectory() as NSString).appendingPathComponent(
@@ -139,6 +144,7 @@ package struct ReportMerge: Sendable {
     for (folder, file) in files {
       fixtures = fixtures ?? file.fixtures
       acceptCommand = acceptCommand ?? file.acceptCommand
+      goldens = goldens ?? file.goldens
       seconds = max(seconds, file.seconds)
       for entry in file.cases {
         if let other = seen[entry.name] {
@@ -177,8 +183,8 @@ package struct ReportMerge: Sendable {
         acceptCommand: acceptCommand ?? ["listrender", "record"])
       let shown = try writeReport(ordered, context: context, to: report)
       try writeResultsFile(
-        ordered, shown: shown, context: context, fixtures: options.fixtures, split: split,
-        to: report)
+        ordered, shown: shown, context: context, fixtures: options.fixtures, goldens: goldens,
+        split: split, to: report)
     } catch let failure as CommandFailure {
       throw failure
     } catch {

@@ -188,6 +188,15 @@ private struct ReportPage {
     self.context = context
   }
 
+  /// The SHA-256 of an image this page copied (`images/…`): what a review names it by.
+  func reportImageDigest(_ src: String) -> String? {
+    let file = String(src.dropFirst("images/".count))
+    guard let bytes = try? InputFile.readImage(images.path(file)) else { return nil }
+    var hash = SHA256()
+    hash.update(bytes)
+    return hash.hex()
+  }
+
   /// Copies a PNG or WebP image into the report as `name` plus the extension its content
   /// gives; its path relative to the page and its pixel size. Anything that is not such an
   /// image, or is too large, is not copied.
@@ -243,6 +252,9 @@ private struct ReportPage {
         if let picture = try copy(path, as: "\(stem).\(label)") {
           pictures[label] = picture
           shownCases[index, default: ShownCase()].images[label] = picture.src
+          if label == "actual" {
+            shownCases[index, default: ShownCase()].actualSHA256 = reportImageDigest(picture.src)
+          }
         } else if label == "diff", let data = InputFile.readPrefix(path, count: textDiffLimit) {
           // A text golden (a layout): its unified diff, shown as text.
           let diff = String(decoding: data, as: UTF8.self)
@@ -261,9 +273,18 @@ private struct ReportPage {
     if let frames = report.artifacts?.frames {
       scrubber = try frameScrubber(frames, stem: stem, copy: copy)
     }
+    // A still's actual image can be accepted from the page (not an audit's overlay, whose
+    // golden is text, nor an animation's frames).
+    var actualIsImage = false
+    if let actual = report.artifacts?.actual, let head = InputFile.readPrefix(actual, count: 16) {
+      actualIsImage = RasterFormat.of([UInt8](head)) != nil
+    }
+    let reviewable = report.artifacts?.frames == nil && pictures["actual"] != nil && actualIsImage
+    let review = reviewable ? shownCases[index]?.actualSHA256 : nil
     cards += card(
       report, stem: stem, pictures: pictures, textDiff: textDiff, scrubber: scrubber,
-      accept: context.acceptCommand, images: images)
+      accept: context.acceptCommand, images: images,
+      review: review.map { (result.suiteCase.variant, $0) })
   }
 
   /// The whole page: the summary, the outcome filters and search, the failure cards, the
@@ -282,11 +303,12 @@ private struct ReportPage {
     return """
       <!doctype html>
       <html lang="en"><head><meta charset="utf-8"><title>ListRender golden report</title>
-      <style>\(reportStyle)</style></head><body>
+      <style>\(reportStyle)</style></head><body data-run="\(markupEscape(ISO8601DateFormatter().string(from: context.date)))">
       <h1>Golden images</h1>
       <p class="summary \(failing > 0 ? "bad" : "good")">\(markupEscape(context.summary))</p>
       <p class="meta">\(markupEscape(ISO8601DateFormatter().string(from: context.date))) · \(String(format: "%.2f", context.seconds)) s</p>
-      <div class="controls">\(filters) <input type="search" id="search" placeholder="search cases" aria-label="search cases"></div>
+      <div class="controls">\(filters) <input type="search" id="search" placeholder="search cases" aria-label="search cases">
+      <span class="review-controls"><button type="button" id="accept-shown">Accept all shown</button> <button type="button" id="download-review">Download review</button> <span id="review-count"></span></span></div>
       <h2>Failures (\(failing))</h2>
       \(failing == 0 ? "<p>None.</p>" : cards)
       <h2>Passed (\(results.count - failing))</h2>
@@ -308,6 +330,8 @@ let thumbnailLimit = 300
 struct ShownCase: Codable {
   var images: [String: String] = [:]
   var textDiff: String?
+  /// The SHA-256 of the actual image the report shows (what a review's accept names).
+  var actualSHA256: String?
 }
 
 /// An animation's frames, expected | diff | actual, with a range input over the frames and a
@@ -352,7 +376,8 @@ private func frameScrubber(
 private func card(
   _ report: GoldenReport, stem: String,
   pictures: [String: (src: String, width: Int, height: Int)], textDiff: String, scrubber: String,
-  accept acceptCommand: [String], images: ReportImages
+  accept acceptCommand: [String], images: ReportImages,
+  review: (variant: String, sha256: String)? = nil
 ) -> String {
   func image(_ label: String, _ extra: String = "") -> String {
     guard let picture = pictures[label] else { return "" }
@@ -445,6 +470,7 @@ private func card(
   return """
     <article class="case" data-status="\(report.outcome.rawValue)" data-name="\(markupEscape(report.name))" id="\(markupEscape(anchor(report.name)))">
     <h3><span class="badge \(report.outcome.rawValue)">\(report.outcome.rawValue)</span> <a href="#\(markupEscape(fragment(report.name)))">\(markupEscape(report.name))</a></h3>
+    \(review.map { "<div class=\"review\" data-name=\"\(markupEscape(report.name))\" data-variant=\"\(markupEscape($0.variant))\" data-sha256=\"\($0.sha256)\"><button type=\"button\" class=\"accept-case\">Accept</button> <button type=\"button\" class=\"reject-case\">Reject</button> <span class=\"decision\"></span></div>" } ?? "")
     \(counts)\(views)\(textDiff)<pre>\(markupEscape(report.message))</pre>
     \(links.isEmpty ? "" : "<p class=\"links\">Artifacts: \(links)</p>")\(accept)</article>
 

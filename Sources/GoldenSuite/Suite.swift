@@ -276,7 +276,8 @@ func runSuite(
     let shown = try writeReport(results, context: context, to: options.report)
     try writeResultsFile(
       results, shown: shown, context: context, fixtures: options.fixtures,
-      split: try SuiteSplit(fixtures: fixtures, options: options), to: options.report)
+      goldens: options.goldenFolder, split: try SuiteSplit(fixtures: fixtures, options: options),
+      to: options.report)
     events(.wroteReport((options.report as NSString).appendingPathComponent("index.html")))
     if let sheet = options.contactSheet {
       try writeContactSheet(results, to: sheet)

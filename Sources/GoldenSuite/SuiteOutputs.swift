@@ -391,6 +391,8 @@ struct CaseRecord: Codable {
   var otherEnvironment: String?
   /// Why a failed image golden differs, most telling first (the first line is the summary).
   var explanation: [String]?
+  /// The SHA-256 of the actual image the report shows, which a review accepts by.
+  var actualSHA256: String?
 
   /// The record of `result` with the fixture's path as the file names it.
   init(_ result: SuiteResult, fixture: String) {

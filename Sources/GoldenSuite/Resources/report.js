@@ -69,3 +69,50 @@ function filter() {
 }
 document.querySelectorAll('.status').forEach(c => c.addEventListener('change', filter));
 document.getElementById('search').addEventListener('input', filter);
+// Review: accept or reject each failed or new case; decisions kept in this browser (per report
+// run) and downloaded as review.json for `listrender accept`.
+const reviewKey = 'listrender-review:' + location.pathname + ':' + document.body.dataset.run;
+let decisions = {};
+try { decisions = JSON.parse(localStorage.getItem(reviewKey) || '{}'); } catch (e) { decisions = {}; }
+function saveDecisions() { try { localStorage.setItem(reviewKey, JSON.stringify(decisions)); } catch (e) {} }
+function showDecision(box) {
+  const d = decisions[box.dataset.name];
+  const current = d && d.sha256 === box.dataset.sha256 ? d.decision : '';
+  box.querySelector('.decision').textContent = current === 'accept' ? 'accepted' : current === 'reject' ? 'rejected' : '';
+  box.querySelector('.accept-case').classList.toggle('on', current === 'accept');
+  box.querySelector('.reject-case').classList.toggle('on', current === 'reject');
+  const count = Object.values(decisions).filter(v => v.decision === 'accept').length;
+  document.getElementById('review-count').textContent = count ? count + ' to accept' : '';
+}
+function decide(box, decision) {
+  decisions[box.dataset.name] = { decision, variant: box.dataset.variant, sha256: box.dataset.sha256 };
+  saveDecisions();
+  showDecision(box);
+}
+document.querySelectorAll('.review').forEach(box => {
+  box.querySelector('.accept-case').addEventListener('click', () => decide(box, 'accept'));
+  box.querySelector('.reject-case').addEventListener('click', () => decide(box, 'reject'));
+  showDecision(box);
+});
+document.getElementById('accept-shown').addEventListener('click', () => {
+  document.querySelectorAll('.case:not(.hidden) .review').forEach(box => decide(box, 'accept'));
+});
+// The review as `listrender accept` reads it: the cases accepted and rejected, each with the
+// digest of the actual image the reviewer saw.
+window.listrenderReview = function () {
+  const review = { accept: [], reject: [] };
+  Object.keys(decisions).sort().forEach(name => {
+    const d = decisions[name];
+    review[d.decision].push({ name, variant: d.variant, sha256: d.sha256 });
+  });
+  return review;
+};
+document.getElementById('download-review').addEventListener('click', () => {
+  const blob = new Blob([JSON.stringify(window.listrenderReview(), null, 2) + '\n'], { type: 'application/json' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = 'review.json';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+});
