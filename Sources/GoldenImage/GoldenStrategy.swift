@@ -92,6 +92,9 @@ public struct GoldenStrategy<Value, Format> {
   /// The environment that makes the snapshots (library versions, font hashes), written into
   /// recorded PNG goldens so a later mismatch can say what changed; empty when unknown.
   public var fingerprint: [String: String] = [:]
+  /// Readies the checker for one value before it is checked: a document's strategy makes the
+  /// golden keep the layout and explain a failure with it.
+  package var prepare: ((_ value: Value, _ check: inout GoldenCheck) throws -> Void)?
 
   /// A strategy from a format and the way a value becomes it.
   public init(format: GoldenFormat<Format>, snapshot: @escaping (Value) throws -> Format) {

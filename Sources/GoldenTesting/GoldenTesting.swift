@@ -240,6 +240,11 @@ private func documentStrategy(_ renderer: ListRenderer?, for document: ListDocum
   strategy.fingerprint = try shared.withLock { state in
     try made(&state).fingerprint(for: document)
   }
+  // The golden keeps the layout, and a failure is explained with it.
+  strategy.prepare = { document, check in
+    let tree = try shared.withLock { state in try made(&state).layout(document) }
+    GoldenExplanation.attach(to: &check, tree: tree, document: document)
+  }
   return strategy
 }
 
@@ -283,6 +288,7 @@ func check<Value, Format>(
   checker.recordAdvice = { mode, _ in
     "LISTRENDER_RECORD=\(mode.rawValue) swift test, or record: .\(mode.rawValue) at the call or in a .goldens(record:) trait"
   }
+  try strategy.prepare?(value, &checker)
   return try checker.verify(
     try strategy.snapshot(value), as: strategy.format, name: resolved, goldenPath: goldenPath,
     mode: mode)

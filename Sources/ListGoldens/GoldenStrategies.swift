@@ -9,6 +9,7 @@ extension GoldenStrategy where Value == ListDocument, Format == Bitmap {
       try renderer.render(document)
     }
     strategy.fingerprint = renderer.fingerprint()
+    strategy.prepare = explained(by: renderer)
     return strategy
   }
 
@@ -23,7 +24,17 @@ extension GoldenStrategy where Value == ListDocument, Format == Bitmap {
       try renderer.render(document)
     }
     strategy.fingerprint = renderer.fingerprint()
+    strategy.prepare = explained(by: renderer)
     return strategy
+  }
+
+  /// The golden keeps the document's layout and a failure is explained with it.
+  static func explained(by renderer: ListRenderer) -> (ListDocument, inout GoldenCheck) throws
+    -> Void
+  {
+    { document, check in
+      GoldenExplanation.attach(to: &check, tree: try renderer.layout(document), document: document)
+    }
   }
 }
 

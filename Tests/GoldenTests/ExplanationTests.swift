@@ -1,6 +1,7 @@
 import Foundation
 import GoldenImage
 import GoldenSuite
+import GoldenTesting
 import ListRender
 import RenderTestSupport
 import Testing
@@ -171,5 +172,30 @@ struct ExplanationTests {
     #expect(try read("run.json").contains("\"explanation\""))
     #expect(try read("r/results.json").contains("Changed Title"))
     #expect(try read("r/index.html").contains("<ul class=\"why\"><li>sections[0].cells[0] title"))
+  }
+}
+
+extension ExplanationTests {
+  @Test("a Swift test's golden of a document keeps its layout and explains its failure")
+  func swiftHelpers() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let before = ListDocument(canvas: Canvas(width: 200, scale: 1)) {
+      Section { RowCell("Inbox", subtitle: "3 unread") }
+    }
+    let after = ListDocument(canvas: Canvas(width: 200, scale: 1)) {
+      Section { RowCell("Inbox", subtitle: "4 unread") }
+    }
+    let recorded = try verifyGolden(
+      before, named: "inbox", record: .missing, goldenFolder: folder.path,
+      artifactsFolder: folder.appendingPathComponent("artifacts").path)
+    #expect(recorded.outcome == .recorded)
+    let failed = try verifyGolden(
+      after, named: "inbox", record: .never, goldenFolder: folder.path,
+      artifactsFolder: folder.appendingPathComponent("artifacts").path)
+    #expect(failed.outcome == .failed)
+    #expect(
+      failed.explanation.first == "sections[0].cells[0] subtitle: \"3 unread\" → \"4 unread\"",
+      "\(failed.explanation)")
   }
 }
