@@ -54,9 +54,12 @@ extension GoldenFormat where Format == FrameSequence {
           return (index == 0 || !sameStorage(frame, sequence.frames[index - 1])) && !frame.isOpaque
         }
         let apng = try APNGCodec.encode(sequence, alpha: alpha)
-        guard !check.fingerprint.isEmpty else { return apng }
-        return try PNGText.insert(
-          [GoldenCheck.fingerprintKey: GoldenCheck.format(check.fingerprint)], into: apng)
+        var text = check.animationMetadata
+        if !check.fingerprint.isEmpty {
+          text[GoldenCheck.fingerprintKey] = GoldenCheck.format(check.fingerprint)
+        }
+        guard !text.isEmpty else { return apng }
+        return try PNGText.insert(text, into: apng)
       },
       decode: { try APNGCodec.decode($0) },
       recordedFingerprint: { bytes in

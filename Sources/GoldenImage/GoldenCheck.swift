@@ -128,8 +128,22 @@ public struct GoldenCheck: Sendable {
         -> [String]
     )?
 
+  /// More metadata a recorded animation golden keeps: every frame's layout, packed
+  /// (``framesKey``).
+  package var animationMetadata: [String: String] = [:]
+  /// Says why an animation golden failed, frame range by frame range.
+  package var explainFrames:
+    (
+      @Sendable (
+        _ golden: [UInt8], _ expected: FrameSequence, _ actual: FrameSequence,
+        _ environment: String?
+      ) -> [String]
+    )?
+
   /// The metadata keyword of a golden's packed layout.
   package static let layoutKey = "ListRender-Layout"
+  /// The metadata keyword of an animation golden's packed frame layouts.
+  package static let framesKey = "ListRender-Frames"
 
   /// A checker.
   public init(
@@ -251,6 +265,12 @@ public struct GoldenCheck: Sendable {
     var explanation: [String] = []
     if let explain, let expectedImage = expected as? Bitmap, let actualImage = actual as? Bitmap {
       explanation = explain(goldenBytes, expectedImage, actualImage, changed)
+    } else if let explainFrames, let expectedFrames = expected as? FrameSequence,
+      let actualFrames = actual as? FrameSequence
+    {
+      explanation = explainFrames(goldenBytes, expectedFrames, actualFrames, changed)
+    }
+    if !explanation.isEmpty {
       if let first = explanation.first {
         message += "\n  why: " + first
         message += explanation.dropFirst().prefix(5).map { "\n       " + $0 }.joined()

@@ -374,10 +374,11 @@ private func runCase(
       try renderer.auditSnapshot(document, tree: tree)
     }
     // An animated fixture keeps every frame too, as one APNG compared frame by frame.
-    try alsoCheck(
-      GoldenFormat<FrameSequence>.animation, wanted: document.animation != nil && images
-    ) {
-      try renderer.frameSequence(document)
+    // The golden keeps every frame's layout, so that a failure says what changed and when.
+    if document.animation != nil && images {
+      let frames = try GoldenExplanation.framesAttached(
+        to: &check, renderer: renderer, document: document)
+      try alsoCheck(GoldenFormat<FrameSequence>.animation, wanted: true) { frames }
     }
     if let cache, let cacheKey, report.outcome == .passed {
       cache.store(cacheKey, document: document)
@@ -475,6 +476,8 @@ extension GoldenReport {
       goldenPath: worse.goldenPath, artifacts: files,
       message: messages.isEmpty ? message : messages.joined(separator: "\n"))
     report.otherEnvironment = otherEnvironment ?? other.otherEnvironment
+    // Each golden's explanation, the still's first.
+    report.explanation = explanation + other.explanation
     return report
   }
 }

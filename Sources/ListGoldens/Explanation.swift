@@ -350,13 +350,18 @@ extension GoldenExplanation {
   /// What this run keeps of `document` drawn as `tree`: its layout and the digests of the files
   /// it read (by file name).
   package static func recorded(tree: LayoutTree, document: ListDocument) -> Recorded {
+    Recorded(layout: tree.dump, files: fileDigests(of: document))
+  }
+
+  /// The SHA-256 of every file `document` reads, by file name.
+  package static func fileDigests(of document: ListDocument) -> [String: String] {
     var files: [String: String] = [:]
     for path in ListRenderer.inputFiles(of: document) {
       if let digest = ListRenderer.fileDigest(path, maxBytes: 64 << 20) {
         files[(path as NSString).lastPathComponent] = digest
       }
     }
-    return Recorded(layout: tree.dump, files: files)
+    return files
   }
 
   /// The golden's record, from its metadata; nil when it has none (or a damaged one).
@@ -377,5 +382,124 @@ extension GoldenExplanation {
         golden: recorded(inGolden: golden), current: current, environment: environment
       ).lines(expected: expected, actual: actual)
     }
+  }
+}
+
+extension GoldenExplanation {
+  /// An animation golden's frame layouts and input files: each distinct layout once, and for
+  /// every frame the index of its layout (a ripple's frames differ; a held frame repeats).
+  package struct RecordedFrames: Codable, Sendable {
+    package var layouts: [LayoutTree.Dump]
+    package var frames: [Int]
+    package var files: [String: String]
+
+    /// The frames' layouts, each distinct one kept once.
+    package init(dumps: [LayoutTree.Dump], files: [String: String]) {
+      var layouts: [LayoutTree.Dump] = []
+      var frames: [Int] = []
+      for dump in dumps {
+        if let last = layouts.last, last == dump {
+          frames.append(layouts.count - 1)
+        } else {
+          layouts.append(dump)
+          frames.append(layouts.count - 1)
+        }
+      }
+      self.layouts = layouts
+      self.frames = frames
+      self.files = files
+    }
+
+    /// Frame `index`'s record, or nil when there is no such frame.
+    package func frame(_ index: Int) -> Recorded? {
+      guard frames.indices.contains(index), layouts.indices.contains(frames[index]) else {
+        return nil
+      }
+      return Recorded(layout: layouts[frames[index]], files: files)
+    }
+
+    package func json() -> String {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+  }
+
+  /// Why an animation differs, one line per range of frames that differ alike:
+  /// `frames 3–9: sections[0].cells[0] ripple colour #… → #…`; the timing first when it differs.
+  package static func frameLines(
+    golden: RecordedFrames?, current: RecordedFrames, expected: FrameSequence,
+    actual: FrameSequence, environment: String?
+  ) -> [String] {
+    var lines: [String] = []
+    if expected.frames.count != actual.frames.count {
+      lines.append(
+        "the animation has \(expected.frames.count) frames in the golden, \(actual.frames.count) now"
+      )
+    }
+    if expected.fps != actual.fps {
+      lines.append("the frame rate is \(expected.fps) fps in the golden, \(actual.fps) now")
+    }
+    // Frames whose first lines differ only in their colours (a ripple fading) are one range,
+    // told by its first frame's line.
+    func shape(_ line: String) -> String {
+      line.replacingOccurrences(of: #"#[0-9A-F]{6}"#, with: "#", options: .regularExpression)
+    }
+    var ranges: [(first: Int, last: Int, line: String)] = []
+    for index in 0..<min(expected.frames.count, actual.frames.count)
+    where expected.frames[index] != actual.frames[index] {
+      guard let now = current.frame(index) else { continue }
+      let line =
+        GoldenExplanation(golden: golden?.frame(index), current: now, environment: nil)
+        .lines(expected: expected.frames[index], actual: actual.frames[index]).first ?? ""
+      if let last = ranges.last, last.last == index - 1, shape(last.line) == shape(line) {
+        ranges[ranges.count - 1].last = index
+      } else {
+        ranges.append((index, index, line))
+      }
+    }
+    for range in ranges.prefix(8) {
+      let frames =
+        range.first == range.last
+        ? "frame \(range.first)" : "frames \(range.first)–\(range.last)"
+      let colours = range.first != range.last && range.line.contains("#")
+      lines.append(
+        "\(frames): \(range.line)"
+          + (colours ? " (at frame \(range.first), changing through the range)" : ""))
+    }
+    if let environment { lines.append("environment: \(environment)") }
+    return lines
+  }
+
+  /// The animation's frames drawn with their layouts (the same frames
+  /// ``ListRenderer/frameSequence(_:)`` gives), and `check` made to keep the layouts in the
+  /// golden it records and to explain a failure frame range by frame range.
+  package static func framesAttached(
+    to check: inout GoldenCheck, renderer: ListRenderer, document: ListDocument
+  ) throws -> FrameSequence {
+    var frames: [Bitmap] = []
+    var dumps: [LayoutTree.Dump] = []
+    try renderer.layoutFrames(document, range: 0..<(document.animation?.frameCount ?? 1)) {
+      _, _, tree in
+      let bitmap = try renderer.paint(tree)
+      if let last = frames.last, last == bitmap {
+        frames.append(last)
+      } else {
+        frames.append(bitmap)
+      }
+      dumps.append(tree.dump)
+    }
+    let current = RecordedFrames(
+      dumps: dumps, files: fileDigests(of: document))
+    check.animationMetadata[GoldenCheck.framesKey] = PackedText.pack(current.json())
+    check.explainFrames = { golden, expected, actual, environment in
+      let stored = RasterFormat.text(in: golden)[GoldenCheck.framesKey]
+        .flatMap { PackedText.unpack($0, maxBytes: maxLayoutBytes) }
+        .flatMap { try? JSONDecoder().decode(RecordedFrames.self, from: Data($0.utf8)) }
+      return frameLines(
+        golden: stored, current: current, expected: expected, actual: actual,
+        environment: environment)
+    }
+    return FrameSequence(frames: frames, fps: document.animation?.fps ?? 60)
   }
 }

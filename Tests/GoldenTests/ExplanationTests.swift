@@ -199,3 +199,47 @@ extension ExplanationTests {
       "\(failed.explanation)")
   }
 }
+
+extension ExplanationTests {
+  @Test("an animation's failure is explained frame range by frame range")
+  func animation() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("fixtures")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    let spec = fixtures.appendingPathComponent("press.yaml")
+    func write(title: String, release: Double) throws {
+      try """
+      canvas: { width: 200, scale: 1, theme: material }
+      sections: [{ cells: [{ style: boxed, title: \(title) }] }]
+      animation:
+        fps: 20
+        duration: 1.0
+        events:
+          - { at: 0.1, press: { section: 0, item: 0, x: 60, y: 28 } }
+          - { at: \(release), release: { section: 0, item: 0 } }
+      """.write(to: spec, atomically: true, encoding: .utf8)
+    }
+    try write(title: "Fibre", release: 0.5)
+    var configuration = SuiteConfiguration(
+      fixtures: fixtures.path, golden: folder.appendingPathComponent("g").path,
+      report: folder.appendingPathComponent("r").path,
+      artifacts: folder.appendingPathComponent("a").path, mode: .missing)
+    _ = try GoldenSuite(configuration).run()
+    configuration.mode = .never
+    // The title: every frame, one range.
+    try write(title: "Fiber", release: 0.5)
+    let retitled = try #require(try GoldenSuite(configuration).run().results.first?.report)
+    #expect(
+      retitled.explanation.contains(
+        "frames 0–19: sections[0].cells[0] title: \"Fibre\" → \"Fiber\""),
+      "\(retitled.explanation)")
+    // The release later: only the frames after the old release differ, named as such.
+    try write(title: "Fibre", release: 0.7)
+    let later = try #require(try GoldenSuite(configuration).run().results.first?.report)
+    let frames = later.explanation.filter { $0.hasPrefix("frame") }
+    #expect(
+      !frames.isEmpty && !frames.contains { $0.hasPrefix("frames 0–") }, "\(later.explanation)")
+    #expect(frames.allSatisfy { $0.contains("sections[0].cells[0]") }, "\(later.explanation)")
+  }
+}
