@@ -54,7 +54,7 @@ extension GoldenFormat where Format == FrameSequence {
           return (index == 0 || !sameStorage(frame, sequence.frames[index - 1])) && !frame.isOpaque
         }
         let apng = try APNGCodec.encode(sequence, alpha: alpha)
-        var text = check.animationMetadata
+        var text = check.animationMetadata()
         if !check.fingerprint.isEmpty {
           text[GoldenCheck.fingerprintKey] = GoldenCheck.format(check.fingerprint)
         }

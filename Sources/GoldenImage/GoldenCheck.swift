@@ -118,7 +118,8 @@ public struct GoldenCheck: Sendable {
   }
   /// More metadata a recorded image golden keeps beside the fingerprint (keyword → text): the
   /// layout it was drawn from, packed (``layoutKey``).
-  package var metadata: [String: String] = [:]
+  /// Made only when a golden is written (a passing case pays nothing for it).
+  package var metadata: @Sendable () -> [String: String] = { [:] }
   /// Says why an image golden failed, in the list's terms, from the golden's bytes (its
   /// metadata), the two images and what differs in the environment; the lines go into the
   /// report, most telling first.
@@ -130,7 +131,7 @@ public struct GoldenCheck: Sendable {
 
   /// More metadata a recorded animation golden keeps: every frame's layout, packed
   /// (``framesKey``).
-  package var animationMetadata: [String: String] = [:]
+  package var animationMetadata: @Sendable () -> [String: String] = { [:] }
   /// Says why an animation golden failed, frame range by frame range.
   package var explainFrames:
     (
@@ -302,7 +303,7 @@ public struct GoldenCheck: Sendable {
   /// The golden for `bitmap` in `format` (PNG unless told): its pixels and this machine's
   /// fingerprint.
   public func goldenBytes(_ bitmap: Bitmap, as format: RasterFormat = .png) throws -> [UInt8] {
-    var text = metadata
+    var text = metadata()
     if !fingerprint.isEmpty { text[Self.fingerprintKey] = Self.format(fingerprint) }
     return try format.encode(bitmap, text: text)
   }

@@ -375,11 +375,15 @@ extension GoldenExplanation {
   /// against the golden's.
   package static func attach(to check: inout GoldenCheck, tree: LayoutTree, document: ListDocument)
   {
-    let current = recorded(tree: tree, document: document)
-    check.metadata[GoldenCheck.layoutKey] = PackedText.pack(current.json())
+    // Both made only when needed: the record when a golden is written, the comparison when
+    // a case fails (a passing case reads no input file again and packs nothing).
+    check.metadata = {
+      [GoldenCheck.layoutKey: PackedText.pack(recorded(tree: tree, document: document).json())]
+    }
     check.explain = { golden, expected, actual, environment in
       GoldenExplanation(
-        golden: recorded(inGolden: golden), current: current, environment: environment
+        golden: recorded(inGolden: golden), current: recorded(tree: tree, document: document),
+        environment: environment
       ).lines(expected: expected, actual: actual)
     }
   }
@@ -489,15 +493,17 @@ extension GoldenExplanation {
       }
       dumps.append(tree.dump)
     }
-    let current = RecordedFrames(
-      dumps: dumps, files: fileDigests(of: document))
-    check.animationMetadata[GoldenCheck.framesKey] = PackedText.pack(current.json())
+    let recordedDumps = dumps
+    let current: @Sendable () -> RecordedFrames = {
+      RecordedFrames(dumps: recordedDumps, files: fileDigests(of: document))
+    }
+    check.animationMetadata = { [GoldenCheck.framesKey: PackedText.pack(current().json())] }
     check.explainFrames = { golden, expected, actual, environment in
       let stored = RasterFormat.text(in: golden)[GoldenCheck.framesKey]
         .flatMap { PackedText.unpack($0, maxBytes: maxLayoutBytes) }
         .flatMap { try? JSONDecoder().decode(RecordedFrames.self, from: Data($0.utf8)) }
       return frameLines(
-        golden: stored, current: current, expected: expected, actual: actual,
+        golden: stored, current: current(), expected: expected, actual: actual,
         environment: environment)
     }
     return FrameSequence(frames: frames, fps: document.animation?.fps ?? 60)
