@@ -81,6 +81,29 @@ func writeResultsFile(
   try AtomicFile.write(out, to: (folder as NSString).appendingPathComponent(resultsFile))
 }
 
+/// A JSON file read as an untrusted one (a regular file of at most `maxBytes`) and decoded, or
+/// the failure `fail` makes of what went wrong.
+func readJSONFile<Value: Decodable>(
+  _ type: Value.Type, at path: String, maxBytes: Int, missing: String,
+  unreadable: (Error) -> String, undecodable: (Error) -> String,
+  fail: (String) -> CommandFailure
+) throws -> Value {
+  let bytes: [UInt8]
+  do {
+    guard let read = try InputFile.read(path, maxBytes: maxBytes) else { throw fail(missing) }
+    bytes = read
+  } catch let failure as CommandFailure {
+    throw failure
+  } catch {
+    throw fail(unreadable(error))
+  }
+  do {
+    return try JSONDecoder().decode(Value.self, from: Data(bytes))
+  } catch {
+    throw fail(undecodable(error))
+  }
+}
+
 /// `listrender merge-reports`: report folders written by the shards of one suite, joined into
 /// one report as an unsharded run of the same cases would have written it (summary, case list
 /// and verdicts; every failure's images; last-failed for the whole suite).
@@ -260,23 +283,11 @@ package struct ReportMerge: Sendable {
     guard FileManager.default.fileExists(atPath: marker) else {
       throw notReport("no \(reportMarker)")
     }
-    let bytes: [UInt8]
-    do {
-      guard let read = try InputFile.read(path, maxBytes: resultsLimit) else {
-        throw notReport("no \(resultsFile)")
-      }
-      bytes = read
-    } catch let failure as CommandFailure {
-      throw failure
-    } catch {
-      throw notReport("\(resultsFile): \(error)")
-    }
-    let file: ResultsFile
-    do {
-      file = try JSONDecoder().decode(ResultsFile.self, from: Data(bytes))
-    } catch {
-      throw notReport("\(resultsFile) does not read: \(error)")
-    }
+    let file = try readJSONFile(
+      ResultsFile.self, at: path, maxBytes: resultsLimit, missing: "no \(resultsFile)",
+      unreadable: { "\(resultsFile): \($0)" },
+      undecodable: { "\(resultsFile) does not read: \($0)" },
+      fail: notReport)
     guard file.format == ResultsFile.currentFormat else {
       throw notReport("\(resultsFile) is '\(file.format)', not '\(ResultsFile.currentFormat)'")
     }

@@ -26,25 +26,12 @@ package struct Review: Decodable, Sendable {
     func bad(_ why: String) -> CommandFailure {
       CommandFailure("\(path): \(why)", status: ExitStatus.badInput)
     }
-    let bytes: [UInt8]
-    do {
-      guard let read = try InputFile.read(path, maxBytes: maxBytes) else {
-        throw bad("there is no such file")
-      }
-      bytes = read
-    } catch let failure as CommandFailure {
-      throw failure
-    } catch {
-      throw bad("\(error)")
-    }
-    let review: Review
-    do {
-      review = try JSONDecoder().decode(Review.self, from: Data(bytes))
-    } catch {
-      throw bad(
-        "not a review (expected {\"accept\": [{\"name\", \"variant\", \"sha256\"}], \"reject\": […]}): \(error)"
-      )
-    }
+    let review = try readJSONFile(
+      Review.self, at: path, maxBytes: maxBytes, missing: "there is no such file",
+      unreadable: { "\($0)" },
+      undecodable: {
+        "not a review (expected {\"accept\": [{\"name\", \"variant\", \"sha256\"}], \"reject\": […]}): \($0)"
+      }, fail: bad)
     guard review.accept.count + review.reject.count <= maxEntries else {
       throw bad("more than \(maxEntries) decisions")
     }

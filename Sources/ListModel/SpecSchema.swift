@@ -1,4 +1,5 @@
 import Foundation
+import StringCatalogs
 
 /// What a spec's value holds, as the decoder reads it: the one description the decoder takes
 /// its keys from and `listrender schema` writes as a JSON Schema, so the two cannot drift.
@@ -530,17 +531,5 @@ package indirect enum SchemaJSON: Sendable {
     }
   }
 
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 }

@@ -235,11 +235,11 @@ package enum XCStrings {
   }
 }
 
-/// JSON text for the paths errors name.
-enum JSONText {
+/// JSON text for the paths errors name and the schema ListRender writes.
+package enum JSONText {
   /// `text` as a JSON string literal (for the paths errors name; made for every entry, so
   /// without an encoder).
-  static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -154,18 +154,7 @@ struct ReportBrowserTests {
         FileManager.default.fileExists(
           atPath: folder.appendingPathComponent("report/" + match.1).path))
     }
-    let browser = Process()
-    browser.executableURL = URL(fileURLWithPath: try #require(chromium))
-    browser.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--dump-dom",
-      page.absoluteString,
-    ]
-    let output = Pipe()
-    browser.standardOutput = output
-    browser.standardError = FileHandle.nullDevice
-    try browser.run()
-    let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    browser.waitUntilExit()
+    let dom = try chromiumDOM(try #require(chromium), page: page)
     #expect(dom.contains("frame 2 of 8 · 0.200 s · differs"), "\(dom.suffix(2000))")
     // The screenshot at that state: expected, diff (red) and actual of frame 2 side by side.
     let shot = folder.appendingPathComponent("shot.png")

@@ -46,18 +46,7 @@ struct ReviewTests {
     }
     </script></body></html>
     """.write(to: harness, atomically: true, encoding: .utf8)
-    let browser = Process()
-    browser.executableURL = URL(fileURLWithPath: chromium)
-    browser.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-      "--virtual-time-budget=5000", "--dump-dom", harness.absoluteString,
-    ]
-    let output = Pipe()
-    browser.standardOutput = output
-    browser.standardError = FileHandle.nullDevice
-    try browser.run()
-    let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    browser.waitUntilExit()
+    let dom = try chromiumDOM(chromium, page: harness, extra: ["--virtual-time-budget=5000"])
     guard let start = dom.range(of: "<pre id=\"out\">download "),
       let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
     else { return "no review in the page: \(dom.prefix(2000))" }

@@ -100,6 +100,24 @@ package let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first 
   FileManager.default.isExecutableFile(atPath: $0)
 }
 
+/// The DOM headless Chromium has after loading `page` (files may read files beside them), and
+/// `extra` flags (`--virtual-time-budget=5000` for a page that loads more).
+package func chromiumDOM(_ chromium: String, page: URL, extra: [String] = []) throws -> String {
+  let browser = Process()
+  browser.executableURL = URL(fileURLWithPath: chromium)
+  browser.arguments =
+    ["--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files"] + extra + [
+      "--dump-dom", page.absoluteString,
+    ]
+  let output = Pipe()
+  browser.standardOutput = output
+  browser.standardError = FileHandle.nullDevice
+  try browser.run()
+  let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  browser.waitUntilExit()
+  return dom
+}
+
 package func chromiumScreenshot(
   _ chromium: String, page: URL, to shot: URL, window: String, extra: [String] = []
 )
