@@ -159,10 +159,26 @@ extension ListDocument {
 
   /// Whether a label of the document (or of an animation's update) takes its text from a key.
   package var hasCatalogKeys: Bool {
-    var found = false
-    var copy = self
-    copy.forEachLabel { label, _, _, _ in if label.key != nil { found = true } }
-    return found
+    // Read only (no copy of the cells): asked at every renderer entry of every document.
+    func keyed(_ sections: [Section]) -> Bool {
+      sections.contains { section in
+        section.header?.titleKey != nil || section.header?.detailKey != nil
+          || section.footer?.titleKey != nil || section.footer?.detailKey != nil
+          || section.cells.contains { cell in
+            switch cell.kind {
+            case .row(let row):
+              row.title.key != nil || row.subtitle?.key != nil || row.descriptionText?.key != nil
+            case .stereo(let stereo): stereo.title.key != nil || stereo.detail?.key != nil
+            case .label(let label): label.text.key != nil
+            }
+          }
+      }
+    }
+    if keyed(sections) { return true }
+    return animation?.events.contains { event in
+      if case .update(let updated) = event.action { return keyed(updated) }
+      return false
+    } ?? false
   }
 
   /// The document as it is drawn: each keyed label in the canvas's locale. A document with no
