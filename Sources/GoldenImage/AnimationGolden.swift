@@ -63,7 +63,8 @@ extension GoldenFormat where Format == FrameSequence {
       },
       decode: { try APNGCodec.decode($0) },
       recordedFingerprint: { bytes in
-        PNGText.read(bytes)[GoldenCheck.fingerprintKey].map(GoldenCheck.parse)
+        PNGText.read(bytes, only: GoldenCheck.fingerprintKey)[GoldenCheck.fingerprintKey]
+          .map(GoldenCheck.parse)
       },
       compare: { expected, actual, check, base in
         try compareAnimations(expected: expected, actual: actual, check: check, base: base)

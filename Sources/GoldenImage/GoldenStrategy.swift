@@ -149,7 +149,8 @@ extension GoldenFormat where Format == Bitmap {
       encode: { bitmap, check in try check.goldenBytes(bitmap, as: format) },
       decode: { try RasterFormat.decode($0) },
       recordedFingerprint: { bytes in
-        RasterFormat.text(in: bytes)[GoldenCheck.fingerprintKey].map(GoldenCheck.parse)
+        RasterFormat.text(in: bytes, only: GoldenCheck.fingerprintKey)[GoldenCheck.fingerprintKey]
+          .map(GoldenCheck.parse)
       },
       compare: { expected, actual, check, base in
         let (verdict, diff) = compareImages(

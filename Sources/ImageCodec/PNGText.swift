@@ -33,15 +33,19 @@ package enum PNGText {
     return out
   }
 
-  /// Every `tEXt` chunk of `png`, keyword → text; empty when there are none or it is no PNG.
-  public static func read(_ png: [UInt8]) -> [String: String] {
+  /// Every `tEXt` chunk of `png`, keyword → text (only `keyword`'s, when given: a golden's
+  /// fingerprint is read without decoding its packed layout); empty when there are none or it
+  /// is no PNG.
+  public static func read(_ png: [UInt8], only keyword: String? = nil) -> [String: String] {
     guard png.count >= 8, Array(png.prefix(8)) == signature else { return [:] }
     var entries: [String: String] = [:]
+    let wanted = keyword.flatMap(latin1)
     for chunk in pngChunks(png) where chunk.type == "tEXt" || chunk.type == "iTXt" {
       guard let zero = chunk.data.firstIndex(of: 0) else { continue }
-      let keyword = String(chunk.data[..<zero].map { Character(Unicode.Scalar($0)) })
+      if let wanted, !chunk.data[..<zero].elementsEqual(wanted) { continue }
+      let keyword = latin1Text(chunk.data[..<zero])
       if chunk.type == "tEXt" {
-        entries[keyword] = String(chunk.data[(zero + 1)...].map { Character(Unicode.Scalar($0)) })
+        entries[keyword] = latin1Text(chunk.data[(zero + 1)...])
         continue
       }
       // iTXt: compression flag and method, then language tag and translated keyword, each
@@ -54,6 +58,12 @@ package enum PNGText {
       entries[keyword] = String(decoding: rest[(translated + 1)...], as: UTF8.self)
     }
     return entries
+  }
+
+  /// Latin-1 bytes as text (ASCII, the common case, decoded at once).
+  private static func latin1Text(_ bytes: ArraySlice<UInt8>) -> String {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+    return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
   }
 
   /// The text as Latin-1 bytes, or nil when it has other characters.

@@ -59,10 +59,11 @@ extension RasterFormat {
     }
   }
 
-  /// The metadata text of an image in either format (empty for none, or for other bytes).
-  package static func text(in bytes: [UInt8]) -> [String: String] {
+  /// The metadata text of an image in either format (empty for none, or for other bytes); only
+  /// `keyword`'s entry when given.
+  package static func text(in bytes: [UInt8], only keyword: String? = nil) -> [String: String] {
     switch of(bytes) {
-    case .png?: PNGText.read(bytes)
+    case .png?: PNGText.read(bytes, only: keyword)
     case .webp?: WebPCodec.readText(bytes)
     case nil: [:]
     }

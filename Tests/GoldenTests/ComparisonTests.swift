@@ -228,3 +228,35 @@ struct ComparisonTests {
     #expect(PNGText.read(png).isEmpty)
   }
 }
+
+@Test("the identical-bytes path passes equal pixels only: one changed pixel fails, counted once")
+func exactMatchPath() {
+  var expected = Bitmap(width: 64, height: 48)
+  expected.fill(red: 240, green: 240, blue: 240)
+  #expect(
+    compareImages(expected: expected, actual: expected, policy: GoldenPolicy()).verdict
+      == .identical)
+  for (x, y) in [(0, 0), (63, 47), (31, 20)] {
+    var actual = expected
+    actual[x, y] = (0, 0, 0, 255)
+    let (verdict, diff) = compareImages(expected: expected, actual: actual, policy: GoldenPolicy())
+    #expect(verdict == .different(differing: 1, total: 64 * 48), "\(x),\(y)")
+    #expect(diff != nil)
+  }
+}
+
+@Test("a golden's fingerprint is read alone, without decoding the other text chunks")
+func fingerprintAlone() throws {
+  var bitmap = Bitmap(width: 2, height: 2)
+  bitmap.fill(red: 1, green: 2, blue: 3)
+  let png = try PNGText.insert(
+    [
+      "ListRender-Fingerprint": "cairo=1.16.0",
+      "ListRender-Layout": String(repeating: "x", count: 9_000), "Other": "é",
+    ],
+    into: try PNGCodec.encode(bitmap))
+  #expect(
+    PNGText.read(png, only: "ListRender-Fingerprint") == ["ListRender-Fingerprint": "cairo=1.16.0"])
+  #expect(PNGText.read(png).count == 3)
+  #expect(PNGText.read(png)["Other"] == "é")
+}
