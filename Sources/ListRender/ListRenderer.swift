@@ -181,6 +181,26 @@ public final class ListRenderer {
     catalogue: [FontFile], custom: [FontFile], missingPackages: Set<String>
   ) {
     let custom = try document.fonts.map { try fontChecks.check($0).file }
+    // The same text, canvas and fonts as the last call (a suite's case asks for its layout and
+    // then its fingerprint): the same files, without asking fontconfig again.
+    let key = FontFilesKey(text: text, canvas: document.canvas, custom: custom)
+    if let last = lastFontFiles, last.key == key { return last.value }
+    let value = try neededFontFiles(for: document, text: text, custom: custom)
+    lastFontFiles = (key, value)
+    return value
+  }
+
+  /// What ``fontFiles(for:text:)`` decides on: the text, the canvas (its font and bold
+  /// styles) and the spec's own font files.
+  private struct FontFilesKey: Equatable {
+    var text: DocumentText
+    var canvas: Canvas
+    var custom: [FontFile]
+  }
+
+  private func neededFontFiles(for document: ListDocument, text: DocumentText, custom: [FontFile])
+    throws -> (catalogue: [FontFile], custom: [FontFile], missingPackages: Set<String>)
+  {
     let covers: (Unicode.Scalar) -> Bool
     do {
       covers = try FontSystem.coverage(of: standardFiles + custom)
@@ -259,6 +279,12 @@ public final class ListRenderer {
   package var parallelWorldShapingThreshold = 4
   /// Whether the last document's text needed catalogue fonts beyond the standard files.
   private var needsExtraFonts = false
+  /// The last font files decided, and on what.
+  private var lastFontFiles:
+    (
+      key: FontFilesKey,
+      value: (catalogue: [FontFile], custom: [FontFile], missingPackages: Set<String>)
+    )?
 
   /// Shaping text is most of a long list's layout, and it is done once per paragraph: a helper
   /// with its own fonts and Pango context lays out the second half of the cells on another
