@@ -362,10 +362,15 @@ public struct GoldenCheck: Sendable {
   }
 
   static func parse(_ text: String) -> [String: String] {
+    // By bytes (every golden's fingerprint is read once a case): `\n` and `=` are ASCII.
     var result: [String: String] = [:]
-    for line in text.split(separator: "\n") {
-      let parts = line.split(separator: "=", maxSplits: 1)
-      if parts.count == 2 { result[String(parts[0])] = String(parts[1]) }
+    for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+      guard let equals = line.firstIndex(of: UInt8(ascii: "=")), equals != line.startIndex
+      else { continue }
+      let value = line[line.index(after: equals)...]
+      guard !value.isEmpty else { continue }
+      result[String(decoding: line[..<equals], as: UTF8.self)] = String(
+        decoding: value, as: UTF8.self)
     }
     return result
   }
