@@ -64,6 +64,14 @@ package struct ReviewAcceptance {
       )
     }
     let goldensRoot = canonical(goldensFolder)
+    // results.json is a file from a CI job: the folder it names is only written when it is
+    // the project's own, beneath the folder accept runs in.
+    let here = canonical(FileManager.default.currentDirectoryPath)
+    guard goldensRoot.hasPrefix(here + "/") else {
+      throw bad(
+        "the report's goldens folder \(goldensFolder) is not beneath this folder (\(here)); run accept in the folder verify ran in"
+      )
+    }
     let imagesRoot = canonical((folder as NSString).appendingPathComponent("images"))
     var byName: [String: CaseRecord] = [:]
     for entry in file.cases { byName[entry.name] = entry }

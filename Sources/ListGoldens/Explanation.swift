@@ -248,8 +248,11 @@ package struct GoldenExplanation {
     return false
   }
 
+  /// Points as a sentence writes them. The golden's numbers come from a file: a value no
+  /// whole number holds (1e300, infinity) is written as it is, never converted.
   static func points(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+    return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
   }
 
   static func motion(dx: Double, dy: Double, dw: Double, dh: Double) -> String {
@@ -481,18 +484,8 @@ extension GoldenExplanation {
   package static func framesAttached(
     to check: inout GoldenCheck, renderer: ListRenderer, document: ListDocument
   ) throws -> FrameSequence {
-    var frames: [Bitmap] = []
     var dumps: [LayoutTree.Dump] = []
-    try renderer.layoutFrames(document, range: 0..<(document.animation?.frameCount ?? 1)) {
-      _, _, tree in
-      let bitmap = try renderer.paint(tree)
-      if let last = frames.last, last == bitmap {
-        frames.append(last)
-      } else {
-        frames.append(bitmap)
-      }
-      dumps.append(tree.dump)
-    }
+    let sequence = try renderer.frameSequence(document) { dumps.append($0.dump) }
     let recordedDumps = dumps
     let current: @Sendable () -> RecordedFrames = {
       RecordedFrames(dumps: recordedDumps, files: fileDigests(of: document))
@@ -506,6 +499,6 @@ extension GoldenExplanation {
         golden: stored, current: current(), expected: expected, actual: actual,
         environment: environment)
     }
-    return FrameSequence(frames: frames, fps: document.animation?.fps ?? 60)
+    return sequence
   }
 }

@@ -302,24 +302,20 @@ extension ListDocument {
           func one(_ label: inout Label, _ field: String) {
             body(&label, path + "." + field, cell, field)
           }
+          func optional(_ label: inout Label?, _ field: String) {
+            guard var present = label else { return }
+            one(&present, field)
+            label = present
+          }
           switch sections[section].cells[item].kind {
           case .row(var row):
             one(&row.title, "title")
-            if var subtitle = row.subtitle {
-              one(&subtitle, "subtitle")
-              row.subtitle = subtitle
-            }
-            if var description = row.descriptionText {
-              one(&description, "description")
-              row.descriptionText = description
-            }
+            optional(&row.subtitle, "subtitle")
+            optional(&row.descriptionText, "description")
             sections[section].cells[item].kind = .row(row)
           case .stereo(var stereo):
             one(&stereo.title, "title")
-            if var detail = stereo.detail {
-              one(&detail, "detail")
-              stereo.detail = detail
-            }
+            optional(&stereo.detail, "detail")
             sections[section].cells[item].kind = .stereo(stereo)
           case .label(var cell):
             one(&cell.text, "text")

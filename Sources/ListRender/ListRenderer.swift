@@ -455,8 +455,18 @@ public final class ListRenderer {
   /// let sequence = try renderer.frameSequence(document)  // 7 frames at 20 fps
   /// ```
   public func frameSequence(_ document: ListDocument) throws -> FrameSequence {
+    try frameSequence(document) { _ in }
+  }
+
+  /// ``frameSequence(_:)``, handing each frame's layout to `eachLayout` as it is drawn (a
+  /// suite keeps them in the animation's golden).
+  package func frameSequence(_ document: ListDocument, eachLayout: (LayoutTree) -> Void) throws
+    -> FrameSequence
+  {
     var frames: [Bitmap] = []
-    try renderFrames(document, range: 0..<(document.animation?.frameCount ?? 1)) { _, bitmap in
+    try layoutFrames(document, range: 0..<(document.animation?.frameCount ?? 1)) { _, _, tree in
+      eachLayout(tree)
+      let bitmap = try painter.paint(tree)
       if let last = frames.last, last == bitmap {
         frames.append(last)
       } else {

@@ -243,3 +243,68 @@ extension ExplanationTests {
     #expect(frames.allSatisfy { $0.contains("sections[0].cells[0]") }, "\(later.explanation)")
   }
 }
+
+extension ExplanationTests {
+  /// A golden's layout record as a crafted file could hold it: every number `value`.
+  static func hostileRecord(_ value: String) -> String {
+    let frame = "{\"x\": \(value), \"y\": -\(value), \"width\": \(value), \"height\": \(value)}"
+    let element = { (kind: String) in
+      "{\"kind\": \"\(kind)\", \"path\": \"sections[0].cells[0]\", \"frame\": \(frame), \"lines\": 2147483647, \"truncated\": true, \"text\": [{\"text\": \"x\", \"frame\": \(frame)}]}"
+    }
+    let layout =
+      "{\"width\": \(value), \"height\": \(value), \"scale\": \(value), \"elements\": [\(element("cell")), \(element("title")), \(element("subtitle"))]}"
+    return "{\"files\": {\"brand.ttf\": \"0\"}, \"layout\": \(layout)}"
+  }
+
+  @Test(
+    "a golden whose layout record holds 0, 2^31 or 1e300 fails its case with an explanation, never a crash",
+    arguments: ["0", "2147483648", "1e300"])
+  func hostileLayouts(value: String) throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixtures = folder.appendingPathComponent("fixtures")
+    let golden = folder.appendingPathComponent("golden")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    func write(_ title: String) throws {
+      try """
+      canvas: { width: 200, scale: 1 }
+      sections: [{ cells: [{ title: \(title), subtitle: Two }] }]
+      animation:
+        fps: 10
+        duration: 0.3
+        events: [{ at: 0.1, press: { section: 0, item: 0, x: 20, y: 20 } }]
+      """.write(
+        to: fixtures.appendingPathComponent("case.yaml"), atomically: true, encoding: .utf8)
+    }
+    try write("One")
+    var configuration = SuiteConfiguration(
+      fixtures: fixtures.path, golden: golden.path, report: folder.appendingPathComponent("r").path,
+      artifacts: folder.appendingPathComponent("a").path, mode: .missing)
+    _ = try GoldenSuite(configuration).run()
+    // Both goldens rewritten with the crafted record in place of their own.
+    let record = PackedText.pack(Self.hostileRecord(value))
+    let frames = PackedText.pack(
+      "{\"files\": {}, \"frames\": [2147483647, -1, 0], \"layouts\": [\(Self.hostileRecord(value)).layout]}"
+        .replacingOccurrences(of: "}.layout]", with: "}]"))
+    let still = golden.appendingPathComponent("case.png")
+    let stillBytes = [UInt8](try Data(contentsOf: still))
+    let fingerprint = PNGText.read(stillBytes)[GoldenCheck.fingerprintKey] ?? ""
+    try Data(
+      try RasterFormat.png.encode(
+        try RasterFormat.decode(stillBytes),
+        text: [GoldenCheck.fingerprintKey: fingerprint, GoldenCheck.layoutKey: record])
+    ).write(to: still)
+    let animation = golden.appendingPathComponent("case.apng.png")
+    let sequence = try APNGCodec.decode([UInt8](try Data(contentsOf: animation)))
+    try Data(
+      try PNGText.insert(
+        [GoldenCheck.fingerprintKey: fingerprint, GoldenCheck.framesKey: frames],
+        into: try APNGCodec.encode(sequence, alpha: false))
+    ).write(to: animation)
+    try write("Changed")
+    configuration.mode = .never
+    let report = try #require(try GoldenSuite(configuration).run().results.first?.report)
+    #expect(report.outcome == .failed)
+    #expect(!report.explanation.isEmpty, "\(report.message)")
+  }
+}
