@@ -11,18 +11,10 @@ struct ModuleGraphTests {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("listrender-dump-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/env")
     // A scratch path of its own: the manifest is read without the build folder's lock.
-    process.arguments = ["swift", "package", "--scratch-path", scratch.path, "dump-package"]
-    process.currentDirectoryURL = Paths.root
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "swift package dump-package failed")
+    let (status, data) = try runTool(
+      "swift", ["package", "--scratch-path", scratch.path, "dump-package"], in: Paths.root)
+    try #require(status == 0, "swift package dump-package failed")
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let targets = try #require(json["targets"] as? [[String: Any]])
     var dependencies: [String: [String]] = [:]

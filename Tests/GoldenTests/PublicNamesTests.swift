@@ -188,11 +188,11 @@ struct PublicNamesTests {
           ".build/checkouts/Yams/Sources/CYaml/include/module.modulemap"
         )
         .path)
-    let pkgConfig = try runTool("pkg-config", ["--cflags", "pangocairo", "libpng"])
+    let pkgConfig = try toolOutput("pkg-config", ["--cflags", "pangocairo", "libpng"])
     cFlags += pkgConfig.split(separator: " ").map(String.init).filter { $0.hasPrefix("-I") }
     var names: Set<String> = []
     for module in Self.wholeModules + Self.partlyExported {
-      _ = try runTool(
+      _ = try toolOutput(
         "swift-symbolgraph-extract",
         [
           "-module-name", module, "-target", "x86_64-unknown-linux-gnu", "-I", modules.path,
@@ -239,18 +239,9 @@ struct PublicNamesTests {
   }
 
   /// Runs a tool from the PATH (the toolchain's, pkg-config); its standard output.
-  private func runTool(_ name: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/env")
-    process.arguments = [name] + arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(
-      process.terminationStatus == 0, "\(name) \(arguments.joined(separator: " ")) failed")
+  private func toolOutput(_ name: String, _ arguments: [String]) throws -> String {
+    let (status, data) = try runTool(name, arguments)
+    try #require(status == 0, "\(name) \(arguments.joined(separator: " ")) failed")
     return String(decoding: data, as: UTF8.self)
   }
 

@@ -100,6 +100,24 @@ package let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first 
   FileManager.default.isExecutableFile(atPath: $0)
 }
 
+/// Runs a tool from the PATH (the toolchain's, pkg-config), in `folder` when given: its exit
+/// status and standard output (its standard error is dropped).
+package func runTool(_ name: String, _ arguments: [String], in folder: URL? = nil) throws -> (
+  status: Int32, output: Data
+) {
+  let process = Process()
+  process.executableURL = URL(filePath: "/usr/bin/env")
+  process.arguments = [name] + arguments
+  if let folder { process.currentDirectoryURL = folder }
+  let out = Pipe()
+  process.standardOutput = out
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  let data = out.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, data)
+}
+
 /// The DOM headless Chromium has after loading `page` (files may read files beside them), and
 /// `extra` flags (`--virtual-time-budget=5000` for a page that loads more).
 package func chromiumDOM(_ chromium: String, page: URL, extra: [String] = []) throws -> String {
