@@ -1,5 +1,5 @@
 # ListRender: `make demo` and `make test` install what is missing, then build and run.
-APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libimagequant-dev libwebp-dev libicu-dev \
+APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libgif-dev libimagequant-dev libwebp-dev libicu-dev \
                 librsvg2-dev libgdk-pixbuf-2.0-dev \
                 webp-pixbuf-loader fonts-roboto-unhinted fonts-material-design-icons-iconfont \
                 fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji
@@ -108,12 +108,10 @@ format:
 	$(SWIFT_FORMAT) format --in-place --recursive Package.swift Sources Tests
 
 ## bench: release build, then every scene of Fixtures/bench (../shared/bench's, unchanged) beside
-## the C measuring stick cinbox (built from ../shared/bench when libdeflate-dev installs): one table.
-BENCH_PACKAGES := libdeflate-dev
+## the C measuring stick cinbox (built from ../shared/bench; libdeflate-dev is one of APT_PACKAGES):
+## one table.
 bench: deps pkgconfig
 	$(RELEASE_BUILD)
-	@missing="$(call missing,$(BENCH_PACKAGES))"; \
-	if [ -n "$$missing" ]; then ( $(APT_INSTALL) $$missing ) || echo "no $$missing: cinbox is left out"; fi
 	python3 Fixtures/bench/bench.py
 
 ## skins: rewrite Sources/ListLayout/MisticaSkins.swift from Telefonica/mistica-design's token

@@ -29,7 +29,9 @@ let package = Package(
     .systemLibrary(
       name: "CCodecs",
       pkgConfig: "libpng",
-      providers: [.apt(["libpng-dev", "libgif-dev", "libimagequant-dev", "libwebp-dev"])]
+      providers: [
+        .apt(["libpng-dev", "libdeflate-dev", "libgif-dev", "libimagequant-dev", "libwebp-dev"])
+      ]
     ),
     // ICU's line breaking, behind a header of plain C types (ICU's own headers clash with the
     // ICU inside Foundation in a Swift module).
@@ -60,7 +62,10 @@ let package = Package(
     .target(
       name: "ListLayout", dependencies: ["ListModel"], exclude: ["generate-skins.py"],
       swiftSettings: strict),
-    .target(name: "ImageCodec", dependencies: ["CCodecs", "FileIO"], swiftSettings: strict),
+    // The fast PNG encoder's filters and Huffman coding (fpnge's way), in C for its vector code.
+    .target(name: "CFastPNG"),
+    .target(
+      name: "ImageCodec", dependencies: ["CCodecs", "CFastPNG", "FileIO"], swiftSettings: strict),
     .target(
       name: "ListPainter",
       dependencies: [
@@ -136,7 +141,8 @@ let package = Package(
       name: "ListModelTests", dependencies: ["ListModel", "TestSupport", "Yams"],
       swiftSettings: strict),
     .testTarget(
-      name: "ImageCodecTests", dependencies: ["ImageCodec", "FileIO"], swiftSettings: strict),
+      name: "ImageCodecTests", dependencies: ["ImageCodec", "CFastPNG", "FileIO"],
+      swiftSettings: strict),
     .testTarget(
       name: "StringCatalogsTests", dependencies: ["StringCatalogs", "TestSupport"],
       swiftSettings: strict),

@@ -5,6 +5,8 @@
 // setjmp/longjmp API, which Swift cannot use.
 #include <png.h>
 #include <zlib.h>
+// libdeflate: checksums with the CPU's vector instructions, and whole-buffer inflate.
+#include <libdeflate.h>
 // GIF output: libimagequant picks each frame's palette, giflib writes the file.
 #include <gif_lib.h>
 #include <libimagequant.h>

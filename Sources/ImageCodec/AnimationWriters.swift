@@ -112,9 +112,10 @@ package final class APNGWriter {
   private var merger = FrameMerger()
   private var assembler: APNGAssembler
 
-  /// Opens the temporary file. `alpha` fixes the colour type for every frame.
-  public init(path: String, fps: Double, alpha: Bool) throws {
-    assembler = APNGAssembler(fps: fps, alpha: alpha)
+  /// Opens the temporary file. `alpha` fixes the colour type for every frame; frames are
+  /// compressed for speed unless told.
+  public init(path: String, fps: Double, alpha: Bool, compression: PNGCompression = .fast) throws {
+    assembler = APNGAssembler(fps: fps, alpha: alpha, compression: compression)
     self.path = path
     file = try TemporaryFile(for: path)
   }

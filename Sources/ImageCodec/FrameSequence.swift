@@ -32,17 +32,19 @@ public struct FrameSequence: Equatable, Sendable {
   }
 }
 
-/// Animated PNG in memory: ``encode(_:alpha:)`` writes what ``APNGWriter`` writes to a file
-/// (identical neighbours merged, each later frame only the rectangle that changed), and
-/// ``decode(_:)`` reads such a file back into every frame.
+/// Animated PNG in memory: ``encode(_:alpha:compression:)`` writes what ``APNGWriter`` writes
+/// to a file with the same compression (identical neighbours merged, each later frame only the
+/// rectangle that changed), and ``decode(_:)`` reads such a file back into every frame.
 package enum APNGCodec {
   /// The text keyword that keeps the sequence's frames per second (an APNG has delays only).
   static let fpsKey = "ListRender-FPS"
 
-  /// The APNG bytes of `sequence`.
-  package static func encode(_ sequence: FrameSequence, alpha: Bool) throws -> [UInt8] {
+  /// The APNG bytes of `sequence`, compact unless told (what an animation golden keeps).
+  package static func encode(
+    _ sequence: FrameSequence, alpha: Bool, compression: PNGCompression = .compact
+  ) throws -> [UInt8] {
     guard let first = sequence.frames.first else { throw AnimationError.noFrames(format: "APNG") }
-    var assembler = APNGAssembler(fps: sequence.fps, alpha: alpha)
+    var assembler = APNGAssembler(fps: sequence.fps, alpha: alpha, compression: compression)
     var merger = FrameMerger()
     var out: [UInt8] = []
     for frame in sequence.frames {
@@ -62,7 +64,7 @@ package enum APNGCodec {
 
   /// Every frame of an APNG (the default image first when it is the first frame), each
   /// repeated for as many steps of `1 / fps` as its delay lasts. The frames per second are
-  /// the ones ``encode(_:alpha:)`` kept, else read from the first frame's delay.
+  /// the ones ``encode(_:alpha:compression:)`` kept, else read from the first frame's delay.
   /// - Throws: `PNGError` for bytes that are not such an APNG, or one of more than
   ///   `maxFrames` frames.
   package static func decode(_ bytes: [UInt8], maxFrames: Int = 100_000) throws -> FrameSequence {
@@ -226,6 +228,7 @@ extension Bitmap {
 struct APNGAssembler {
   let fps: Double
   let alpha: Bool
+  let compression: PNGCompression
   private var previous: Bitmap?
   private var sequence: UInt32 = 0
   /// Frames assembled so far.
@@ -233,9 +236,10 @@ struct APNGAssembler {
   /// Where the `acTL` chunk is (its frame count is known at the end).
   private(set) var countOffset = 0
 
-  init(fps: Double, alpha: Bool) {
+  init(fps: Double, alpha: Bool, compression: PNGCompression) {
     self.fps = fps
     self.alpha = alpha
+    self.compression = compression
   }
 
   /// A frame's delay as the 16-bit fraction APNG keeps: steps × 100 / (fps × 100), or in
@@ -262,7 +266,8 @@ struct APNGAssembler {
     let rect =
       previous.flatMap { frame.bitmap.changedRect(from: $0) }
       ?? PixelRect(x: 0, y: 0, width: frame.bitmap.width, height: frame.bitmap.height)
-    let png = try PNGCodec.encode(frame.bitmap.cropped(to: rect), alpha: alpha)
+    let png = try PNGCodec.encode(
+      frame.bitmap.cropped(to: rect), alpha: alpha, compression: compression)
     let chunks = pngChunks(png)
     var out: [UInt8] = []
     if written == 0 {

@@ -24,34 +24,42 @@ public enum PNGCodec {
   /// Threads used to compress when the caller does not say: one a core.
   public static var defaultThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-  /// Encodes as RGB when the image is opaque, RGBA otherwise (or as `alpha` says), with the
-  /// settings of libpng's fast flag (no row filter, zlib level 3), compressing strips of rows
-  /// on `threads` threads. The bytes depend only on the pixels and the zlib version (not on
-  /// the thread count; no timestamps).
-  public static func encode(_ bitmap: Bitmap, alpha: Bool? = nil, threads: Int? = nil) throws
-    -> [UInt8]
-  {
-    try encode(rows: bitmap, alpha: alpha ?? !bitmap.isOpaque, threads: threads)
+  /// Encodes as RGB when the image is opaque, RGBA otherwise (or as `alpha` says), compressing
+  /// strips of rows on `threads` threads; `compression` chooses speed or size (compact, what
+  /// goldens keep, unless told). The bytes depend only on the pixels, the compression and the
+  /// zlib version (not on the thread count; no timestamps).
+  public static func encode(
+    _ bitmap: Bitmap, alpha: Bool? = nil, threads: Int? = nil,
+    compression: PNGCompression = .compact
+  ) throws -> [UInt8] {
+    try encode(
+      rows: bitmap, alpha: alpha ?? !bitmap.isOpaque, threads: threads, compression: compression)
   }
 
   /// Encodes rows from any source (such as a painted surface, converted row by row, so no
-  /// whole-image copy is made); see ``encode(_:alpha:threads:)``.
+  /// whole-image copy is made); see ``encode(_:alpha:threads:compression:)``.
   public static func encode(
-    rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil, scale: Double? = nil
+    rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil, scale: Double? = nil,
+    compression: PNGCompression = .compact
   ) throws -> [UInt8] {
-    try encodeRows(source, alpha: alpha, threads: threads, scale: scale, producing: nil)
+    try encodeRows(
+      source, alpha: alpha, threads: threads, scale: scale, compression: compression,
+      producing: nil)
   }
 
   /// Encodes rows while they are made: `produce` runs on this thread and calls `ready(n)`
   /// whenever rows `0..<n` are done; meanwhile the other threads compress each strip as soon as
   /// its rows are ready (and this thread helps when they fall behind). The bytes are those of
-  /// ``encode(rows:alpha:threads:)``.
+  /// ``encode(rows:alpha:threads:scale:compression:)``.
   public static func encode(
     rows source: some PNGRowSource, alpha: Bool, threads: Int? = nil, scale: Double? = nil,
+    compression: PNGCompression = .compact,
     producing produce: (_ ready: (Int) -> Void) throws -> Void
   ) throws -> [UInt8] {
     try withoutActuallyEscaping(produce) { produce in
-      try encodeRows(source, alpha: alpha, threads: threads, scale: scale, producing: produce)
+      try encodeRows(
+        source, alpha: alpha, threads: threads, scale: scale, compression: compression,
+        producing: produce)
     }
   }
 
@@ -64,13 +72,14 @@ public enum PNGCodec {
 
   private static func encodeRows(
     _ source: some PNGRowSource, alpha: Bool, threads: Int?, scale: Double?,
-    producing produce: ((_ ready: (Int) -> Void) throws -> Void)?
+    compression: PNGCompression, producing produce: ((_ ready: (Int) -> Void) throws -> Void)?
   ) throws -> [UInt8] {
     guard source.width > 0, source.height > 0 else {
       throw PNGError(message: "cannot encode an empty image (\(source.width)×\(source.height))")
     }
     let data = try StripDeflate.zlibStream(
-      source, alpha: alpha, threads: threads ?? defaultThreads, produce: produce)
+      source, alpha: alpha, threads: threads ?? defaultThreads, compression: compression,
+      produce: produce)
     // IHDR: size, 8 bits a channel, RGB (2) or RGBA (6), deflate, adaptive filters, no interlace.
     let header =
       be32(UInt32(source.width)) + be32(UInt32(source.height)) + [8, alpha ? 6 : 2, 0, 0, 0]

@@ -100,12 +100,15 @@ public struct ExportOptions: Sendable {
   /// Cut the still into pages this many points tall, written as `NAME-0001.png`, … beside the
   /// image's path (PNG and WebP): a list taller than one image may be.
   public var pageHeight: Double?
+  /// How PNG files (stills, pages, frames, APNG) are compressed: for speed unless told.
+  public var compression: PNGCompression
 
-  /// Options: every frame, PNG compressed on every core.
+  /// Options: every frame, PNG compressed for speed on every core.
   public init(
     spec: String? = nil, frames: ClosedRange<Int>? = nil, threads: Int? = nil,
-    sequential: Bool = false, pageHeight: Double? = nil
+    sequential: Bool = false, pageHeight: Double? = nil, compression: PNGCompression = .fast
   ) {
+    self.compression = compression
     self.pageHeight = pageHeight
     self.spec = spec
     self.frames = frames
@@ -259,11 +262,12 @@ extension ListRenderer {
           let painted = try paintImage(tree)
           events(.phase("paint"))
           png = try PNGCodec.encode(
-            rows: painted, alpha: !painted.isOpaque, threads: options.threads, scale: tree.scale)
+            rows: painted, alpha: !painted.isOpaque, threads: options.threads, scale: tree.scale,
+            compression: options.compression)
           events(.phase("encode"))
         } else {
           // Painted and encoded at once: the other cores compress rows already painted.
-          png = try renderPNG(tree, threads: options.threads)
+          png = try renderPNG(tree, threads: options.threads, compression: options.compression)
           events(.phase("paint and encode"))
         }
         try staged.add(png, to: image.path)
@@ -354,7 +358,9 @@ extension ListRenderer {
       case .webp: try staged.add(try WebPCodec.encode(try paint(tree, rows: page)), to: name)
       case .png, .svg, .pdf:
         try staged.add(
-          try renderPNGCountingPages(tree, rows: page, threads: options.threads).png, to: name)
+          try renderPNGCountingPages(
+            tree, rows: page, threads: options.threads, compression: options.compression
+          ).png, to: name)
       }
     }
     events(.phase("paint and encode"))
@@ -446,7 +452,10 @@ extension ListRenderer {
       let layoutsStage = try layoutFolder.map(StagedFolder.init(for:))
       let (framesStaging, layoutsStaging) = (framesStage?.staging, layoutsStage?.staging)
       let alpha = (document.canvas.background?.alpha ?? 1) < 1
-      let apngWriter = try apng.map { try APNGWriter(path: $0, fps: animation.fps, alpha: alpha) }
+      let apngWriter = try apng.map {
+        try APNGWriter(
+          path: $0, fps: animation.fps, alpha: alpha, compression: options.compression)
+      }
       let gifWriter = try gif.map { try GIFWriter(path: $0, fps: animation.fps) }
       // PNG frames and layouts are encoded and written on a second thread while the next frame
       // is painted; APNG and GIF frames are added here, in order.
@@ -475,7 +484,9 @@ extension ListRenderer {
           }
           if let framesStaging, let folder {
             try writeStaged(
-              try frameFiles.bytes(for: image, format: frameFormat, alpha: alpha),
+              try frameFiles.bytes(
+                for: image, format: frameFormat, alpha: alpha,
+                compression: options.compression),
               name: String(format: "frame-%04d.", index) + frameFormat.fileExtension,
               in: framesStaging, for: folder)
           }
@@ -648,7 +659,9 @@ final class FrameFiles: Sendable {
 
   /// The PNG or WebP file of `image` (compressed on this thread: the caller's is painting the
   /// next frame).
-  func bytes(for image: PaintedImage, format: RasterFormat, alpha: Bool) throws -> [UInt8] {
+  func bytes(
+    for image: PaintedImage, format: RasterFormat, alpha: Bool, compression: PNGCompression
+  ) throws -> [UInt8] {
     if let last = previous.withLock({ $0 }), last.image.hasSamePixels(as: image) {
       previous.withLock { $0 = (image, last.bytes) }
       return last.bytes
@@ -656,7 +669,8 @@ final class FrameFiles: Sendable {
     let bytes: [UInt8]
     switch format {
     case .webp: bytes = try WebPCodec.encode(try image.bitmap())
-    case .png: bytes = try PNGCodec.encode(rows: image, alpha: alpha, threads: 1)
+    case .png:
+      bytes = try PNGCodec.encode(rows: image, alpha: alpha, threads: 1, compression: compression)
     }
     previous.withLock { $0 = (image, bytes) }
     return bytes

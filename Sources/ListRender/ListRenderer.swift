@@ -367,14 +367,17 @@ public final class ListRenderer {
   /// A layout painted and encoded as PNG at once: bands of rows are painted on this thread
   /// while the other cores compress the rows already painted (the bytes of painting first and
   /// encoding after).
-  public func renderPNG(_ tree: LayoutTree, threads: Int? = nil) throws -> [UInt8] {
-    try renderPNGCountingPages(tree, threads: threads).png
+  public func renderPNG(
+    _ tree: LayoutTree, threads: Int? = nil, compression: PNGCompression = .fast
+  ) throws -> [UInt8] {
+    try renderPNGCountingPages(tree, threads: threads, compression: compression).png
   }
 
-  /// ``renderPNG(_:threads:)``, and how many 2 MiB pages of the surface were put to use again
-  /// for later rows (for tests that recycling happens and changes no byte).
+  /// ``renderPNG(_:threads:compression:)``, and how many 2 MiB pages of the surface were put to
+  /// use again for later rows (for tests that recycling happens and changes no byte).
   package func renderPNGCountingPages(
-    _ tree: LayoutTree, rows: Range<Int>? = nil, threads: Int? = nil
+    _ tree: LayoutTree, rows: Range<Int>? = nil, threads: Int? = nil,
+    compression: PNGCompression = .fast
   ) throws -> (
     png: [UInt8], recycledPages: Int
   ) {
@@ -384,7 +387,7 @@ public final class ListRenderer {
       image.releasesRows = true
       let png = try PNGCodec.encode(
         rows: image, alpha: !image.isOpaque, threads: threads, scale: tree.scale,
-        producing: paint)
+        compression: compression, producing: paint)
       return (png, image.recycledPages)
     }
   }

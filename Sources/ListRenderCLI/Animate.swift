@@ -49,6 +49,8 @@ struct Animate: ParsableCommand {
 
   @OptionGroup var canvas: CanvasOptions
 
+  @OptionGroup var compression: CompressionOptions
+
   @OptionGroup var localeOption: LocaleOptions
 
   func validate() throws {
@@ -72,7 +74,7 @@ struct Animate: ParsableCommand {
 
   func run() throws {
     do {
-      let renderer = try ListRenderer()
+      let renderer = try EarlyRenderer.take()
       renderer.allowsMissingGlyphs = allowMissingGlyphs
       let document = try loadDocument(
         spec, renderer: renderer, scale: canvas.scale, width: canvas.width,
@@ -91,7 +93,9 @@ struct Animate: ParsableCommand {
       var count = 0
       try renderer.exportAnimation(
         document, to: outputs,
-        options: ExportOptions(spec: spec, frames: frames.flatMap(Self.parseRange))
+        options: ExportOptions(
+          spec: spec, frames: frames.flatMap(Self.parseRange),
+          compression: compression.compression)
       ) { event in
         switch event {
         case .phase: break

@@ -89,7 +89,7 @@ struct Audit: ParsableCommand {
       let rules = try chosenRules()
       let axes = try variants.map(VariantAxis.init(parsing:))
       var clock = PhaseClock(enabled: timings)
-      let renderer = try ListRenderer()
+      let renderer = try EarlyRenderer.take()
       // One audit per process: its fonts are left to the exit (as `render` leaves them).
       _ = Unmanaged.passRetained(renderer)
       clock.lap("fonts and icons")

@@ -53,6 +53,13 @@ enum Main {
       printError(message + "; the subcommands are \(names.dropLast().joined(separator: ", "))")
       exit(ExitStatus.badInput)
     }
+    // The commands that draw one document start from a renderer with the standard fonts: it is
+    // made on another thread while the arguments are parsed.
+    if let first = CommandLine.arguments.dropFirst().first,
+      ["render", "animate", "audit"].contains(first)
+    {
+      EarlyRenderer.start()
+    }
     do {
       var command = try ListRenderCommand.parseAsRoot()
       try command.run()
@@ -67,6 +74,36 @@ enum Main {
       Terminal.error(ListRenderCommand.fullMessage(for: error) + "\n")
       exit(code == .validationFailure ? ExitStatus.badInput : code.rawValue)
     }
+  }
+}
+
+/// A renderer with the standard fonts (its font files registered, its icons read: a few
+/// milliseconds), made on another thread while the main one parses the command line.
+enum EarlyRenderer {
+  /// What the other thread made: written before `made` is left, read after waiting for it.
+  private final class Made: @unchecked Sendable {
+    var renderer: Result<ListRenderer, any Error>?
+  }
+  nonisolated(unsafe) private static var made: (Made, DispatchGroup)?
+
+  /// Starts making the renderer (on the main thread, once).
+  static func start() {
+    let box = Made()
+    let group = DispatchGroup()
+    group.enter()
+    Thread.detachNewThread {
+      box.renderer = Result { try ListRenderer() }
+      group.leave()
+    }
+    made = (box, group)
+  }
+
+  /// The renderer made early, or a new one when none was started (or it was taken).
+  static func take() throws -> ListRenderer {
+    guard let (box, group) = made else { return try ListRenderer() }
+    made = nil
+    group.wait()
+    return try box.renderer?.get() ?? ListRenderer()
   }
 }
 

@@ -86,6 +86,8 @@ struct Render: ParsableCommand {
     help: "Paint, then encode, instead of both at once (to time the two phases apart).")
   var sequential = false
 
+  @OptionGroup var compression: CompressionOptions
+
   func validate() throws {
     if watch && (spec == nil || spec == "-") {
       throw ValidationError("--watch needs a spec file to watch")
@@ -122,7 +124,7 @@ struct Render: ParsableCommand {
   private func renderOnce(decoded: (ListDocument) -> Void = { _ in }) throws {
     var clock = PhaseClock(enabled: timings)
     do {
-      let renderer = try ListRenderer()
+      let renderer = try EarlyRenderer.take()
       renderer.allowsMissingGlyphs = allowMissingGlyphs
       if !watch {
         // The process ends after this one render: its fonts, Pango font map and HarfBuzz faces
@@ -140,7 +142,8 @@ struct Render: ParsableCommand {
         to: [.image(output ?? defaultOutput, format)] + (layout.map { [.layout($0)] } ?? [])
           + (accessibility.map { [.accessibility($0)] } ?? []),
         options: ExportOptions(
-          spec: spec, threads: threads, sequential: sequential, pageHeight: pageHeight)
+          spec: spec, threads: threads, sequential: sequential, pageHeight: pageHeight,
+          compression: compression.compression)
       ) { event in
         switch event {
         case .phase(let name): clock.lap(name)

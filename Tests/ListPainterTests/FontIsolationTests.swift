@@ -19,7 +19,9 @@ struct FontIsolationTests {
       fonts: FontSystem(
         files: FontFile.standard.filter { !$0.path.contains("/roboto/") }))
     let other = try noto.render(document)
-    #expect(other.pixels != alone.pixels)
+    // One Bool: Swift Testing describes a `!=` of two arrays by diffing them (a minute here).
+    let differ = other.pixels != alone.pixels
+    #expect(differ)
     // Made after the Noto renderer, and interleaved with it: the Roboto renders do not move.
     let later = try ListRenderer()
     #expect(try roboto.render(document) == alone)

@@ -34,6 +34,14 @@ struct SpeedSamenessTests {
   func stripDeflate(width: Int, height: Int) throws {
     for translucent in [false, true] {
       let bitmap = pattern(width: width, height: height, translucent: translucent)
+      // The fast encoding's bytes too are the thread count's business alone.
+      let fast = try PNGCodec.encode(bitmap, threads: 1, compression: .fast)
+      for threads in [2, 3] {
+        let same = try PNGCodec.encode(bitmap, threads: threads, compression: .fast) == fast
+        #expect(same, "fast, \(threads) threads")
+      }
+      let fastBack = try PNGCodec.decode(fast).pixels == bitmap.pixels
+      #expect(fastBack, "fast PNG read back")
       let one = try PNGCodec.encode(bitmap, threads: 1)
       #expect(try PNGCodec.encode(bitmap, threads: 2) == one)
       #expect(try PNGCodec.encode(bitmap, threads: 3) == one)
@@ -218,9 +226,17 @@ struct BandedPaintingTests {
         path: Paths.fixtures.appendingPathComponent("bench/inbox.yaml").path,
         allowing: [Paths.fixtures.path]))
     let image = try renderer.paintImage(tree)
-    let sequential = try PNGCodec.encode(rows: image, alpha: false, threads: 1, scale: tree.scale)
-    #expect(try renderer.renderPNG(tree, threads: 2) == sequential)
-    #expect(try renderer.renderPNG(tree, threads: 1) == sequential)
+    for compression in [PNGCompression.fast, .compact] {
+      let sequential = try PNGCodec.encode(
+        rows: image, alpha: false, threads: 1, scale: tree.scale, compression: compression)
+      // Compared as one Bool: a failing expectation of two arrays would diff a megabyte each.
+      for threads in [2, 1] {
+        let same =
+          try renderer.renderPNG(tree, threads: threads, compression: compression)
+          == sequential
+        #expect(same, "\(compression) on \(threads) threads")
+      }
+    }
   }
 
   @Test(
@@ -236,11 +252,11 @@ struct BandedPaintingTests {
       let tree = try renderer.layout(document)
       let sequential = try PNGCodec.encode(
         rows: try renderer.paintImage(tree), alpha: background != nil, threads: 1,
-        scale: tree.scale)
+        scale: tree.scale, compression: .fast)
       for threads in [1, 2] {
         let (png, recycled) = try renderer.renderPNGCountingPages(tree, threads: threads)
-        #expect(
-          png == sequential, "background \(String(describing: background)), \(threads) threads")
+        let same = png == sequential
+        #expect(same, "background \(String(describing: background)), \(threads) threads")
         // 29.5 MB of surface, 14 whole 2 MiB pages: the encoder trails the painter by a few
         // strips, so most pages come round again (on one thread the order is fixed: 11 do; on
         // two it depends on scheduling). Old pixels must never show through a translucent

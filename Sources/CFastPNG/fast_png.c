@@ -1,0 +1,557 @@
+// A PNG strip encoder in the manner of fpnge (github.com/veluca93/fpnge): every row gets the
+// filter whose output is cheapest by a fixed estimate, and the filtered bytes are coded with
+// Huffman codes made from their own histogram, literals and runs of a repeated byte (deflate
+// matches at distance 1) only: no search for earlier strings, so the cost is a few passes
+// over the bytes. The vector paths (SSE2, part of every x86-64) and the plain C ones give the
+// same bytes.
+
+#include "CFastPNG.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+// The vector code is x86's; which of it runs is chosen once (lr_fpng_vector_level).
+#if defined(__x86_64__) || defined(__i386__)
+#define LR_FPNG_X86 1
+#include <emmintrin.h>
+#endif
+
+// 0: plain C, 1: SSE2, 2: AVX2; -1 until chosen.
+static _Atomic int vector_level = -1;
+
+static int best_level(void) {
+#if defined(LR_FPNG_X86)
+  return __builtin_cpu_supports("avx2") ? 2 : 1;
+#else
+  return 0;
+#endif
+}
+
+int lr_fpng_vector_level(int wanted) {
+  int best = best_level();
+  int level = wanted < 0 || wanted > best ? best : wanted;
+  vector_level = level;
+  return level;
+}
+
+static int current_level(void) {
+  int level = vector_level;
+  return level >= 0 ? level : lr_fpng_vector_level(-1);
+}
+
+enum {
+  LITLEN_SYMBOLS = 286,
+  CODELEN_SYMBOLS = 19,
+  MAX_BITS = 15,
+  MAX_CODELEN_BITS = 7,
+  MIN_RUN = 4,
+  MAX_MATCH = 258,
+};
+
+size_t lr_fpng_bound(size_t row_bytes, size_t rows) {
+  // 15 bits a byte at most, the block header (under 300 bytes), the end and the flush.
+  return (rows * (row_bytes + 1) * 15 + 7) / 8 + 1024;
+}
+
+// MARK: - Filters
+
+// What a filtered byte is estimated to cost: its distance from zero, plus a constant for any
+// byte that is not zero (zeros become runs, which cost next to nothing).
+enum { NONZERO_COST = 8 };
+
+static inline uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
+  int p = (int)a + b - c;
+  int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+  if (pa <= pb && pa <= pc) return a;
+  return pb <= pc ? b : c;
+}
+
+static inline uint32_t byte_cost(uint8_t v) {
+  uint8_t negative = (uint8_t)(0 - v);
+  return (uint32_t)(v < negative ? v : negative) + (v ? NONZERO_COST : 0);
+}
+
+// The first pixel of a row (no left neighbours: they read as zero) and the bytes after
+// `from`, one at a time: every filter and its cost added to `cost`.
+static void filter_bytes(const uint8_t *row, const uint8_t *above, size_t from, size_t to,
+                         unsigned bpp, uint8_t *sub, uint8_t *up, uint8_t *avg, uint8_t *pae,
+                         uint64_t cost[4]) {
+  for (size_t i = from; i < to; i++) {
+    uint8_t x = row[i], b = above[i];
+    uint8_t a = i >= bpp ? row[i - bpp] : 0, c = i >= bpp ? above[i - bpp] : 0;
+    sub[i] = (uint8_t)(x - a);
+    up[i] = (uint8_t)(x - b);
+    avg[i] = (uint8_t)(x - (uint8_t)(((unsigned)a + b) >> 1));
+    pae[i] = (uint8_t)(x - paeth(a, b, c));
+    cost[0] += byte_cost(sub[i]);
+    cost[1] += byte_cost(up[i]);
+    cost[2] += byte_cost(avg[i]);
+    cost[3] += byte_cost(pae[i]);
+  }
+}
+
+#if defined(LR_FPNG_X86)
+// One vector step of the four filters, for a vector of W bytes with the intrinsics of prefix P
+// (SSE2: _mm, 16 bytes; AVX2: _mm256, 32 bytes): x, its left neighbour a, the byte above b
+// and the byte above-left c. Paeth is worked in 16 bits; each filter's cost is min(v, -v)
+// summed by psadbw plus NONZERO_COST for every byte not zero, in 64-bit lanes.
+#define FILTER_STEP(V, P, SI)                                                                     \
+  {                                                                                               \
+    const V zero = P##_setzero_##SI();                                                            \
+    V x = P##_loadu_##SI((const V *)(row + i));                                                   \
+    V a = P##_loadu_##SI((const V *)(row + i - bpp));                                             \
+    V b = P##_loadu_##SI((const V *)(above + i));                                                 \
+    V c = P##_loadu_##SI((const V *)(above + i - bpp));                                           \
+    V f_sub = P##_sub_epi8(x, a);                                                                 \
+    V f_up = P##_sub_epi8(x, b);                                                                  \
+    /* floor((a + b) / 2): avg rounds up, so take the odd bit off. */                             \
+    V mean = P##_sub_epi8(P##_avg_epu8(a, b), P##_and_##SI(P##_xor_##SI(a, b), P##_set1_epi8(1))); \
+    V f_avg = P##_sub_epi8(x, mean);                                                              \
+    V predicted[2];                                                                               \
+    for (int half = 0; half < 2; half++) {                                                        \
+      V a16 = half ? P##_unpackhi_epi8(a, zero) : P##_unpacklo_epi8(a, zero);                     \
+      V b16 = half ? P##_unpackhi_epi8(b, zero) : P##_unpacklo_epi8(b, zero);                     \
+      V c16 = half ? P##_unpackhi_epi8(c, zero) : P##_unpacklo_epi8(c, zero);                     \
+      /* pa = |b - c|, pb = |a - c|, pc = |a + b - 2c| */                                         \
+      V bc = P##_sub_epi16(b16, c16);                                                             \
+      V ac = P##_sub_epi16(a16, c16);                                                             \
+      V abc = P##_add_epi16(bc, ac);                                                              \
+      V pa = P##_max_epi16(bc, P##_sub_epi16(zero, bc));                                         \
+      V pb = P##_max_epi16(ac, P##_sub_epi16(zero, ac));                                         \
+      V pc = P##_max_epi16(abc, P##_sub_epi16(zero, abc));                                       \
+      /* a where pa <= pb and pa <= pc; else b where pb <= pc; else c */                          \
+      V not_a = P##_or_##SI(P##_cmpgt_epi16(pa, pb), P##_cmpgt_epi16(pa, pc));                   \
+      V not_b = P##_cmpgt_epi16(pb, pc);                                                          \
+      V bc_pick = P##_or_##SI(P##_andnot_##SI(not_b, b16), P##_and_##SI(not_b, c16));             \
+      predicted[half] = P##_or_##SI(P##_andnot_##SI(not_a, a16), P##_and_##SI(not_a, bc_pick));  \
+    }                                                                                             \
+    V f_pae = P##_sub_epi8(x, P##_packus_epi16(predicted[0], predicted[1]));                      \
+    P##_storeu_##SI((V *)(sub + i), f_sub);                                                       \
+    P##_storeu_##SI((V *)(up + i), f_up);                                                         \
+    P##_storeu_##SI((V *)(avg + i), f_avg);                                                       \
+    P##_storeu_##SI((V *)(pae + i), f_pae);                                                       \
+    V f[4] = {f_sub, f_up, f_avg, f_pae};                                                         \
+    for (int k = 0; k < 4; k++) {                                                                 \
+      V magnitude = P##_min_epu8(f[k], P##_sub_epi8(zero, f[k]));                                 \
+      V zeros = P##_sub_epi8(zero, P##_cmpeq_epi8(f[k], zero));                                   \
+      V nonzero = P##_sub_epi64(P##_set1_epi64x(8), P##_sad_epu8(zeros, zero));                   \
+      sums[k] = P##_add_epi64(sums[k], P##_add_epi64(P##_sad_epu8(magnitude, zero),               \
+                                                     P##_mul_epu32(nonzero,                       \
+                                                                   P##_set1_epi64x(NONZERO_COST)))); \
+    }                                                                                             \
+  }
+
+#include <immintrin.h>
+
+// The vector part of a row from byte `bpp` on: returns where it stopped.
+__attribute__((target("avx2"))) static size_t filter_avx2(const uint8_t *row,
+                                                          const uint8_t *above, size_t n,
+                                                          unsigned bpp, uint8_t *sub, uint8_t *up,
+                                                          uint8_t *avg, uint8_t *pae,
+                                                          uint64_t cost[4]) {
+  __m256i sums[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
+                     _mm256_setzero_si256()};
+  size_t i = bpp;
+  for (; i + 32 <= n; i += 32) FILTER_STEP(__m256i, _mm256, si256)
+  for (int k = 0; k < 4; k++) {
+    uint64_t lanes[4];
+    _mm256_storeu_si256((__m256i *)lanes, sums[k]);
+    cost[k] += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+  }
+  return i;
+}
+
+static size_t filter_sse2(const uint8_t *row, const uint8_t *above, size_t n, unsigned bpp,
+                          uint8_t *sub, uint8_t *up, uint8_t *avg, uint8_t *pae, uint64_t cost[4]) {
+  __m128i sums[4] = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(),
+                     _mm_setzero_si128()};
+  size_t i = bpp;
+  for (; i + 16 <= n; i += 16) FILTER_STEP(__m128i, _mm, si128)
+  for (int k = 0; k < 4; k++) {
+    uint64_t lanes[2];
+    _mm_storeu_si128((__m128i *)lanes, sums[k]);
+    cost[k] += lanes[0] + lanes[1];
+  }
+  return i;
+}
+#endif
+
+// The four filters of one row at once into `sub`, `up`, `avg`, `pae`, with each one's cost.
+static void filter_row(const uint8_t *row, const uint8_t *above, size_t n, unsigned bpp,
+                       int level, uint8_t *sub, uint8_t *up, uint8_t *avg, uint8_t *pae,
+                       uint64_t cost[4]) {
+  cost[0] = cost[1] = cost[2] = cost[3] = 0;
+  size_t first = bpp < n ? bpp : n;
+  filter_bytes(row, above, 0, first, bpp, sub, up, avg, pae, cost);
+  size_t i = first;
+#if defined(LR_FPNG_X86)
+  if (first < n && level == 2) i = filter_avx2(row, above, n, bpp, sub, up, avg, pae, cost);
+  if (first < n && level == 1) i = filter_sse2(row, above, n, bpp, sub, up, avg, pae, cost);
+#else
+  (void)level;
+#endif
+  filter_bytes(row, above, i, n, bpp, sub, up, avg, pae, cost);
+}
+
+// MARK: - Huffman codes
+
+// Code lengths (at most `limit` bits) for `count` symbols of frequencies `freq`, every
+// symbol with a frequency having a code; the code is complete (a Kraft sum of 1), as zlib's
+// inflate wants, so a lone symbol gets a partner. Ties are broken by symbol.
+static void huffman_lengths(const uint32_t *freq_in, int count, int limit, uint8_t *lengths) {
+  uint32_t freq[LITLEN_SYMBOLS];
+  int used = 0;
+  for (int s = 0; s < count; s++) {
+    freq[s] = freq_in[s];
+    lengths[s] = 0;
+    if (freq[s]) used++;
+  }
+  if (used == 0) return;
+  if (used == 1) {
+    int only = 0;
+    while (!freq[only]) only++;
+    lengths[only] = 1;
+    lengths[only == 0 ? 1 : 0] = 1;
+    return;
+  }
+  for (;;) {
+    // Leaves sorted by (frequency, symbol); inner nodes come out of the merge in order.
+    int order[LITLEN_SYMBOLS];
+    int n = 0;
+    for (int s = 0; s < count; s++)
+      if (freq[s]) order[n++] = s;
+    for (int i = 1; i < n; i++) {  // insertion sort: n <= 286, and stable
+      int s = order[i], j = i;
+      while (j > 0 && freq[order[j - 1]] > freq[s]) {
+        order[j] = order[j - 1];
+        j--;
+      }
+      order[j] = s;
+    }
+    uint64_t weight[2 * LITLEN_SYMBOLS];
+    int parent[2 * LITLEN_SYMBOLS];
+    for (int i = 0; i < n; i++) weight[i] = freq[order[i]];
+    int leaf = 0, inner = n, next = n;
+    for (int k = 0; k < n - 1; k++) {
+      int pick[2];
+      for (int p = 0; p < 2; p++) {
+        if (leaf < n && (inner >= next || weight[leaf] <= weight[inner])) {
+          pick[p] = leaf++;
+        } else {
+          pick[p] = inner++;
+        }
+      }
+      weight[next] = weight[pick[0]] + weight[pick[1]];
+      parent[pick[0]] = next;
+      parent[pick[1]] = next;
+      next++;
+    }
+    // Depths from the root (the last node) down.
+    int depth[2 * LITLEN_SYMBOLS];
+    depth[next - 1] = 0;
+    int deepest = 0;
+    for (int node = next - 2; node >= 0; node--) {
+      depth[node] = depth[parent[node]] + 1;
+      if (node < n && depth[node] > deepest) deepest = depth[node];
+    }
+    if (deepest <= limit) {
+      for (int i = 0; i < n; i++) lengths[order[i]] = (uint8_t)depth[i];
+      return;
+    }
+    // Too deep: flatten the frequencies and build again.
+    for (int s = 0; s < count; s++)
+      if (freq[s]) freq[s] = (freq[s] + 1) / 2;
+  }
+}
+
+// Canonical codes for `lengths`, bit-reversed (deflate sends codes from their first bit).
+static void canonical_codes(const uint8_t *lengths, int count, uint16_t *codes) {
+  uint16_t per_length[MAX_BITS + 1] = {0};
+  for (int s = 0; s < count; s++) per_length[lengths[s]]++;
+  per_length[0] = 0;
+  uint16_t next[MAX_BITS + 1];
+  uint16_t code = 0;
+  for (int bits = 1; bits <= MAX_BITS; bits++) {
+    code = (uint16_t)((code + per_length[bits - 1]) << 1);
+    next[bits] = code;
+  }
+  for (int s = 0; s < count; s++) {
+    int length = lengths[s];
+    if (!length) {
+      codes[s] = 0;
+      continue;
+    }
+    uint16_t value = next[length]++, reversed = 0;
+    for (int bit = 0; bit < length; bit++) reversed |= (uint16_t)(((value >> bit) & 1) << (length - 1 - bit));
+    codes[s] = reversed;
+  }
+}
+
+// MARK: - Bits
+
+typedef struct {
+  uint8_t *out;
+  uint64_t buffer;
+  unsigned count;
+} bits_t;
+
+static inline void put(bits_t *w, uint64_t value, unsigned n) {
+  w->buffer |= value << w->count;
+  w->count += n;
+  if (w->count >= 32) {
+    uint32_t word = (uint32_t)w->buffer;
+    w->out[0] = (uint8_t)word;
+    w->out[1] = (uint8_t)(word >> 8);
+    w->out[2] = (uint8_t)(word >> 16);
+    w->out[3] = (uint8_t)(word >> 24);
+    w->out += 4;
+    w->buffer >>= 32;
+    w->count -= 32;
+  }
+}
+
+// Pads to a byte and writes out what is buffered.
+static void align(bits_t *w) {
+  unsigned bytes = (w->count + 7) / 8;
+  for (unsigned i = 0; i < bytes; i++) w->out[i] = (uint8_t)(w->buffer >> (8 * i));
+  w->out += bytes;
+  w->buffer = 0;
+  w->count = 0;
+}
+
+// MARK: - Tokens
+
+// A token is a literal byte (0-255) or a run of the byte before it: 256 + length - 3.
+static inline int length_symbol(int length, int *extra_bits, int *extra) {
+  static const uint16_t base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
+                                    31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+  static const uint8_t bits[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                   2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+  int k = 28;
+  if (length < 258) {
+    k = 0;
+    while (k < 27 && base[k + 1] <= length) k++;
+  }
+  *extra_bits = bits[k];
+  *extra = length - base[k];
+  return 257 + k;
+}
+
+// How many bytes from `data[i]` on (at most `n - i`) equal `value`.
+static inline size_t run_from(const uint8_t *data, size_t i, size_t n, uint8_t value,
+                              int level) {
+  size_t start = i;
+#if defined(LR_FPNG_X86)
+  const __m128i wanted = _mm_set1_epi8((char)value);
+  while (level > 0 && i + 16 <= n) {
+    unsigned same =
+        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(data + i)), wanted));
+    if (same != 0xFFFF) return i - start + (size_t)__builtin_ctz(~same);
+    i += 16;
+  }
+#endif
+  while (i < n && data[i] == value) i++;
+  return i - start;
+}
+
+// Bit k of the result: data[i + k] == data[i + k - 1], for k in 0..<64 (i >= 1, i + 64 <= n).
+static inline uint64_t same_as_previous(const uint8_t *data, size_t i, int level) {
+  uint64_t mask = 0;
+#if defined(LR_FPNG_X86)
+  if (level > 0) {
+    for (int part = 0; part < 4; part++) {
+      __m128i here = _mm_loadu_si128((const __m128i *)(data + i + 16 * part));
+      __m128i before = _mm_loadu_si128((const __m128i *)(data + i + 16 * part - 1));
+      mask |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(here, before)) << (16 * part);
+    }
+    return mask;
+  }
+#endif
+  for (int k = 0; k < 64; k++) mask |= (uint64_t)(data[i + k] == data[i + k - 1]) << k;
+  return mask;
+}
+
+// Turns `n` filtered bytes into tokens, counting each literal/length symbol in `freq`: a run
+// starts wherever MIN_RUN (4) bytes repeat the byte before them, and lasts as long as they do.
+static size_t tokenize(const uint8_t *data, size_t n, uint16_t *tokens, uint32_t *freq,
+                       int level) {
+  size_t count = 0, i = 0;
+  int extra_bits, extra;
+  while (i < n) {
+    size_t literals;  // bytes from i before the next run
+    int run_follows = 0;
+    if (i == 0) {
+      literals = 1;
+    } else if (i + 64 <= n) {
+      uint64_t same = same_as_previous(data, i, level);
+      // Bit k: a run starts at i + k (k <= 60, where all four bits are in the mask).
+      uint64_t starts = same & (same >> 1) & (same >> 2) & (same >> 3) & ((1ull << 61) - 1);
+      run_follows = starts != 0;
+      literals = starts ? (size_t)__builtin_ctzll(starts) : 61;
+    } else {
+      literals = 0;
+      while (i + literals + MIN_RUN <= n &&
+             !(data[i + literals] == data[i + literals - 1] &&
+               data[i + literals + 1] == data[i + literals - 1] &&
+               data[i + literals + 2] == data[i + literals - 1] &&
+               data[i + literals + 3] == data[i + literals - 1]))
+        literals++;
+      run_follows = i + literals + MIN_RUN <= n;
+      if (!run_follows) literals = n - i;
+    }
+    for (size_t end = i + literals; i < end; i++) {
+      tokens[count++] = data[i];
+      freq[data[i]]++;
+    }
+    if (!run_follows) continue;
+    // A run of the byte before i: matches of at most MAX_MATCH bytes; one or two bytes left
+    // over are literals.
+    size_t run = run_from(data, i + MIN_RUN, n, data[i - 1], level) + MIN_RUN;
+    while (run >= 3) {
+      size_t length = run < MAX_MATCH ? run : MAX_MATCH;
+      tokens[count++] = (uint16_t)(256 + length - 3);
+      freq[length_symbol((int)length, &extra_bits, &extra)]++;
+      run -= length;
+      i += length;
+    }
+    for (; run > 0; run--, i++) {
+      tokens[count++] = data[i];
+      freq[data[i]]++;
+    }
+  }
+  return count;
+}
+
+// MARK: - The strip
+
+static void write_block_header(bits_t *w, int last, const uint8_t *litlen_lengths,
+                               int litlen_count) {
+  // The code lengths of the literal/length codes and the one distance code (distance 1), run
+  // length coded with the code length alphabet: 16 repeats the previous 3-6 times, 17 and 18
+  // give 3-10 and 11-138 zeros.
+  uint8_t all[LITLEN_SYMBOLS + 1];
+  memcpy(all, litlen_lengths, (size_t)litlen_count);
+  all[litlen_count] = 1;
+  int total = litlen_count + 1;
+  uint8_t symbols[LITLEN_SYMBOLS + 1], extras[LITLEN_SYMBOLS + 1];
+  int coded = 0;
+  uint32_t freq[CODELEN_SYMBOLS] = {0};
+  for (int i = 0; i < total;) {
+    int value = all[i], run = 1;
+    while (i + run < total && all[i + run] == value) run++;
+    int left = run;
+    if (value == 0) {
+      while (left >= 11) {
+        int take = left < 138 ? left : 138;
+        symbols[coded] = 18, extras[coded++] = (uint8_t)(take - 11), left -= take;
+      }
+      if (left >= 3) symbols[coded] = 17, extras[coded++] = (uint8_t)(left - 3), left = 0;
+    } else {
+      symbols[coded] = (uint8_t)value, extras[coded++] = 0, left--;
+      while (left >= 3) {
+        int take = left < 6 ? left : 6;
+        symbols[coded] = 16, extras[coded++] = (uint8_t)(take - 3), left -= take;
+      }
+    }
+    while (left-- > 0) symbols[coded] = (uint8_t)value, extras[coded++] = 0;
+    i += run;
+  }
+  for (int k = 0; k < coded; k++) freq[symbols[k]]++;
+  uint8_t cl_lengths[CODELEN_SYMBOLS];
+  uint16_t cl_codes[CODELEN_SYMBOLS];
+  huffman_lengths(freq, CODELEN_SYMBOLS, MAX_CODELEN_BITS, cl_lengths);
+  canonical_codes(cl_lengths, CODELEN_SYMBOLS, cl_codes);
+  static const uint8_t order[CODELEN_SYMBOLS] = {16, 17, 18, 0, 8,  7, 9,  6, 10, 5,
+                                                 11, 4,  12, 3, 13, 2, 14, 1, 15};
+  int hclen = CODELEN_SYMBOLS;
+  while (hclen > 4 && cl_lengths[order[hclen - 1]] == 0) hclen--;
+  put(w, last ? 1 : 0, 1);
+  put(w, 2, 2);  // dynamic Huffman codes
+  put(w, (uint64_t)(litlen_count - 257), 5);
+  put(w, 0, 5);  // one distance code
+  put(w, (uint64_t)(hclen - 4), 4);
+  for (int k = 0; k < hclen; k++) put(w, cl_lengths[order[k]], 3);
+  static const uint8_t extra_bits[3] = {2, 3, 7};
+  for (int k = 0; k < coded; k++) {
+    int s = symbols[k];
+    put(w, cl_codes[s], cl_lengths[s]);
+    if (s >= 16) put(w, extras[k], extra_bits[s - 16]);
+  }
+}
+
+size_t lr_fpng_strip(const uint8_t *input, size_t stride, const uint8_t *above, size_t row_bytes,
+                     size_t rows, unsigned bpp, int last, uint8_t *filtered, uint16_t *tokens,
+                     uint8_t *out) {
+  int level = current_level();
+  // The four candidate rows.
+  uint8_t *candidates = malloc(4 * row_bytes + 1);
+  if (!candidates) return 0;
+  const uint8_t *previous = above;
+  size_t n = rows * (row_bytes + 1);
+  for (size_t y = 0; y < rows; y++) {
+    const uint8_t *row = input + y * stride;
+    uint8_t *line = filtered + y * (row_bytes + 1);
+    if (memcmp(row, previous, row_bytes) == 0) {
+      // The row above again: "up" makes it zeros.
+      line[0] = 2;
+      memset(line + 1, 0, row_bytes);
+    } else {
+      uint8_t *sub = candidates, *up = sub + row_bytes, *avg = up + row_bytes,
+              *pae = avg + row_bytes;
+      uint64_t cost[4];
+      filter_row(row, previous, row_bytes, bpp, level, sub, up, avg, pae, cost);
+      int best = 0;
+      for (int k = 1; k < 4; k++)
+        if (cost[k] < cost[best]) best = k;
+      uint8_t *chosen[4] = {sub, up, avg, pae};
+      line[0] = (uint8_t)(best + 1);
+      memcpy(line + 1, chosen[best], row_bytes);
+    }
+    previous = row;
+  }
+  free(candidates);
+
+  uint32_t freq[LITLEN_SYMBOLS] = {0};
+  size_t count = tokenize(filtered, n, tokens, freq, level);
+  freq[256] = 1;  // end of block
+  int litlen_count = LITLEN_SYMBOLS;
+  while (litlen_count > 257 && freq[litlen_count - 1] == 0) litlen_count--;
+  uint8_t lengths[LITLEN_SYMBOLS];
+  uint16_t codes[LITLEN_SYMBOLS];
+  huffman_lengths(freq, litlen_count, MAX_BITS, lengths);
+  canonical_codes(lengths, litlen_count, codes);
+
+  // Each token's code and extra bits as one value to put.
+  uint32_t run_code[MAX_MATCH + 1];
+  uint8_t run_bits[MAX_MATCH + 1];
+  for (int length = 3; length <= MAX_MATCH; length++) {
+    int extra_bits, extra;
+    int s = length_symbol(length, &extra_bits, &extra);
+    if (!lengths[s]) continue;
+    // Then the distance code: distance 1 is code 0, one bit, 0.
+    run_code[length] = (uint32_t)codes[s] | ((uint32_t)extra << lengths[s]);
+    run_bits[length] = (uint8_t)(lengths[s] + extra_bits + 1);
+  }
+  bits_t w = {out, 0, 0};
+  write_block_header(&w, last, lengths, litlen_count);
+  for (size_t k = 0; k < count; k++) {
+    uint16_t t = tokens[k];
+    if (t < 256) {
+      put(&w, codes[t], lengths[t]);
+    } else {
+      int length = t - 256 + 3;
+      put(&w, run_code[length], run_bits[length]);
+    }
+  }
+  put(&w, codes[256], lengths[256]);
+  if (!last) {
+    // An empty stored block: the next strip starts on a byte boundary.
+    put(&w, 0, 3);
+    align(&w);
+    w.out[0] = 0, w.out[1] = 0, w.out[2] = 0xFF, w.out[3] = 0xFF;
+    w.out += 4;
+  } else {
+    align(&w);
+  }
+  return (size_t)(w.out - out);
+}

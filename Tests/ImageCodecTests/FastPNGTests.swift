@@ -1,0 +1,89 @@
+import CFastPNG
+import Foundation
+import ImageCodec
+import Testing
+
+/// The fast PNG encoder (``PNGCompression/fast``) on bitmaps made here: libpng reads back the
+/// pixels encoded, and neither the thread count nor the vector code changes a byte.
+@Suite("Fast PNG encoder")
+struct FastPNGTests {
+  /// A bitmap of `pattern`: flat areas, gradients, stripes and noise (a fixed generator), with
+  /// alpha when `translucent`.
+  static func bitmap(width: Int, height: Int, pattern: Int, translucent: Bool) -> Bitmap {
+    var image = Bitmap(width: width, height: height)
+    var seed: UInt32 = 0x9E37_79B9 &* UInt32(pattern + 1)
+    func noise() -> UInt8 {
+      seed = seed &* 1_664_525 &+ 1_013_904_223
+      return UInt8(truncatingIfNeeded: seed >> 24)
+    }
+    for y in 0..<height {
+      for x in 0..<width {
+        let value: (UInt8, UInt8, UInt8)
+        switch (pattern + x / 37 + y / 29) % 4 {
+        case 0: value = (240, 240, 245)  // flat: runs
+        case 1: value = (UInt8(truncatingIfNeeded: x * 3), UInt8(truncatingIfNeeded: y), 90)
+        case 2: value = x % 5 < 2 ? (12, 40, 57) : (255, 255, 255)  // stripes, as text is
+        default: value = (noise(), noise(), noise())
+        }
+        image[x, y] = (value.0, value.1, value.2, translucent ? UInt8((x + y) % 256) : 255)
+      }
+    }
+    return image
+  }
+
+  @Test(
+    "fast PNGs read back with libpng as the pixels encoded, RGB and RGBA, across strips",
+    arguments: [(1, 1), (2, 3), (17, 300), (300, 5), (64, 129), (513, 260)])
+  func roundTrip(width: Int, height: Int) throws {
+    for translucent in [false, true] {
+      for pattern in 0..<3 {
+        let image = Self.bitmap(
+          width: width, height: height, pattern: pattern, translucent: translucent)
+        let png = try PNGCodec.encode(image, threads: 2, compression: .fast)
+        #expect(png[25] == (translucent ? 6 : 2))
+        // Compared as one Bool (a failing expectation of two bitmaps would diff every byte).
+        let same = try PNGCodec.decode(png) == image
+        #expect(same, "\(width)×\(height) pattern \(pattern) translucent \(translucent)")
+      }
+    }
+  }
+
+  @Test("the bytes are the same on 1, 2 and 3 threads and with each level of vector code")
+  func sameBytes() throws {
+    let image = Self.bitmap(width: 333, height: 401, pattern: 1, translucent: false)
+    let translucent = Self.bitmap(width: 97, height: 300, pattern: 2, translucent: true)
+    defer { _ = lr_fpng_vector_level(-1) }
+    let best = lr_fpng_vector_level(-1)
+    var seen: [[UInt8]] = []
+    var seenTranslucent: [[UInt8]] = []
+    for level in 0...best {
+      #expect(lr_fpng_vector_level(Int32(level)) == level)
+      for threads in 1...3 {
+        seen.append(try PNGCodec.encode(image, threads: threads, compression: .fast))
+        seenTranslucent.append(
+          try PNGCodec.encode(translucent, threads: threads, compression: .fast))
+      }
+    }
+    #expect(Set(seen).count == 1)
+    #expect(Set(seenTranslucent).count == 1)
+    let decoded = try PNGCodec.decode(seen[0]) == image
+    #expect(decoded)
+  }
+
+  @Test("runs cost next to nothing: a flat million pixels is a few kilobytes, noise is not")
+  func runs() throws {
+    var flat = Bitmap(width: 1000, height: 1000)
+    for y in 0..<1000 {
+      for x in 0..<1000 { flat[x, y] = (30, 60, 90, 255) }
+    }
+    let png = try PNGCodec.encode(flat, compression: .fast)
+    #expect(png.count < 8_000, "\(png.count) bytes")
+    let flatBack = try PNGCodec.decode(png) == flat
+    #expect(flatBack)
+    // Noise cannot be coded shorter than itself: every byte a literal, still read back.
+    let noisy = Self.bitmap(width: 64, height: 64, pattern: 3, translucent: false)
+    let noisePNG = try PNGCodec.encode(noisy, compression: .fast)
+    let noisyBack = try PNGCodec.decode(noisePNG) == noisy
+    #expect(noisyBack)
+  }
+}
