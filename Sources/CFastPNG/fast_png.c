@@ -74,19 +74,16 @@ static inline uint32_t byte_cost(uint8_t v) {
 // The first pixel of a row (no left neighbours: they read as zero) and the bytes after
 // `from`, one at a time: every filter and its cost added to `cost`.
 static void filter_bytes(const uint8_t *row, const uint8_t *above, size_t from, size_t to,
-                         unsigned bpp, uint8_t *sub, uint8_t *up, uint8_t *avg, uint8_t *pae,
-                         uint64_t cost[4]) {
+                         unsigned bpp, uint8_t *sub, uint8_t *up, uint8_t *pae, uint64_t cost[3]) {
   for (size_t i = from; i < to; i++) {
     uint8_t x = row[i], b = above[i];
     uint8_t a = i >= bpp ? row[i - bpp] : 0, c = i >= bpp ? above[i - bpp] : 0;
     sub[i] = (uint8_t)(x - a);
     up[i] = (uint8_t)(x - b);
-    avg[i] = (uint8_t)(x - (uint8_t)(((unsigned)a + b) >> 1));
     pae[i] = (uint8_t)(x - paeth(a, b, c));
     cost[0] += byte_cost(sub[i]);
     cost[1] += byte_cost(up[i]);
-    cost[2] += byte_cost(avg[i]);
-    cost[3] += byte_cost(pae[i]);
+    cost[2] += byte_cost(pae[i]);
   }
 }
 
@@ -104,9 +101,6 @@ static void filter_bytes(const uint8_t *row, const uint8_t *above, size_t from, 
     V c = P##_loadu_##SI((const V *)(above + i - bpp));                                           \
     V f_sub = P##_sub_epi8(x, a);                                                                 \
     V f_up = P##_sub_epi8(x, b);                                                                  \
-    /* floor((a + b) / 2): avg rounds up, so take the odd bit off. */                             \
-    V mean = P##_sub_epi8(P##_avg_epu8(a, b), P##_and_##SI(P##_xor_##SI(a, b), P##_set1_epi8(1))); \
-    V f_avg = P##_sub_epi8(x, mean);                                                              \
     V predicted[2];                                                                               \
     for (int half = 0; half < 2; half++) {                                                        \
       V a16 = half ? P##_unpackhi_epi8(a, zero) : P##_unpacklo_epi8(a, zero);                     \
@@ -128,10 +122,9 @@ static void filter_bytes(const uint8_t *row, const uint8_t *above, size_t from, 
     V f_pae = P##_sub_epi8(x, P##_packus_epi16(predicted[0], predicted[1]));                      \
     P##_storeu_##SI((V *)(sub + i), f_sub);                                                       \
     P##_storeu_##SI((V *)(up + i), f_up);                                                         \
-    P##_storeu_##SI((V *)(avg + i), f_avg);                                                       \
     P##_storeu_##SI((V *)(pae + i), f_pae);                                                       \
-    V f[4] = {f_sub, f_up, f_avg, f_pae};                                                         \
-    for (int k = 0; k < 4; k++) {                                                                 \
+    V f[3] = {f_sub, f_up, f_pae};                                                                \
+    for (int k = 0; k < 3; k++) {                                                                 \
       V magnitude = P##_min_epu8(f[k], P##_sub_epi8(zero, f[k]));                                 \
       V zeros = P##_sub_epi8(zero, P##_cmpeq_epi8(f[k], zero));                                   \
       V nonzero = P##_sub_epi64(P##_set1_epi64x(8), P##_sad_epu8(zeros, zero));                   \
@@ -147,13 +140,11 @@ static void filter_bytes(const uint8_t *row, const uint8_t *above, size_t from, 
 __attribute__((target("avx2"))) static size_t filter_avx2(const uint8_t *row,
                                                           const uint8_t *above, size_t n,
                                                           unsigned bpp, uint8_t *sub, uint8_t *up,
-                                                          uint8_t *avg, uint8_t *pae,
-                                                          uint64_t cost[4]) {
-  __m256i sums[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
-                     _mm256_setzero_si256()};
+                                                          uint8_t *pae, uint64_t cost[3]) {
+  __m256i sums[3] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
   size_t i = bpp;
   for (; i + 32 <= n; i += 32) FILTER_STEP(__m256i, _mm256, si256)
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < 3; k++) {
     uint64_t lanes[4];
     _mm256_storeu_si256((__m256i *)lanes, sums[k]);
     cost[k] += lanes[0] + lanes[1] + lanes[2] + lanes[3];
@@ -162,12 +153,11 @@ __attribute__((target("avx2"))) static size_t filter_avx2(const uint8_t *row,
 }
 
 static size_t filter_sse2(const uint8_t *row, const uint8_t *above, size_t n, unsigned bpp,
-                          uint8_t *sub, uint8_t *up, uint8_t *avg, uint8_t *pae, uint64_t cost[4]) {
-  __m128i sums[4] = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(),
-                     _mm_setzero_si128()};
+                          uint8_t *sub, uint8_t *up, uint8_t *pae, uint64_t cost[3]) {
+  __m128i sums[3] = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
   size_t i = bpp;
   for (; i + 16 <= n; i += 16) FILTER_STEP(__m128i, _mm, si128)
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < 3; k++) {
     uint64_t lanes[2];
     _mm_storeu_si128((__m128i *)lanes, sums[k]);
     cost[k] += lanes[0] + lanes[1];
@@ -176,21 +166,21 @@ static size_t filter_sse2(const uint8_t *row, const uint8_t *above, size_t n, un
 }
 #endif
 
-// The four filters of one row at once into `sub`, `up`, `avg`, `pae`, with each one's cost.
+// Three filters of one row at once into `sub`, `up` and `pae` (Paeth), with each one's cost.
+// (The average filter is left out: on the inbox and the goldens it was never the cheapest.)
 static void filter_row(const uint8_t *row, const uint8_t *above, size_t n, unsigned bpp,
-                       int level, uint8_t *sub, uint8_t *up, uint8_t *avg, uint8_t *pae,
-                       uint64_t cost[4]) {
-  cost[0] = cost[1] = cost[2] = cost[3] = 0;
+                       int level, uint8_t *sub, uint8_t *up, uint8_t *pae, uint64_t cost[3]) {
+  cost[0] = cost[1] = cost[2] = 0;
   size_t first = bpp < n ? bpp : n;
-  filter_bytes(row, above, 0, first, bpp, sub, up, avg, pae, cost);
+  filter_bytes(row, above, 0, first, bpp, sub, up, pae, cost);
   size_t i = first;
 #if defined(LR_FPNG_X86)
-  if (first < n && level == 2) i = filter_avx2(row, above, n, bpp, sub, up, avg, pae, cost);
-  if (first < n && level == 1) i = filter_sse2(row, above, n, bpp, sub, up, avg, pae, cost);
+  if (first < n && level == 2) i = filter_avx2(row, above, n, bpp, sub, up, pae, cost);
+  if (first < n && level == 1) i = filter_sse2(row, above, n, bpp, sub, up, pae, cost);
 #else
   (void)level;
 #endif
-  filter_bytes(row, above, i, n, bpp, sub, up, avg, pae, cost);
+  filter_bytes(row, above, i, n, bpp, sub, up, pae, cost);
 }
 
 // MARK: - Huffman codes
@@ -479,37 +469,38 @@ static void write_block_header(bits_t *w, int last, const uint8_t *litlen_length
   }
 }
 
-size_t lr_fpng_strip(const uint8_t *input, size_t stride, const uint8_t *above, size_t row_bytes,
-                     size_t rows, unsigned bpp, int last, uint8_t *filtered, uint16_t *tokens,
-                     uint8_t *out) {
+size_t lr_fpng_strip(uint8_t *rows_in, const uint8_t *above, size_t row_bytes, size_t rows,
+                     unsigned bpp, int last, uint16_t *tokens, uint8_t *out) {
   int level = current_level();
-  // The four candidate rows.
-  uint8_t *candidates = malloc(4 * row_bytes + 1);
+  // The three candidate rows.
+  uint8_t *candidates = malloc(3 * row_bytes + 1);
   if (!candidates) return 0;
-  const uint8_t *previous = above;
-  size_t n = rows * (row_bytes + 1);
-  for (size_t y = 0; y < rows; y++) {
-    const uint8_t *row = input + y * stride;
-    uint8_t *line = filtered + y * (row_bytes + 1);
+  size_t stride = row_bytes + 1;
+  size_t n = rows * stride;
+  // From the last row up, so that the row above each is still as it was painted.
+  for (size_t y = rows; y-- > 0;) {
+    uint8_t *line = rows_in + y * stride;
+    const uint8_t *row = line + 1;
+    const uint8_t *previous = y == 0 ? above : row - stride;
     if (memcmp(row, previous, row_bytes) == 0) {
       // The row above again: "up" makes it zeros.
       line[0] = 2;
       memset(line + 1, 0, row_bytes);
     } else {
-      uint8_t *sub = candidates, *up = sub + row_bytes, *avg = up + row_bytes,
-              *pae = avg + row_bytes;
-      uint64_t cost[4];
-      filter_row(row, previous, row_bytes, bpp, level, sub, up, avg, pae, cost);
+      uint8_t *sub = candidates, *up = sub + row_bytes, *pae = up + row_bytes;
+      uint64_t cost[3];
+      filter_row(row, previous, row_bytes, bpp, level, sub, up, pae, cost);
       int best = 0;
-      for (int k = 1; k < 4; k++)
+      for (int k = 1; k < 3; k++)
         if (cost[k] < cost[best]) best = k;
-      uint8_t *chosen[4] = {sub, up, avg, pae};
-      line[0] = (uint8_t)(best + 1);
+      static const uint8_t types[3] = {1, 2, 4};  // sub, up, Paeth
+      uint8_t *chosen[3] = {sub, up, pae};
+      line[0] = types[best];
       memcpy(line + 1, chosen[best], row_bytes);
     }
-    previous = row;
   }
   free(candidates);
+  const uint8_t *filtered = rows_in;
 
   uint32_t freq[LITLEN_SYMBOLS] = {0};
   size_t count = tokenize(filtered, n, tokens, freq, level);

@@ -90,7 +90,7 @@ public enum PNGCodec {
     var offset = 0
     while offset < data.count {
       let end = min(data.count, offset + idatSize)
-      png += chunk("IDAT", Array(data[offset..<end]))
+      appendChunk("IDAT", data[offset..<end], to: &png)
       offset = end
     }
     png += chunk("IEND", [])

@@ -169,6 +169,9 @@ enum StripDeflate {
     var stream: [UInt8] = [0x78, compression == .fast ? 0x01 : 0x5E]
     var adler = adler32(0, nil, 0)
     let results = work.results.withLock { $0 }
+    // One allocation for the whole stream (growing it would copy it as it doubles).
+    stream.reserveCapacity(
+      6 + results.reduce(0) { $0 + ((try? $1?.get())?.bytes.count ?? 0) })
     for result in results {
       guard let result else { throw PNGError(message: "a strip was not compressed") }
       let strip = try result.get()
@@ -237,7 +240,8 @@ enum StripDeflate {
     let end = min(source.height, first + stripRows)
     let raw = buffers.raw
     // Row 0 of the buffer is the row above the strip (zeros above the image's first row); the
-    // strip's rows follow, as the compact strips lay them out (a byte before each row, unused).
+    // strip's rows follow, as the compact strips lay them out (a byte before each row, which
+    // gets its filter type).
     if strip == 0 {
       raw.initialize(repeating: 0, count: rowBytes)
     } else {
@@ -249,25 +253,24 @@ enum StripDeflate {
     let rows = end - first
     let length = rows * rowBytes
     buffers.reserveOutput(lr_fpng_bound(rowBytes - 1, rows))
+    // The strip's rows are filtered where they are: after the call they are the stream's bytes.
     let produced = lr_fpng_strip(
-      raw + rowBytes + 1, rowBytes, raw + 1, rowBytes - 1, rows, alpha ? 4 : 3,
-      last ? 1 : 0, buffers.filtered, buffers.tokens, buffers.output)
+      raw + rowBytes, raw + 1, rowBytes - 1, rows, alpha ? 4 : 3, last ? 1 : 0, buffers.tokens,
+      buffers.output)
     guard produced > 0 else { throw PNGError(message: "out of memory coding a strip") }
     return CompressedStrip(
       bytes: Array(UnsafeBufferPointer(start: buffers.output, count: produced)),
-      adler: uLong(libdeflate_adler32(1, buffers.filtered, length)), length: length)
+      adler: uLong(libdeflate_adler32(1, raw + rowBytes, length)), length: length)
   }
 }
 
 /// One thread's working memory: the raw rows of a strip (with its priming rows), the
-/// compressed output, and for fast strips the filtered rows and their tokens, allocated once
-/// (the output grown when needed).
+/// compressed output, and for fast strips the tokens of the filtered rows, allocated once (the
+/// output grown when needed).
 struct StripBuffers {
   let raw: UnsafeMutablePointer<UInt8>
   private(set) var output: UnsafeMutablePointer<UInt8>
   private(set) var outputCapacity: Int
-  /// A strip's filtered rows (fast strips).
-  let filtered: UnsafeMutablePointer<UInt8>
   /// A strip's literals and runs (fast strips).
   let tokens: UnsafeMutablePointer<UInt16>
 
@@ -276,7 +279,6 @@ struct StripBuffers {
     outputCapacity = rowBytes * rows / 2
     output = .allocate(capacity: outputCapacity)
     let coded = compression == .fast ? rowBytes * StripDeflate.stripRows : 0
-    filtered = .allocate(capacity: max(coded, 1))
     tokens = .allocate(capacity: max(coded, 1))
   }
 
@@ -290,7 +292,6 @@ struct StripBuffers {
   func deallocate() {
     raw.deallocate()
     output.deallocate()
-    filtered.deallocate()
     tokens.deallocate()
   }
 }

@@ -87,3 +87,18 @@ struct FastPNGTests {
     #expect(noisyBack)
   }
 }
+
+@Test("an APNG of fast frames reads back as the sequence, as a compact one does")
+func fastAPNG() throws {
+  let first = FastPNGTests.bitmap(width: 90, height: 140, pattern: 0, translucent: false)
+  var second = first
+  for y in 30..<60 {
+    for x in 10..<50 { second[x, y] = (200, 20, UInt8(x), 255) }
+  }
+  let sequence = FrameSequence(frames: [first, first, second, first], fps: 20)
+  for compression in [PNGCompression.fast, .compact] {
+    let apng = try APNGCodec.encode(sequence, alpha: false, compression: compression)
+    let same = try APNGCodec.decode(apng) == sequence
+    #expect(same, "\(compression)")
+  }
+}
