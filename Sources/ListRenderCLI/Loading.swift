@@ -5,9 +5,10 @@ import ListRender
 // What the commands share: loading a document the way a command names it, timing phases.
 
 /// The spec's document (`-`: from standard input), or the built-in showcase (its images
-/// registered with `renderer`), with the command line's `--scale` and `--width` applied.
+/// registered with `renderer`, which it needs), with the command line's `--scale` and `--width`
+/// applied.
 package func loadDocument(
-  _ spec: String?, renderer: ListRenderer, scale: Double?, width: Double?,
+  _ spec: String?, renderer: ListRenderer?, scale: Double?, width: Double?,
   allowing folders: [String] = [], locale: String? = nil, warnings: Bool = false
 ) throws -> ListDocument {
   var document =
@@ -16,7 +17,7 @@ package func loadDocument(
     } else if let spec {
       try ListDocument.load(path: spec, allowing: folders)
     } else {
-      try Showcase.document(registeringImagesWith: renderer)
+      try Showcase.document(registeringImagesWith: renderer ?? ListRenderer())
     }
   if let scale { document.canvas.scale = scale }
   if let width { document.canvas.width = width }
@@ -38,10 +39,17 @@ package struct PhaseClock {
 
   package init(enabled: Bool) { self.enabled = enabled }
 
+  /// Ends the phase `name`; a phase ended twice (a spec's reading and the export's own
+  /// checks, both "decode") is one line with the times added.
   package mutating func lap(_ name: String) {
     guard enabled else { return }
     let now = DispatchTime.now()
-    laps.append((name, Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e6))
+    let milliseconds = Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e6
+    if let index = laps.firstIndex(where: { $0.0 == name }) {
+      laps[index].1 += milliseconds
+    } else {
+      laps.append((name, milliseconds))
+    }
     last = now
   }
 

@@ -124,6 +124,10 @@ struct Render: ParsableCommand {
   private func renderOnce(decoded: (ListDocument) -> Void = { _ in }) throws {
     var clock = PhaseClock(enabled: timings)
     do {
+      // A spec file is read while the renderer's fonts finish loading on the other thread; the
+      // showcase registers its images with the renderer, so it is read after.
+      var document = try spec.map { _ in try load(renderer: nil) }
+      clock.lap("decode")
       let renderer = try EarlyRenderer.take()
       renderer.allowsMissingGlyphs = allowMissingGlyphs
       if !watch {
@@ -133,9 +137,8 @@ struct Render: ParsableCommand {
         _ = Unmanaged.passRetained(renderer)
       }
       clock.lap("fonts and icons")
-      let document = try loadDocument(
-        spec, renderer: renderer, scale: canvas.scale, width: canvas.width,
-        allowing: fileAccess.allowedFolders, locale: localeOption.locale, warnings: true)
+      if document == nil { document = try load(renderer: renderer) }
+      guard let document else { return }
       decoded(document)
       try renderer.export(
         document,
@@ -163,6 +166,13 @@ struct Render: ParsableCommand {
     } catch {
       throw CommandFailure.wrapping(error, file: spec ?? Showcase.name)
     }
+  }
+
+  /// The spec's document with the command line's overrides (the showcase's needs `renderer`).
+  private func load(renderer: ListRenderer?) throws -> ListDocument {
+    try loadDocument(
+      spec, renderer: renderer, scale: canvas.scale, width: canvas.width,
+      allowing: fileAccess.allowedFolders, locale: localeOption.locale, warnings: true)
   }
 
   private var defaultOutput: String {
