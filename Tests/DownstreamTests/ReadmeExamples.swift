@@ -55,9 +55,11 @@ final class InboxTests: XCTestCase {
   let document = try ListDocument(contentsOf: spec)  // SpecError with file:line:column
   let tree = try renderer.layout(document)  // frames in points, text in lines
   let png = try renderer.renderPNG(tree)  // PNG bytes, painted and encoded at once
+  let small = try renderer.renderPNG(tree, compression: .compact)  // smaller: what goldens keep
   let yaml = try inbox.yaml()  // a document made in code, as a spec
   #expect(try ListDocument.decode(yaml: yaml) == inbox)
   #expect(try PNGCodec.decode(png) == (try renderer.render(document)))
+  #expect(try PNGCodec.decode(small) == PNGCodec.decode(png) && small.count < png.count)
 }
 // README end
 
