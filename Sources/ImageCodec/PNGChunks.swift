@@ -1,5 +1,3 @@
-import CCodecs
-
 /// Reading and writing PNG chunks: length, type, data, CRC-32 (used for text chunks and APNG).
 
 /// The chunks of a PNG after its signature: type and data; a truncated chunk ends the list.
@@ -58,19 +56,6 @@ func checkedPNGChunks(_ png: [UInt8]) throws -> [(type: String, data: [UInt8])] 
     }
   }
   throw PNGError(message: "the file is cut short: it has no end (IEND)")
-}
-
-/// Appends a chunk of `data` to `png` in place: no copy of the data but the one into `png`
-/// (an image's IDAT chunks are most of its bytes).
-func appendChunk(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
-  png += be32(UInt32(data.count))
-  let start = png.count
-  png += Array(type.utf8)
-  png.append(contentsOf: data)
-  let crc = png.withUnsafeBufferPointer { buffer in
-    libdeflate_crc32(0, buffer.baseAddress.map { $0 + start }, buffer.count - start)
-  }
-  png += be32(crc)
 }
 
 func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {

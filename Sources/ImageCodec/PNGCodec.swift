@@ -77,28 +77,55 @@ public enum PNGCodec {
     guard source.width > 0, source.height > 0 else {
       throw PNGError(message: "cannot encode an empty image (\(source.width)×\(source.height))")
     }
-    let data = try StripDeflate.zlibStream(
+    var pieces = try StripDeflate.zlibStream(
       source, alpha: alpha, threads: threads ?? defaultThreads, compression: compression,
       produce: produce)
+    let length = pieces.reduce(0) { $0 + $1.count }
     // IHDR: size, 8 bits a channel, RGB (2) or RGBA (6), deflate, adaptive filters, no interlace.
     let header =
       be32(UInt32(source.width)) + be32(UInt32(source.height)) + [8, alpha ? 6 : 2, 0, 0, 0]
     var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    png.reserveCapacity(data.count + 64 + data.count / idatSize * 12)
+    png.reserveCapacity(length + 64 + length / idatSize * 12)
     png += chunk("IHDR", header)
     if let scale { png += stillChunks(scale: scale) }
-    var offset = 0
-    while offset < data.count {
-      let end = min(data.count, offset + idatSize)
-      appendChunk("IDAT", data[offset..<end], to: &png)
-      offset = end
-    }
+    appendIDAT(&pieces, to: &png)
     png += chunk("IEND", [])
     return png
   }
 
   /// Bytes an IDAT chunk holds at most.
   static let idatSize = 1 << 20
+
+  /// The stream `pieces` join into, as IDAT chunks of at most ``idatSize`` bytes appended to
+  /// `png`; each piece is let go once copied (the file is the only whole copy).
+  static func appendIDAT(_ pieces: inout [[UInt8]], to png: inout [UInt8]) {
+    var left = pieces.reduce(0) { $0 + $1.count }
+    var piece = 0
+    var offset = 0
+    while left > 0 {
+      let size = min(left, idatSize)
+      png += be32(UInt32(size))
+      let start = png.count
+      png += Array("IDAT".utf8)
+      var wanted = size
+      while wanted > 0 {
+        let take = min(wanted, pieces[piece].count - offset)
+        png.append(contentsOf: pieces[piece][offset..<(offset + take)])
+        offset += take
+        wanted -= take
+        if offset == pieces[piece].count {
+          pieces[piece] = []
+          piece += 1
+          offset = 0
+        }
+      }
+      let crc = png.withUnsafeBufferPointer { buffer in
+        libdeflate_crc32(0, buffer.baseAddress.map { $0 + start }, buffer.count - start)
+      }
+      png += be32(crc)
+      left -= size
+    }
+  }
 
   /// Whether an image of `width` × `height` (sides read from a file, each up to 2³² − 1) may be
   /// decoded: both sides positive and the pixels within ``maxDecodedPixels``, checked side by
