@@ -136,34 +136,24 @@ static void filter_bytes(const uint8_t *row, const uint8_t *above, size_t from, 
 
 #include <immintrin.h>
 
-// The vector part of a row from byte `bpp` on: returns where it stopped.
-__attribute__((target("avx2"))) static size_t filter_avx2(const uint8_t *row,
-                                                          const uint8_t *above, size_t n,
-                                                          unsigned bpp, uint8_t *sub, uint8_t *up,
-                                                          uint8_t *pae, uint64_t cost[3]) {
-  __m256i sums[3] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
-  size_t i = bpp;
-  for (; i + 32 <= n; i += 32) FILTER_STEP(__m256i, _mm256, si256)
-  for (int k = 0; k < 3; k++) {
-    uint64_t lanes[4];
-    _mm256_storeu_si256((__m256i *)lanes, sums[k]);
-    cost[k] += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+// The vector part of a row from byte `bpp` on, W bytes a step (returns where it stopped): the
+// same function for AVX2 (`filter_avx2`) and SSE2 (`filter_sse2`).
+#define FILTER_FUNCTION(NAME, TARGET, V, P, SI, W)                                             \
+  TARGET static size_t NAME(const uint8_t *row, const uint8_t *above, size_t n, unsigned bpp,  \
+                            uint8_t *sub, uint8_t *up, uint8_t *pae, uint64_t cost[3]) {       \
+    V sums[3] = {P##_setzero_##SI(), P##_setzero_##SI(), P##_setzero_##SI()};                 \
+    size_t i = bpp;                                                                            \
+    for (; i + W <= n; i += W) FILTER_STEP(V, P, SI)                                           \
+    for (int k = 0; k < 3; k++) {                                                              \
+      uint64_t lanes[W / 8];                                                                   \
+      P##_storeu_##SI((V *)lanes, sums[k]);                                                    \
+      for (int lane = 0; lane < W / 8; lane++) cost[k] += lanes[lane];                         \
+    }                                                                                          \
+    return i;                                                                                  \
   }
-  return i;
-}
 
-static size_t filter_sse2(const uint8_t *row, const uint8_t *above, size_t n, unsigned bpp,
-                          uint8_t *sub, uint8_t *up, uint8_t *pae, uint64_t cost[3]) {
-  __m128i sums[3] = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
-  size_t i = bpp;
-  for (; i + 16 <= n; i += 16) FILTER_STEP(__m128i, _mm, si128)
-  for (int k = 0; k < 3; k++) {
-    uint64_t lanes[2];
-    _mm_storeu_si128((__m128i *)lanes, sums[k]);
-    cost[k] += lanes[0] + lanes[1];
-  }
-  return i;
-}
+FILTER_FUNCTION(filter_avx2, __attribute__((target("avx2"))), __m256i, _mm256, si256, 32)
+FILTER_FUNCTION(filter_sse2, , __m128i, _mm, si128, 16)
 #endif
 
 // Three filters of one row at once into `sub`, `up` and `pae` (Paeth), with each one's cost.

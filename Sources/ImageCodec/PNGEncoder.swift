@@ -198,16 +198,11 @@ enum StripDeflate {
     _ strip: Int, of source: some PNGRowSource, alpha: Bool, rowBytes: Int, last: Bool,
     buffers: inout StripBuffers
   ) throws -> CompressedStrip {
-    let first = strip * stripRows
-    let end = min(source.height, first + stripRows)
+    let (first, end) = bounds(of: strip, height: source.height)
     // The rows before the strip that fill a window, to prime the dictionary with.
     let prime = strip == 0 ? 0 : min(first, primeRows(rowBytes))
     let raw = buffers.raw
-    for (index, y) in ((first - prime)..<end).enumerated() {
-      // Byte 0 of each row is its filter type, 0 (none).
-      raw[index * rowBytes] = 0
-      source.copyRow(y, alpha: alpha, into: raw + index * rowBytes + 1)
-    }
+    copyRows((first - prime)..<end, of: source, alpha: alpha, rowBytes: rowBytes, into: raw)
     let primeBytes = prime * rowBytes
     let length = (end - first) * rowBytes
     var stream = z_stream()
@@ -229,10 +224,29 @@ enum StripDeflate {
     guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else {
       throw PNGError(message: "zlib could not compress a strip (status \(status))")
     }
-    let produced = buffers.outputCapacity - Int(stream.avail_out)
-    return CompressedStrip(
-      bytes: Array(UnsafeBufferPointer(start: buffers.output, count: produced)),
-      adler: uLong(libdeflate_adler32(1, raw + primeBytes, length)), length: length)
+    return buffers.strip(
+      produced: buffers.outputCapacity - Int(stream.avail_out), rows: raw + primeBytes,
+      length: length)
+  }
+
+  /// Rows `first..<end` of strip `strip` of an image `height` rows tall.
+  private static func bounds(of strip: Int, height: Int) -> (first: Int, end: Int) {
+    let first = strip * stripRows
+    return (first, min(height, first + stripRows))
+  }
+
+  /// Rows `rows` of `source` into `raw`, one a `rowBytes` slot from slot `slot` on: each row
+  /// after its slot's first byte, which takes its filter type (0, none, until a filter is
+  /// chosen).
+  private static func copyRows(
+    _ rows: Range<Int>, of source: some PNGRowSource, alpha: Bool, rowBytes: Int,
+    into raw: UnsafeMutablePointer<UInt8>, fromSlot slot: Int = 0
+  ) {
+    for (index, y) in rows.enumerated() {
+      let line = raw + (slot + index) * rowBytes
+      line[0] = 0
+      source.copyRow(y, alpha: alpha, into: line + 1)
+    }
   }
 
   /// One strip coded the fast way: its rows filtered and Huffman coded by `lr_fpng_strip`,
@@ -241,19 +255,15 @@ enum StripDeflate {
     _ strip: Int, of source: some PNGRowSource, alpha: Bool, rowBytes: Int, last: Bool,
     buffers: inout StripBuffers
   ) throws -> CompressedStrip {
-    let first = strip * stripRows
-    let end = min(source.height, first + stripRows)
+    let (first, end) = bounds(of: strip, height: source.height)
     let raw = buffers.raw
-    // Row 0 of the buffer is the row above the strip (zeros above the image's first row); the
-    // strip's rows follow, as the compact strips lay them out (a byte before each row, which
-    // gets its filter type).
+    // Slot 0 of the buffer is the row above the strip (zeros above the image's first row); the
+    // strip's rows follow, as the compact strips lay them out.
     if strip == 0 {
       raw.initialize(repeating: 0, count: rowBytes)
+      copyRows(first..<end, of: source, alpha: alpha, rowBytes: rowBytes, into: raw, fromSlot: 1)
     } else {
-      source.copyRow(first - 1, alpha: alpha, into: raw + 1)
-    }
-    for y in first..<end {
-      source.copyRow(y, alpha: alpha, into: raw + (y - first + 1) * rowBytes + 1)
+      copyRows((first - 1)..<end, of: source, alpha: alpha, rowBytes: rowBytes, into: raw)
     }
     let rows = end - first
     let length = rows * rowBytes
@@ -263,9 +273,7 @@ enum StripDeflate {
       raw + rowBytes, raw + 1, rowBytes - 1, rows, alpha ? 4 : 3, last ? 1 : 0, buffers.tokens,
       buffers.output)
     guard produced > 0 else { throw PNGError(message: "out of memory coding a strip") }
-    return CompressedStrip(
-      bytes: Array(UnsafeBufferPointer(start: buffers.output, count: produced)),
-      adler: uLong(libdeflate_adler32(1, raw + rowBytes, length)), length: length)
+    return buffers.strip(produced: produced, rows: raw + rowBytes, length: length)
   }
 }
 
@@ -285,6 +293,14 @@ struct StripBuffers {
     output = .allocate(capacity: outputCapacity)
     let coded = compression == .fast ? rowBytes * StripDeflate.stripRows : 0
     tokens = .allocate(capacity: max(coded, 1))
+  }
+
+  /// The strip just coded: `produced` bytes of output, and the Adler-32 of the `length` bytes
+  /// of filtered rows at `rows` it holds.
+  func strip(produced: Int, rows: UnsafePointer<UInt8>, length: Int) -> CompressedStrip {
+    CompressedStrip(
+      bytes: Array(UnsafeBufferPointer(start: output, count: produced)),
+      adler: uLong(libdeflate_adler32(1, rows, length)), length: length)
   }
 
   mutating func reserveOutput(_ count: Int) {
