@@ -83,7 +83,27 @@ package enum Interruption {
     }
   }
 
-  /// Removes every registered file (from a signal handler's queue, then the process exits).
+  /// Removes every registered file and ends the process with `status` (a signal handler's
+  /// clean-up), still holding the lock: no thread creates, commits or removes a file after it,
+  /// and a thread that fails because its files went (and reports that with another status)
+  /// waits in ``waitIfInterrupted()`` until the process has ended with this one.
+  package static func removeAllAndExit(status: Int32) -> Never {
+    state.withLock { state -> Never in
+      state.interrupted = true
+      for path in state.paths { unlink(path) }
+      for folder in state.folders.reversed() { rmdir(folder) }
+      _exit(status)
+    }
+  }
+
+  /// Returns at once, unless a signal's clean-up has begun: then it never returns (the
+  /// clean-up ends the process with the signal's status). Called before an error is reported,
+  /// as the error may be only the interruption's consequence.
+  package static func waitIfInterrupted() {
+    state.withLock { _ in }
+  }
+
+  /// Removes every registered file (an unfinished command's clean-up after an error).
   package static func removeAll() {
     state.withLock { state in
       state.interrupted = true

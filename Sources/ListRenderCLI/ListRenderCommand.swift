@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 import GoldenImage
 import GoldenSuite
@@ -64,10 +65,14 @@ enum Main {
       var command = try ListRenderCommand.parseAsRoot()
       try command.run()
     } catch let error as any ExitStatusError {
+      // An error that an interruption caused (its files removed) is not reported: the
+      // interruption ends the process with the signal's status.
+      Interruption.waitIfInterrupted()
       // The error carries its exit status.
       printFailure(error)
       exit(error.exitStatus)
     } catch {
+      Interruption.waitIfInterrupted()
       let code = ListRenderCommand.exitCode(for: error)
       guard code != .success else { ListRenderCommand.exit(withError: error) }
       // Argument errors are bad input too: same status as a bad spec.

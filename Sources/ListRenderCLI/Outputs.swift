@@ -13,10 +13,7 @@ enum Interrupts {
     [SIGINT, SIGTERM].map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler {
-        Interruption.removeAll()
-        _exit(128 + number)
-      }
+      source.setEventHandler { Interruption.removeAllAndExit(status: 128 + number) }
       source.resume()
       return source
     }
