@@ -34,15 +34,15 @@ let package = Package(
       ]
     ),
     // ICU's line breaking, behind a header of plain C types (ICU's own headers clash with the
-    // ICU inside Foundation in a Swift module).
-    .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
+    // ICU inside Foundation in a Swift module). ICU is opened on first use, not linked.
+    .target(name: "CLineBreaks"),
     // The executable's own g_thread_new: Pango's fontconfig jobs run on the thread that asks
     // for them (see its pango_threads.c). Only the CLI links it; the library leaves a host
     // process's GLib alone.
     .target(name: "CPangoThreads", dependencies: ["CPangoCairo"]),
-    // ICU's CLDR plural rules and number formats, behind plain C types as CLineBreaks.
-    .target(
-      name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+    // ICU's CLDR plural rules and number formats, behind plain C types as CLineBreaks (and
+    // opened on first use as there).
+    .target(name: "CPluralRules"),
     // File input and output: files read from untrusted hands (size-checked, never blocking),
     // outputs written all or none (exclusive temporary files, links followed, signals undone).
     // No codec: the spec model reads and writes files without linking an image library.
