@@ -495,16 +495,6 @@ static inline void lr_pack_rgb(const uint32_t *restrict source, uint8_t *restric
   }
 }
 
-/// Moves the pages at `from` to `to` (both page aligned, `length` bytes), replacing what was
-/// mapped there; `from` is left unmapped. Through syscall(2): glibc declares mremap(2) only
-/// under _GNU_SOURCE, which would change the system headers' definitions from those of Swift's
-/// Glibc module; the flags are Linux's MREMAP_MAYMOVE (1) and MREMAP_FIXED (2).
-/// Returns 0, or -1 with errno set.
-static inline int lr_move_pages(void *from, size_t length, void *to) {
-  long moved = syscall(SYS_mremap, from, length, length, 1 | 2, to);
-  return moved == -1 ? -1 : 0;
-}
-
 /// A sealed in-memory file holding `bytes` (memfd_create: nothing else can change it, it goes
 /// with the process), its descriptor, or -1 with errno set. A spec's font is loaded from one,
 /// so that a file overwritten on disk while it is drawn cannot fault the reader of a mapping.

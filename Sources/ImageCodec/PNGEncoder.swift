@@ -22,6 +22,43 @@ extension PNGRowSource {
   public func rowsConsumed(below rows: Int) {}
 }
 
+/// A source whose rows are made into memory used again for later rows (a ring of bands): the
+/// producer may go on only once the encoder is done with the rows the next ones will replace.
+package protocol ReusingRowSource: PNGRowSource {
+  /// Once rows `0..<ready` are ready, how many rows from the first the encoder must be done
+  /// with (reported through ``rowsConsumed(below:)``) before the producer makes more: at most
+  /// ``PNGStripTrail/consumable(afterReady:height:)``.
+  func rowsToConsume(afterReady ready: Int) -> Int
+}
+
+/// How the encoder trails a producer of rows, for a source that reuses their memory: it
+/// compresses strips of `stripRows`, reads `primeRows` rows before a strip besides its own,
+/// and holds at most `slackRows` rows beyond those it is done with while the producer waits
+/// for none.
+package struct PNGStripTrail: Sendable, Equatable {
+  /// Rows a strip.
+  package let stripRows: Int
+  /// Rows before a strip that coding it reads (the row above; a deflate window for compact).
+  package let primeRows: Int
+  /// Rows painted but not yet let go that the encoder may hold without making the producer
+  /// wait: the strips that may wait for a thread, one a thread in progress, and one more.
+  package let slackRows: Int
+
+  /// The trail of encoding rows `width` pixels wide on `threads` threads.
+  package init(width: Int, alpha: Bool, compression: PNGCompression, threads: Int) {
+    let rowBytes = 1 + width * (alpha ? 4 : 3)
+    stripRows = StripDeflate.stripRows
+    primeRows = compression == .fast ? 1 : StripDeflate.primeRows(rowBytes)
+    slackRows = (StripDeflate.backlogStrips + max(1, threads) + 1) * stripRows + primeRows
+  }
+
+  /// The most rows from the first the encoder can be done with once rows `0..<ready` of an
+  /// image `height` rows tall are ready (every strip they complete is compressed).
+  package func consumable(afterReady ready: Int, height: Int) -> Int {
+    ready >= height ? height : max(0, ready / stripRows * stripRows - primeRows)
+  }
+}
+
 extension Bitmap: PNGRowSource {
   /// See ``PNGRowSource/copyRow(_:alpha:into:)``.
   public func copyRow(_ y: Int, alpha: Bool, into destination: UnsafeMutablePointer<UInt8>) {
@@ -87,6 +124,8 @@ enum StripDeflate {
     let strips = max(1, (source.height + stripRows - 1) / stripRows)
     let work = StripWork(count: strips)
     let progress = produce == nil ? nil : RowProgress()
+    // Rows every strip from the first is done with, for a source that reuses their memory.
+    let consumed = RowProgress()
     /// Compresses the next strip, if any is left. With `readyRows` (the thread that makes the
     /// rows), only a strip whose rows are all ready is taken: that thread must never wait for
     /// rows it has yet to make (another thread may take the strip it checked for in between).
@@ -122,7 +161,11 @@ enum StripDeflate {
       // Rows every later strip is done with (neither compressed again nor a dictionary) can
       // be let go by the source.
       let done = work.complete(strip)
-      if done > 0 { source.rowsConsumed(below: done * stripRows - primeRowCount) }
+      if done > 0 {
+        let below = done == strips ? source.height : done * stripRows - primeRowCount
+        source.rowsConsumed(below: below)
+        consumed.advance(to: below)
+      }
       work.results.withLock { $0[strip] = result }
       return true
     }
@@ -141,19 +184,36 @@ enum StripDeflate {
     if let produce, let progress {
       var buffers: StripBuffers?
       defer { buffers?.deallocate() }
+      let reusing = source as? any ReusingRowSource
+      let trail = PNGStripTrail(
+        width: source.width, alpha: alpha, compression: compression, threads: threads)
+      /// Compresses a strip whose rows are all ready on this thread, if one is left.
+      func compressReady(_ rows: Int) -> Bool {
+        var own =
+          buffers
+          ?? StripBuffers(
+            rowBytes: rowBytes, rows: stripRows + primeRowCount, compression: compression)
+        let compressed = compressNext(&own, readyRows: rows)
+        buffers = own
+        return compressed
+      }
       do {
         try produce { rows in
           progress.advance(to: rows)
           while min(rows, source.height) / stripRows
             - work.next.load(ordering: .relaxed) > backlogStrips
           {
-            var own =
-              buffers
-              ?? StripBuffers(
-                rowBytes: rowBytes, rows: stripRows + primeRowCount, compression: compression)
-            let compressed = compressNext(&own, readyRows: rows)
-            buffers = own
-            if !compressed { break }
+            if !compressReady(rows) { break }
+          }
+          // Rows whose memory the next ones reuse: compressed here, or waited for (a strip
+          // whose rows are all ready and that this thread cannot take is being compressed by
+          // a running thread, which needs nothing more from this one).
+          guard let reusing else { return }
+          let needed = min(
+            reusing.rowsToConsume(afterReady: rows),
+            trail.consumable(afterReady: rows, height: source.height))
+          while consumed.rows < needed {
+            if !compressReady(rows) { consumed.wait(forRows: needed) }
           }
         }
       } catch {
@@ -352,13 +412,16 @@ final class RowProgress: Sendable {
   private let ready = Atomic<Int>(0)
   private let condition = NSCondition()
 
-  /// Rows `0..<rows` are ready.
+  /// Rows `0..<rows` are ready (a smaller count than before changes nothing).
   func advance(to rows: Int) {
     condition.lock()
-    ready.store(rows, ordering: .releasing)
+    if rows > ready.load(ordering: .relaxed) { ready.store(rows, ordering: .releasing) }
     condition.broadcast()
     condition.unlock()
   }
+
+  /// How many rows are ready.
+  var rows: Int { ready.load(ordering: .acquiring) }
 
   /// Every row is ready (or will never be: the encoder stops waiting).
   func finish() { advance(to: .max) }

@@ -17,8 +17,8 @@ final class CairoSurface {
   let width: Int
   let height: Int
   private let mapping: (base: UnsafeMutableRawPointer, length: Int)?
-  /// Where the pixels start in the mapping (2 MiB aligned), when the surface has one.
-  private(set) var mappedPixels: UnsafeMutableRawPointer?
+  /// The surface whose memory this one draws into (kept alive while this one is).
+  private let owner: CairoSurface?
   /// Surfaces at least this large (bytes) get their own mapping.
   static let mappedThreshold = 4 << 20
   /// Bytes a transparent huge page holds.
@@ -42,7 +42,6 @@ final class CairoSurface {
       let misalignment = Int(bitPattern: base) % Self.hugePage
       let aligned = base + (misalignment == 0 ? 0 : Self.hugePage - misalignment)
       _ = madvise(aligned, length, MADV_HUGEPAGE)
-      mappedPixels = aligned
       pointer = cairo_image_surface_create_for_data(
         aligned.assumingMemoryBound(to: UInt8.self), format, Int32(width), Int32(height),
         Int32(stride))
@@ -50,11 +49,35 @@ final class CairoSurface {
       mapping = nil
       pointer = cairo_image_surface_create(format, Int32(width), Int32(height))
     }
+    owner = nil
     do {
       try check(cairo_surface_status(pointer))
     } catch {
       cairo_surface_destroy(pointer)
       if let mapping { munmap(mapping.base, mapping.length) }
+      throw error
+    }
+  }
+
+  /// A surface drawing into rows `rows` of `surface` (an ARGB32 image surface), as tall as
+  /// they are.
+  init(rows: Range<Int>, of surface: CairoSurface) throws {
+    cairo_surface_flush(surface.pointer)
+    guard let data = cairo_image_surface_get_data(surface.pointer),
+      rows.lowerBound >= 0, rows.upperBound <= surface.height, !rows.isEmpty
+    else { throw PainterError.cairo("no rows \(rows) in a surface \(surface.height) tall") }
+    let stride = cairo_image_surface_get_stride(surface.pointer)
+    width = surface.width
+    height = rows.count
+    mapping = nil
+    owner = surface
+    pointer = cairo_image_surface_create_for_data(
+      data + rows.lowerBound * Int(stride), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+      stride)
+    do {
+      try check(cairo_surface_status(pointer))
+    } catch {
+      cairo_surface_destroy(pointer)
       throw error
     }
   }
@@ -84,8 +107,9 @@ final class CairoSurface {
 ///
 /// It is `@unchecked Sendable` because it wraps a C buffer read from other threads: a row is
 /// read only after the painting thread has reported it painted (the encoder waits for that, with
-/// the reporting lock as the barrier), and a painted row is never written again; rows whose
-/// memory is given back are never read again.
+/// the reporting lock as the barrier), and a painted row is never written again while it may be
+/// read — in a ring (``RingPlan``), its memory is painted over only after the encoder has said
+/// it is done with it (``rowsConsumed(below:)``, under the same kind of lock).
 public final class PaintedImage: PNGRowSource, @unchecked Sendable {
   /// Width in pixels.
   public let width: Int
@@ -96,8 +120,10 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
   private let surface: CairoSurface
   private let data: UnsafeMutablePointer<UInt8>
   private let stride: Int
+  /// Where each band of rows lives in the surface, when it is a ring shorter than the image.
+  let ring: RingPlan?
 
-  init(surface: CairoSurface, isOpaque: Bool = false) throws {
+  init(surface: CairoSurface, isOpaque: Bool = false, ring: RingPlan? = nil) throws {
     cairo_surface_flush(surface.pointer)
     try check(cairo_surface_status(surface.pointer))
     guard let data = cairo_image_surface_get_data(surface.pointer) else {
@@ -107,13 +133,15 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
     self.data = data
     stride = Int(cairo_image_surface_get_stride(surface.pointer))
     width = surface.width
-    height = surface.height
+    height = ring?.height ?? surface.height
     self.isOpaque = isOpaque
+    self.ring = ring
   }
 
   /// See ``PNGRowSource/copyRow(_:alpha:into:)``: un-premultiplies, rounding to nearest.
   public func copyRow(_ y: Int, alpha: Bool, into destination: UnsafeMutablePointer<UInt8>) {
-    let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+    let place = ring?.surfaceRow(of: y) ?? y
+    let row = UnsafeRawPointer(data + place * stride).assumingMemoryBound(to: UInt32.self)
     if !alpha {
       lr_pack_rgb(row, destination, Int32(width))
       return
@@ -136,74 +164,121 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
     }
   }
 
-  /// The pixels as a ``Bitmap``.
-  public func bitmap() throws -> Bitmap { try surface.bitmap() }
-
-  /// Says that the painter is about to paint rows below `rows` (so their pages are in use).
-  /// Called by the painting thread before each band.
-  package func willPaint(rowsBelow rows: Int) {
-    pages.withLock { $0.frontier = max($0.frontier, min(rows, height) * stride) }
+  /// The pixels as a ``Bitmap`` (of a painting that is not a ring).
+  public func bitmap() throws -> Bitmap {
+    guard ring == nil else { throw PainterError.cairo("a ring of bands holds no whole image") }
+    return try surface.bitmap()
   }
 
-  /// The encoder is done with rows `0..<rows`; nothing will read them again. When the image is
-  /// thrown away once encoded (``releasesRows``), their whole 2 MiB pages are put to use again:
-  /// moved (`mremap`) to where rows not yet painted will go, so the kernel does not have to
-  /// clear fresh pages for them (the kernel zeroing huge pages on first touch was a tenth of the
-  /// inbox scene's CPU time, half its system time). Recycled memory holds old pixels, so this is
-  /// done only for an opaque image: every band starts by painting the opaque background over
-  /// all its rows, which replaces whatever they held. Pages that cannot be moved (no page
-  /// ahead is free yet) are given back to the kernel. Only ``ListRenderer``'s
-  /// encode-while-painting uses it.
+  /// See ``PNGRowSource/rowsConsumed(below:)``: in a ring, the memory of those rows may be
+  /// painted over.
   public func rowsConsumed(below rows: Int) {
-    guard releasesRows, let base = surface.mappedPixels, rows > 0 else { return }
-    let page = CairoSurface.hugePage
-    let consumed = min(rows, height) * stride / page
-    let wholePages = height * stride / page
-    pages.withLock { state in
-      while state.released < consumed {
-        let from = base + state.released * page
-        state.released += 1
-        // The first page the painter has not touched (its frontier rounded up), or later.
-        let target = max(state.nextTarget, (state.frontier + page - 1) / page)
-        if isOpaque, target < wholePages, lr_move_pages(from, page, base + target * page) == 0 {
-          state.nextTarget = target + 1
-          state.recycled += 1
-          // Fill the hole left behind with untouched (free) memory, so the surface stays one
-          // readable range.
-          _ = mmap(
-            from, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
-        } else {
-          _ = madvise(from, page, MADV_DONTNEED)
-        }
-      }
-    }
+    guard ring != nil else { return }
+    consumed.withLock { $0 = max($0, rows) }
   }
 
-  /// Whether ``rowsConsumed(below:)`` frees memory (set only while encoding a throw-away image).
-  package var releasesRows: Bool {
-    get { releasing.load(ordering: .relaxed) }
-    set { releasing.store(newValue, ordering: .relaxed) }
-  }
-  private let releasing = Atomic<Bool>(false)
+  /// How many rows tall the ring painted into is (nil: the surface holds the whole image).
+  package var ringRows: Int? { ring?.rows }
 
-  /// How many pages ``rowsConsumed(below:)`` moved ahead for rows not yet painted.
-  package var recycledPages: Int { pages.withLock { $0.recycled } }
+  /// Rows the encoder has let go, from the first.
+  private let consumed = Mutex(0)
 
-  /// The surface's pages as ``willPaint(rowsBelow:)`` and ``rowsConsumed(below:)`` see them:
-  /// bytes the painter may have touched, pages from the start given up or moved, the first page
-  /// not yet given a recycled one.
-  private let pages = Mutex<(frontier: Int, released: Int, nextTarget: Int, recycled: Int)>(
-    (0, 0, 0, 0))
+  /// Rows from the first the encoder has said it is done with (in a ring).
+  var consumedRows: Int { consumed.withLock { $0 } }
 
   /// Whether `other` has exactly these pixels.
   public func hasSamePixels(as other: PaintedImage) -> Bool {
-    guard width == other.width, height == other.height else { return false }
+    guard width == other.width, height == other.height, ring == nil, other.ring == nil else {
+      return false
+    }
     let rowBytes = width * 4
     for y in 0..<height
     where memcmp(data + y * stride, other.data + y * other.stride, rowBytes) != 0 {
       return false
     }
     return true
+  }
+}
+
+extension PaintedImage: ReusingRowSource {
+  /// The rows the band after `ready` replaces in the ring must be let go first (0 when the
+  /// image is no ring).
+  package func rowsToConsume(afterReady ready: Int) -> Int {
+    ring?.rowsToConsume(beforeBandAt: ready) ?? 0
+  }
+}
+
+/// Bands of an image painted into a ring of rows shorter than the image: each band goes where
+/// it fits after the one before (back at the ring's top when it would run past the bottom),
+/// once the encoder is done with the rows it replaces. The memory a long list is painted into
+/// is then a few bands, not the whole image (the kernel need not clear fresh pages for every
+/// row, and the peak memory does not grow with the list).
+struct RingPlan: Sendable {
+  /// The image's height in rows.
+  let height: Int
+  /// The ring's height in rows.
+  let rows: Int
+  /// The bands, in the image's rows, top to bottom, and where each starts in the ring.
+  let bands: [Range<Int>]
+  let places: [Int]
+  /// For each band, how many rows from the image's first the encoder must be done with before
+  /// it is painted (those of the earlier bands that were where it goes).
+  let needs: [Int]
+
+  /// A ring for `bands` (the image's rows `0..<height`, top to bottom, without gaps), with
+  /// room for what `trail` holds; nil when the image is no taller than such a ring, or when
+  /// some band would wait for rows the encoder cannot be done with yet.
+  init?(bands: [Range<Int>], height: Int, trail: PNGStripTrail) {
+    let tallest = bands.map(\.count).max() ?? 0
+    let rows = 2 * tallest + trail.slackRows
+    guard rows < height, tallest > 0 else { return nil }
+    // Each ring row's last band, by the image row that band ends at.
+    var ends = [Int](repeating: 0, count: rows)
+    var places: [Int] = []
+    var needs: [Int] = []
+    var next = 0
+    for band in bands {
+      if next + band.count > rows { next = 0 }
+      let slots = next..<(next + band.count)
+      let need = ends[slots].max() ?? 0
+      // The encoder's progress once the band above is ready bounds what can be waited for.
+      guard need <= trail.consumable(afterReady: band.lowerBound, height: height) else {
+        return nil
+      }
+      places.append(next)
+      needs.append(need)
+      for slot in slots { ends[slot] = band.upperBound }
+      next = slots.upperBound
+    }
+    self.height = height
+    self.rows = rows
+    self.bands = bands
+    self.places = places
+    self.needs = needs
+  }
+
+  /// The index of the band holding image row `y`.
+  func band(holding y: Int) -> Int {
+    var low = 0
+    var high = bands.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if bands[middle].lowerBound <= y { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  /// Where image row `y` is in the ring.
+  func surfaceRow(of y: Int) -> Int {
+    let index = band(holding: y)
+    return places[index] + y - bands[index].lowerBound
+  }
+
+  /// What the band starting at image row `top` needs let go (0 past the last band).
+  func rowsToConsume(beforeBandAt top: Int) -> Int {
+    guard top < height else { return 0 }
+    let index = band(holding: top)
+    return bands[index].lowerBound == top ? needs[index] : 0
   }
 }
 
@@ -331,6 +406,14 @@ extension CairoContext {
 
   /// Flushes drawing to the surface's memory (before another thread reads finished rows).
   func flush() { cairo_surface_flush(cairo_get_target(pointer)) }
+
+  /// Makes every pixel of the target transparent (within the clip).
+  func clear() {
+    cairo_save(pointer)
+    cairo_set_operator(pointer, CAIRO_OPERATOR_CLEAR)
+    cairo_paint(pointer)
+    cairo_restore(pointer)
+  }
 
   /// Sets a solid colour as the source.
   func setSource(_ color: Color) {

@@ -73,39 +73,82 @@ public final class Painter {
   /// With `rows`, only those device rows of the tree are painted, into an image as tall as
   /// they are (a page): the drawing is moved up by whole device pixels, so the rows are those
   /// of the whole image, pixel for pixel.
+  ///
+  /// With `trail` (how the PNG encoder that `body` runs trails the painting), a tall image is
+  /// painted into a ring of a few bands' rows (``RingPlan``): each band waits, in the encoder's
+  /// report of the rows before it, until the rows it replaces are encoded. Such an image is
+  /// only for that encoder: it holds no whole image.
   package func paintInBands<Result>(
-    _ tree: LayoutTree, rows: Range<Int>? = nil, bandRows: Int,
+    _ tree: LayoutTree, rows: Range<Int>? = nil, bandRows: Int, trail: PNGStripTrail? = nil,
     _ body: (PaintedImage, (_ afterBand: (Int) -> Void) throws -> Void) throws -> Result
   ) throws -> Result {
     let rows = rows ?? 0..<tree.pixelHeight
-    let surface = try CairoSurface(width: tree.pixelWidth, height: rows.count)
-    let context = try CairoContext(surface: surface)
-    let image = try PaintedImage(surface: surface, isOpaque: tree.background.alpha >= 1)
-    let cr = context
+    let isOpaque = tree.background.alpha >= 1
     scale = tree.scale
-    // The surface's row 0 is the tree's row `rows.lowerBound`: a device offset, which cairo
-    // applies under every drawing, device-space ones (clips, shadow tiles) included.
-    if rows.lowerBound != 0 { surface.setDeviceOffset(y: -rows.lowerBound) }
-    cr.scale(by: tree.scale)
     let bounds = tree.elements.map { visualRows($0, scale: tree.scale) }
     // Scaled images are filtered over the area drawn, so a band edge must not cut one.
     let uncut = tree.elements.indices.filter {
       if case .image = tree.elements[$0].content { return true }
       return false
     }.map { bounds[$0] }
-    return try body(image) { afterBand in
-      var top = rows.lowerBound
-      while top < rows.upperBound {
-        var bottom = min(rows.upperBound, top + max(1, bandRows))
-        while let image = uncut.first(where: { $0.lowerBound < bottom && bottom < $0.upperBound }) {
-          bottom = min(rows.upperBound, image.upperBound)
+    var bands: [Range<Int>] = []
+    var top = rows.lowerBound
+    while top < rows.upperBound {
+      var bottom = min(rows.upperBound, top + max(1, bandRows))
+      while let image = uncut.first(where: { $0.lowerBound < bottom && bottom < $0.upperBound }) {
+        bottom = min(rows.upperBound, image.upperBound)
+      }
+      bands.append(top..<bottom)
+      top = bottom
+    }
+    let offset = rows.lowerBound
+    // A scaled image is sampled from where the surface's first row is: drawn into a band of the
+    // ring (its first row elsewhere), some of its pixels would be a level or two off those of
+    // the whole painting. A tree with images is painted whole.
+    if let trail, uncut.isEmpty,
+      let ring = RingPlan(
+        bands: bands.map { ($0.lowerBound - offset)..<($0.upperBound - offset) },
+        height: rows.count, trail: trail)
+    {
+      let surface = try CairoSurface(width: tree.pixelWidth, height: ring.rows)
+      let image = try PaintedImage(surface: surface, isOpaque: isOpaque, ring: ring)
+      return try body(image) { afterBand in
+        for (index, band) in bands.enumerated() {
+          // The encoder said it is done with the rows this band replaces before handing back
+          // (see ``ReusingRowSource``); an encoder that did not would see them change.
+          guard image.consumedRows >= ring.needs[index] else {
+            throw PainterError.cairo("the encoder still reads the rows band \(index) replaces")
+          }
+          let place = ring.places[index]
+          let bandSurface = try CairoSurface(rows: place..<(place + band.count), of: surface)
+          // The band's first row is the tree's row `band.lowerBound`.
+          bandSurface.setDeviceOffset(y: -band.lowerBound)
+          let context = try CairoContext(surface: bandSurface)
+          context.scale(by: tree.scale)
+          // The ring holds the pixels of an earlier band: a translucent background is painted
+          // over cleared rows, as over a new surface.
+          if !isOpaque { context.clear() }
+          try paintBand(tree, bounds: bounds, rows: band, context)
+          try context.checkStatus()
+          context.flush()
+          afterBand(band.upperBound - offset)
         }
-        image.willPaint(rowsBelow: bottom - rows.lowerBound)
-        try paintBand(tree, bounds: bounds, rows: top..<bottom, cr)
+      }
+    }
+    let surface = try CairoSurface(width: tree.pixelWidth, height: rows.count)
+    let context = try CairoContext(surface: surface)
+    let image = try PaintedImage(surface: surface, isOpaque: isOpaque)
+    let cr = context
+    // The surface's row 0 is the tree's row `rows.lowerBound`: a device offset, which cairo
+    // applies under every drawing, device-space ones (clips, shadow tiles) included.
+    if rows.lowerBound != 0 { surface.setDeviceOffset(y: -rows.lowerBound) }
+    cr.scale(by: tree.scale)
+    return try body(image) { afterBand in
+      for band in bands {
+        try paintBand(tree, bounds: bounds, rows: band, cr)
         try context.checkStatus()
         context.flush()
-        afterBand(bottom - rows.lowerBound)
-        top = bottom
+        afterBand(band.upperBound - offset)
       }
     }
   }

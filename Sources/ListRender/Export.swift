@@ -358,7 +358,7 @@ extension ListRenderer {
       case .webp: try staged.add(try WebPCodec.encode(try paint(tree, rows: page)), to: name)
       case .png, .svg, .pdf:
         try staged.add(
-          try renderPNGCountingPages(
+          try renderPNGInRing(
             tree, rows: page, threads: options.threads, compression: options.compression
           ).png, to: name)
       }

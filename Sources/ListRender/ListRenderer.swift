@@ -366,29 +366,31 @@ public final class ListRenderer {
 
   /// A layout painted and encoded as PNG at once: bands of rows are painted on this thread
   /// while the other cores compress the rows already painted (the bytes of painting first and
-  /// encoding after).
+  /// encoding after). A tall list is painted into a few bands' worth of memory used again and
+  /// again, each band once the rows it replaces are compressed.
   public func renderPNG(
     _ tree: LayoutTree, threads: Int? = nil, compression: PNGCompression = .fast
   ) throws -> [UInt8] {
-    try renderPNGCountingPages(tree, threads: threads, compression: compression).png
+    try renderPNGInRing(tree, threads: threads, compression: compression).png
   }
 
-  /// ``renderPNG(_:threads:compression:)``, and how many 2 MiB pages of the surface were put to
-  /// use again for later rows (for tests that recycling happens and changes no byte).
-  package func renderPNGCountingPages(
+  /// ``renderPNG(_:threads:compression:)`` of device rows `rows` (a page; all by default), and
+  /// how many rows tall the ring of bands painted into was (nil: the image was painted whole),
+  /// for tests that the ring is used and changes no byte.
+  package func renderPNGInRing(
     _ tree: LayoutTree, rows: Range<Int>? = nil, threads: Int? = nil,
     compression: PNGCompression = .fast
-  ) throws -> (
-    png: [UInt8], recycledPages: Int
-  ) {
-    try painter.paintInBands(tree, rows: rows, bandRows: Self.bandRows) { image, paint in
-      // The image is thrown away once encoded: the memory of rows already compressed is reused
-      // for rows not yet painted, or given back.
-      image.releasesRows = true
+  ) throws -> (png: [UInt8], ringRows: Int?) {
+    let alpha = tree.background.alpha < 1
+    let trail = PNGStripTrail(
+      width: tree.pixelWidth, alpha: alpha, compression: compression,
+      threads: threads ?? PNGCodec.defaultThreads)
+    return try painter.paintInBands(tree, rows: rows, bandRows: Self.bandRows, trail: trail) {
+      image, paint in
       let png = try PNGCodec.encode(
         rows: image, alpha: !image.isOpaque, threads: threads, scale: tree.scale,
         compression: compression, producing: paint)
-      return (png, image.recycledPages)
+      return (png, image.ringRows)
     }
   }
 

@@ -173,7 +173,7 @@ struct Catalog: ParsableCommand {
         let tree = try renderer.layout(list.document, limits: .points)
         for (rows, name) in zip(try pageBreaks(tree), list.names) {
           try staged.add(
-            try renderer.renderPNGCountingPages(tree, rows: rows).png, to: path(name))
+            try renderer.renderPNGInRing(tree, rows: rows).png, to: path(name))
         }
       }
       try staged.add(grid, to: path("index.html"))
