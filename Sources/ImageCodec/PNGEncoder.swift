@@ -44,12 +44,16 @@ package struct PNGStripTrail: Sendable, Equatable {
   /// wait: the strips that may wait for a thread, one a thread in progress, and one more.
   package let slackRows: Int
 
-  /// The trail of encoding rows `width` pixels wide on `threads` threads.
-  package init(width: Int, alpha: Bool, compression: PNGCompression, threads: Int) {
+  /// The trail of encoding rows `width` pixels wide on `threads` threads; `slackRows`, when
+  /// given, replaces the rows held without waiting (tests make the painter wait more often).
+  package init(
+    width: Int, alpha: Bool, compression: PNGCompression, threads: Int, slackRows: Int? = nil
+  ) {
     let rowBytes = 1 + width * (alpha ? 4 : 3)
     stripRows = StripDeflate.stripRows
     primeRows = compression == .fast ? 1 : StripDeflate.primeRows(rowBytes)
-    slackRows = (StripDeflate.backlogStrips + max(1, threads) + 1) * stripRows + primeRows
+    self.slackRows =
+      slackRows ?? (StripDeflate.backlogStrips + max(1, threads) + 1) * stripRows + primeRows
   }
 
   /// The most rows from the first the encoder can be done with once rows `0..<ready` of an

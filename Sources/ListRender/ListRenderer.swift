@@ -376,16 +376,17 @@ public final class ListRenderer {
 
   /// ``renderPNG(_:threads:compression:)`` of device rows `rows` (a page; all by default), and
   /// how many rows tall the ring of bands painted into was (nil: the image was painted whole),
-  /// for tests that the ring is used and changes no byte.
+  /// for tests that the ring is used and changes no byte (with bands of `bandRows` and a ring
+  /// of `slackRows` beyond two bands, when given).
   package func renderPNGInRing(
     _ tree: LayoutTree, rows: Range<Int>? = nil, threads: Int? = nil,
-    compression: PNGCompression = .fast
+    compression: PNGCompression = .fast, bandRows: Int = bandRows, slackRows: Int? = nil
   ) throws -> (png: [UInt8], ringRows: Int?) {
     let alpha = tree.background.alpha < 1
     let trail = PNGStripTrail(
       width: tree.pixelWidth, alpha: alpha, compression: compression,
-      threads: threads ?? PNGCodec.defaultThreads)
-    return try painter.paintInBands(tree, rows: rows, bandRows: Self.bandRows, trail: trail) {
+      threads: threads ?? PNGCodec.defaultThreads, slackRows: slackRows)
+    return try painter.paintInBands(tree, rows: rows, bandRows: bandRows, trail: trail) {
       image, paint in
       let png = try PNGCodec.encode(
         rows: image, alpha: !image.isOpaque, threads: threads, scale: tree.scale,

@@ -216,6 +216,20 @@ struct BandedPaintingTests {
       differing.isEmpty,
       "\(differing.count) pixels differ, first at row \(differing.first.map { $0 / 4 / whole.width } ?? -1)"
     )
+    // Encoded as it is painted, into a ring of two bands and two strips' rows (the painter
+    // waits for the encoder at almost every band): the bytes of the whole painting.
+    let alpha = tree.background.alpha < 1
+    let expected = try PNGCodec.encode(
+      rows: whole, alpha: alpha, threads: 1, scale: tree.scale, compression: .fast)
+    let (png, ring) = try renderer.renderPNGInRing(
+      tree, threads: 2, bandRows: 37, slackRows: 2 * 128 + 1)
+    let same = png == expected
+    #expect(same, "ring of \(ring.map(String.init) ?? "none")")
+    let images = tree.elements.contains {
+      if case .image = $0.content { return true }
+      return false
+    }
+    if !images, whole.height > 2 * 37 + 257 { #expect(ring != nil) }
   }
 
   @Test("the inbox rendered as PNG while painting has the bytes of painting, then encoding")
