@@ -442,6 +442,62 @@ extension CairoContext {
     cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
   }
 
+  /// Draws `image` with its pixel (0, 0) at user `origin`, `imageScale` user units a pixel,
+  /// through the clip, as much of it as falls in the user rectangle `bounds`: sampled first
+  /// into a scratch surface whose top-left is a whole device pixel of the tree, then copied
+  /// there. Sampled straight onto the target, a scaled image's pixels depend on where the
+  /// target's first row is (the translation cairo hands pixman, in fixed point, includes it):
+  /// a page or a band of a longer image came out a level or three off the whole image. Drawn
+  /// straight under a rotating or mirroring transformation (no image is).
+  func paintScaledImage(
+    _ image: CairoSurface, origin: (x: Double, y: Double), imageScale: Double, within bounds: Rect
+  ) throws {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(pointer, &matrix)
+    func straight() {
+      withSavedState {
+        translate(x: origin.x, y: origin.y)
+        scale(by: imageScale)
+        setSource(image, x: 0, y: 0)
+        paint()
+      }
+    }
+    guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0 else { return straight() }
+    // Device pixels the image can reach (2 more a side for the filter), within the bounds.
+    let width = Double(image.width) * imageScale
+    let height = Double(image.height) * imageScale
+    let left = max(matrix.xx * origin.x + matrix.x0 - 2, matrix.xx * bounds.x + matrix.x0)
+    let right = min(
+      matrix.xx * (origin.x + width) + matrix.x0 + 2,
+      matrix.xx * (bounds.x + bounds.width) + matrix.x0)
+    let top = max(matrix.yy * origin.y + matrix.y0 - 2, matrix.yy * bounds.y + matrix.y0)
+    let bottom = min(
+      matrix.yy * (origin.y + height) + matrix.y0 + 2,
+      matrix.yy * (bounds.y + bounds.height) + matrix.y0)
+    guard left.isFinite, right.isFinite, top.isFinite, bottom.isFinite, right > left,
+      bottom > top
+    else { return }
+    let x0 = Int(left.rounded(.down))
+    let y0 = Int(top.rounded(.down))
+    let scratch = try CairoSurface(
+      width: Int(right.rounded(.up)) - x0, height: Int(bottom.rounded(.up)) - y0)
+    let context = try CairoContext(surface: scratch)
+    cairo_translate(context.pointer, Double(-x0), Double(-y0))
+    cairo_transform(context.pointer, &matrix)
+    context.translate(x: origin.x, y: origin.y)
+    context.scale(by: imageScale)
+    context.setSource(image, x: 0, y: 0)
+    context.paint()
+    try context.checkStatus()
+    context.flush()
+    withSavedState {
+      inDeviceSpace {
+        cairo_set_source_surface(pointer, scratch.pointer, Double(x0), Double(y0))
+        cairo_paint(pointer)
+      }
+    }
+  }
+
   /// Paints the source everywhere inside the clip, at `alpha`.
   func paint(alpha: Double = 1) {
     if alpha >= 1 { cairo_paint(pointer) } else { cairo_paint_with_alpha(pointer, alpha) }

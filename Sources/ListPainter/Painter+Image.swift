@@ -25,25 +25,24 @@ extension Painter {
       }
       cr.clip()
       if let tint = image.tint {
-        try cr.paintMasking(tint) { try draw(entry, of: image.path, cr, in: drawn, scale: scale) }
+        try cr.paintMasking(tint) {
+          try draw(entry, of: image.path, cr, in: drawn, scale: scale, within: frame)
+        }
       } else {
-        try draw(entry, of: image.path, cr, in: drawn, scale: scale)
+        try draw(entry, of: image.path, cr, in: drawn, scale: scale, within: frame)
       }
     }
   }
 
   private func draw(
     _ entry: ImageLibrary.Entry, of path: String, _ cr: CairoContext, in rect: Rect,
-    scale: Double
+    scale: Double, within frame: Rect
   ) throws {
     switch entry {
     case .raster(let surface):
-      cr.withSavedState {
-        cr.translate(x: rect.x, y: rect.y)
-        cr.scale(by: scale)
-        cr.setSource(surface, x: 0, y: 0)
-        cr.paint()
-      }
+      // The same pixels wherever the surface's first row is (a page, a band).
+      try cr.paintScaledImage(
+        surface, origin: (rect.x, rect.y), imageScale: scale, within: frame)
     case .svg(let handle, _, _):
       try handle.render(in: cr, viewport: rect, path: path)
     }

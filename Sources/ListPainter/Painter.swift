@@ -86,26 +86,13 @@ public final class Painter {
     let isOpaque = tree.background.alpha >= 1
     scale = tree.scale
     let bounds = tree.elements.map { visualRows($0, scale: tree.scale) }
-    // Scaled images are filtered over the area drawn, so a band edge must not cut one.
-    let uncut = tree.elements.indices.filter {
-      if case .image = tree.elements[$0].content { return true }
-      return false
-    }.map { bounds[$0] }
-    var bands: [Range<Int>] = []
-    var top = rows.lowerBound
-    while top < rows.upperBound {
-      var bottom = min(rows.upperBound, top + max(1, bandRows))
-      while let image = uncut.first(where: { $0.lowerBound < bottom && bottom < $0.upperBound }) {
-        bottom = min(rows.upperBound, image.upperBound)
-      }
-      bands.append(top..<bottom)
-      top = bottom
+    // Every drawing gives the same pixels whatever band clips it and wherever the surface's
+    // first row is (a scaled image too: see `paintScaledImage`), so bands are cut anywhere.
+    let bands = stride(from: rows.lowerBound, to: rows.upperBound, by: max(1, bandRows)).map {
+      $0..<min(rows.upperBound, $0 + max(1, bandRows))
     }
     let offset = rows.lowerBound
-    // A scaled image is sampled from where the surface's first row is: drawn into a band of the
-    // ring (its first row elsewhere), some of its pixels would be a level or two off those of
-    // the whole painting. A tree with images is painted whole.
-    if let trail, uncut.isEmpty,
+    if let trail,
       let ring = RingPlan(
         bands: bands.map { ($0.lowerBound - offset)..<($0.upperBound - offset) },
         height: rows.count, trail: trail)
