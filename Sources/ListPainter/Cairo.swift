@@ -448,7 +448,8 @@ extension CairoContext {
   /// there. Sampled straight onto the target, a scaled image's pixels depend on where the
   /// target's first row is (the translation cairo hands pixman, in fixed point, includes it):
   /// a page or a band of a longer image came out a level or three off the whole image. Drawn
-  /// straight under a rotating or mirroring transformation (no image is).
+  /// straight into a vector document (which keeps the image at its own resolution) and under a
+  /// rotating or mirroring transformation (no image is).
   func paintScaledImage(
     _ image: CairoSurface, origin: (x: Double, y: Double), imageScale: Double, within bounds: Rect
   ) throws {
@@ -462,7 +463,9 @@ extension CairoContext {
         paint()
       }
     }
-    guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0 else { return straight() }
+    guard cairo_surface_get_type(cairo_get_target(pointer)) == CAIRO_SURFACE_TYPE_IMAGE,
+      matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0
+    else { return straight() }
     // Device pixels the image can reach (2 more a side for the filter), within the bounds.
     let width = Double(image.width) * imageScale
     let height = Double(image.height) * imageScale

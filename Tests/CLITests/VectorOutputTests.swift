@@ -31,6 +31,23 @@ struct VectorOutputTests {
     try PNGCodec.decode([UInt8](try Data(contentsOf: url)))
   }
 
+  @Test("an SVG keeps each image file at its own resolution (not sampled to the PNG's pixels)")
+  func vectorImagesAtTheirResolution() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = Paths.fixtures.appendingPathComponent("assets/row-images.yaml").path
+    let result = try runListRender(["render", spec, "-o", "rows.svg"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let svg = try String(contentsOf: folder.appendingPathComponent("rows.svg"), encoding: .utf8)
+    // wide-16x9.png, tall-7x10.png and avatar.png, each embedded once at its size in pixels.
+    for size in [
+      "width=\"160\" height=\"90\"", "width=\"140\" height=\"200\"",
+      "width=\"64\" height=\"64\"",
+    ] {
+      #expect(svg.contains(size), "no image \(size)")
+    }
+  }
+
   @Test("-o x.webp and animate --frame-format webp: the PNG's pixels, lossless")
   func webPOutputs() throws {
     let folder = try Paths.temporaryFolder()
