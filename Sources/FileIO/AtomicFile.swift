@@ -89,9 +89,7 @@ package enum Interruption {
   /// waits in ``waitIfInterrupted()`` until the process has ended with this one.
   package static func removeAllAndExit(status: Int32) -> Never {
     state.withLock { state -> Never in
-      state.interrupted = true
-      for path in state.paths { unlink(path) }
-      for folder in state.folders.reversed() { rmdir(folder) }
+      removeRegistered(&state)
       _exit(status)
     }
   }
@@ -105,11 +103,17 @@ package enum Interruption {
 
   /// Removes every registered file (an unfinished command's clean-up after an error).
   package static func removeAll() {
-    state.withLock { state in
-      state.interrupted = true
-      for path in state.paths { unlink(path) }
-      for folder in state.folders.reversed() { rmdir(folder) }
-    }
+    state.withLock { removeRegistered(&$0) }
+  }
+
+  /// Under the lock: marks the process interrupted and removes the registered files, then the
+  /// folders (each only if it is empty by then).
+  private static func removeRegistered(
+    _ state: inout (paths: Set<String>, folders: [String], interrupted: Bool)
+  ) {
+    state.interrupted = true
+    for path in state.paths { unlink(path) }
+    for folder in state.folders.reversed() { rmdir(folder) }
   }
 }
 

@@ -124,12 +124,16 @@ enum StripDeflate {
     produce: ((_ ready: (Int) -> Void) throws -> Void)? = nil
   ) throws -> [[UInt8]] {
     let rowBytes = 1 + source.width * (alpha ? 4 : 3)
-    let primeRowCount = compression == .fast ? 1 : primeRows(rowBytes)
+    let trail = PNGStripTrail(
+      width: source.width, alpha: alpha, compression: compression, threads: threads)
+    let primeRowCount = trail.primeRows
     let strips = max(1, (source.height + stripRows - 1) / stripRows)
     let work = StripWork(count: strips)
     let progress = produce == nil ? nil : RowProgress()
-    // Rows every strip from the first is done with, for a source that reuses their memory.
-    let consumed = RowProgress()
+    // A source that reuses the memory of rows made while encoding, and how many rows from the
+    // first every strip is done with.
+    let reusing = produce == nil ? nil : source as? any ReusingRowSource
+    let consumed = reusing == nil ? nil : RowProgress()
     /// Compresses the next strip, if any is left. With `readyRows` (the thread that makes the
     /// rows), only a strip whose rows are all ready is taken: that thread must never wait for
     /// rows it has yet to make (another thread may take the strip it checked for in between).
@@ -168,16 +172,18 @@ enum StripDeflate {
       if done > 0 {
         let below = done == strips ? source.height : done * stripRows - primeRowCount
         source.rowsConsumed(below: below)
-        consumed.advance(to: below)
+        consumed?.advance(to: below)
       }
       work.results.withLock { $0[strip] = result }
       return true
     }
+    // Each thread reuses one raw and one output buffer for all its strips (never zero-filled:
+    // every byte used is written first).
+    let newBuffers: @Sendable () -> StripBuffers = {
+      StripBuffers(rowBytes: rowBytes, rows: stripRows + primeRowCount, compression: compression)
+    }
     let compress: @Sendable () -> Void = {
-      // Each thread reuses one raw and one output buffer for all its strips (never zero-filled:
-      // every byte used is written first).
-      var buffers = StripBuffers(
-        rowBytes: rowBytes, rows: stripRows + primeRowCount, compression: compression)
+      var buffers = newBuffers()
       defer { buffers.deallocate() }
       while compressNext(&buffers) {}
     }
@@ -188,15 +194,9 @@ enum StripDeflate {
     if let produce, let progress {
       var buffers: StripBuffers?
       defer { buffers?.deallocate() }
-      let reusing = source as? any ReusingRowSource
-      let trail = PNGStripTrail(
-        width: source.width, alpha: alpha, compression: compression, threads: threads)
       /// Compresses a strip whose rows are all ready on this thread, if one is left.
       func compressReady(_ rows: Int) -> Bool {
-        var own =
-          buffers
-          ?? StripBuffers(
-            rowBytes: rowBytes, rows: stripRows + primeRowCount, compression: compression)
+        var own = buffers ?? newBuffers()
         let compressed = compressNext(&own, readyRows: rows)
         buffers = own
         return compressed
@@ -212,7 +212,7 @@ enum StripDeflate {
           // Rows whose memory the next ones reuse: compressed here, or waited for (a strip
           // whose rows are all ready and that this thread cannot take is being compressed by
           // a running thread, which needs nothing more from this one).
-          guard let reusing else { return }
+          guard let reusing, let consumed else { return }
           let needed = min(
             reusing.rowsToConsume(afterReady: rows),
             trail.consumable(afterReady: rows, height: source.height))

@@ -216,69 +216,52 @@ extension PaintedImage: ReusingRowSource {
 struct RingPlan: Sendable {
   /// The image's height in rows.
   let height: Int
+  /// Rows a band (the last may have fewer): band `i` is the image's rows from `i × bandRows`.
+  let bandRows: Int
   /// The ring's height in rows.
   let rows: Int
-  /// The bands, in the image's rows, top to bottom, and where each starts in the ring.
-  let bands: [Range<Int>]
+  /// Where each band starts in the ring.
   let places: [Int]
   /// For each band, how many rows from the image's first the encoder must be done with before
   /// it is painted (those of the earlier bands that were where it goes).
   let needs: [Int]
 
-  /// A ring for `bands` (the image's rows `0..<height`, top to bottom, without gaps), with
-  /// room for what `trail` holds; nil when the image is no taller than such a ring, or when
-  /// some band would wait for rows the encoder cannot be done with yet.
-  init?(bands: [Range<Int>], height: Int, trail: PNGStripTrail) {
-    let tallest = bands.map(\.count).max() ?? 0
-    let rows = 2 * tallest + trail.slackRows
-    guard rows < height, tallest > 0 else { return nil }
+  /// A ring for the bands of `bandRows` rows of an image `height` rows tall, with room for
+  /// what `trail` holds; nil when the image is no taller than such a ring, or when some band
+  /// would wait for rows the encoder cannot be done with yet.
+  init?(bandRows: Int, height: Int, trail: PNGStripTrail) {
+    let rows = 2 * bandRows + trail.slackRows
+    guard bandRows > 0, rows < height else { return nil }
+    self.height = height
+    self.bandRows = bandRows
+    self.rows = rows
     // Each ring row's last band, by the image row that band ends at.
     var ends = [Int](repeating: 0, count: rows)
     var places: [Int] = []
     var needs: [Int] = []
     var next = 0
-    for band in bands {
-      if next + band.count > rows { next = 0 }
-      let slots = next..<(next + band.count)
+    for top in stride(from: 0, to: height, by: bandRows) {
+      let count = min(bandRows, height - top)
+      if next + count > rows { next = 0 }
+      let slots = next..<(next + count)
       let need = ends[slots].max() ?? 0
       // The encoder's progress once the band above is ready bounds what can be waited for.
-      guard need <= trail.consumable(afterReady: band.lowerBound, height: height) else {
-        return nil
-      }
+      guard need <= trail.consumable(afterReady: top, height: height) else { return nil }
       places.append(next)
       needs.append(need)
-      for slot in slots { ends[slot] = band.upperBound }
+      for slot in slots { ends[slot] = top + count }
       next = slots.upperBound
     }
-    self.height = height
-    self.rows = rows
-    self.bands = bands
     self.places = places
     self.needs = needs
   }
 
-  /// The index of the band holding image row `y`.
-  func band(holding y: Int) -> Int {
-    var low = 0
-    var high = bands.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if bands[middle].lowerBound <= y { low = middle } else { high = middle - 1 }
-    }
-    return low
-  }
-
   /// Where image row `y` is in the ring.
-  func surfaceRow(of y: Int) -> Int {
-    let index = band(holding: y)
-    return places[index] + y - bands[index].lowerBound
-  }
+  func surfaceRow(of y: Int) -> Int { places[y / bandRows] + y % bandRows }
 
   /// What the band starting at image row `top` needs let go (0 past the last band).
   func rowsToConsume(beforeBandAt top: Int) -> Int {
-    guard top < height else { return 0 }
-    let index = band(holding: top)
-    return bands[index].lowerBound == top ? needs[index] : 0
+    top < height && top % bandRows == 0 ? needs[top / bandRows] : 0
   }
 }
 
@@ -455,17 +438,9 @@ extension CairoContext {
   ) throws {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(pointer, &matrix)
-    func straight() {
-      withSavedState {
-        translate(x: origin.x, y: origin.y)
-        scale(by: imageScale)
-        setSource(image, x: 0, y: 0)
-        paint()
-      }
-    }
     guard cairo_surface_get_type(cairo_get_target(pointer)) == CAIRO_SURFACE_TYPE_IMAGE,
       matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0
-    else { return straight() }
+    else { return drawImage(image, origin: origin, imageScale: imageScale) }
     // Device pixels the image can reach (2 more a side for the filter), within the bounds.
     let width = Double(image.width) * imageScale
     let height = Double(image.height) * imageScale
@@ -487,10 +462,7 @@ extension CairoContext {
     let context = try CairoContext(surface: scratch)
     cairo_translate(context.pointer, Double(-x0), Double(-y0))
     cairo_transform(context.pointer, &matrix)
-    context.translate(x: origin.x, y: origin.y)
-    context.scale(by: imageScale)
-    context.setSource(image, x: 0, y: 0)
-    context.paint()
+    context.drawImage(image, origin: origin, imageScale: imageScale)
     try context.checkStatus()
     context.flush()
     withSavedState {
@@ -498,6 +470,18 @@ extension CairoContext {
         cairo_set_source_surface(pointer, scratch.pointer, Double(x0), Double(y0))
         cairo_paint(pointer)
       }
+    }
+  }
+
+  /// Samples `image` onto the target with its pixel (0, 0) at user `origin`, `imageScale` user
+  /// units a pixel, through the clip.
+  private func drawImage(_ image: CairoSurface, origin: (x: Double, y: Double), imageScale: Double)
+  {
+    withSavedState {
+      translate(x: origin.x, y: origin.y)
+      scale(by: imageScale)
+      setSource(image, x: 0, y: 0)
+      paint()
     }
   }
 

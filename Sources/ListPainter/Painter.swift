@@ -92,49 +92,46 @@ public final class Painter {
       $0..<min(rows.upperBound, $0 + max(1, bandRows))
     }
     let offset = rows.lowerBound
-    if let trail,
-      let ring = RingPlan(
-        bands: bands.map { ($0.lowerBound - offset)..<($0.upperBound - offset) },
-        height: rows.count, trail: trail)
-    {
-      let surface = try CairoSurface(width: tree.pixelWidth, height: ring.rows)
-      let image = try PaintedImage(surface: surface, isOpaque: isOpaque, ring: ring)
-      return try body(image) { afterBand in
-        for (index, band) in bands.enumerated() {
-          // The encoder said it is done with the rows this band replaces before handing back
-          // (see ``ReusingRowSource``); an encoder that did not would see them change.
-          guard image.consumedRows >= ring.needs[index] else {
-            throw PainterError.cairo("the encoder still reads the rows band \(index) replaces")
-          }
-          let place = ring.places[index]
-          let bandSurface = try CairoSurface(rows: place..<(place + band.count), of: surface)
-          // The band's first row is the tree's row `band.lowerBound`.
-          bandSurface.setDeviceOffset(y: -band.lowerBound)
-          let context = try CairoContext(surface: bandSurface)
-          context.scale(by: tree.scale)
-          // The ring holds the pixels of an earlier band: a translucent background is painted
-          // over cleared rows, as over a new surface.
-          if !isOpaque { context.clear() }
-          try paintBand(tree, bounds: bounds, rows: band, context)
-          try context.checkStatus()
-          context.flush()
-          afterBand(band.upperBound - offset)
-        }
-      }
+    let ring = trail.flatMap { RingPlan(bandRows: max(1, bandRows), height: rows.count, trail: $0) }
+    let surface = try CairoSurface(width: tree.pixelWidth, height: ring?.rows ?? rows.count)
+    let image = try PaintedImage(surface: surface, isOpaque: isOpaque, ring: ring)
+    // Painted whole, the surface's row 0 is the tree's row `rows.lowerBound`: a device offset,
+    // which cairo applies under every drawing, device-space ones (clips, shadow tiles)
+    // included. In a ring, each band gets a surface of its own rows, offset the same way.
+    func context(over surface: CairoSurface, from top: Int) throws -> CairoContext {
+      if top != 0 { surface.setDeviceOffset(y: -top) }
+      let context = try CairoContext(surface: surface)
+      context.scale(by: tree.scale)
+      return context
     }
-    let surface = try CairoSurface(width: tree.pixelWidth, height: rows.count)
-    let context = try CairoContext(surface: surface)
-    let image = try PaintedImage(surface: surface, isOpaque: isOpaque)
-    let cr = context
-    // The surface's row 0 is the tree's row `rows.lowerBound`: a device offset, which cairo
-    // applies under every drawing, device-space ones (clips, shadow tiles) included.
-    if rows.lowerBound != 0 { surface.setDeviceOffset(y: -rows.lowerBound) }
-    cr.scale(by: tree.scale)
+    /// The context band `index` is painted with.
+    let contextForBand: (_ index: Int, _ band: Range<Int>) throws -> CairoContext
+    if let ring {
+      contextForBand = { index, band in
+        // The encoder said it is done with the rows this band replaces before handing back
+        // (see ``ReusingRowSource``); an encoder that did not would see them change.
+        guard image.consumedRows >= ring.needs[index] else {
+          throw PainterError.cairo("the encoder still reads the rows band \(index) replaces")
+        }
+        let place = ring.places[index]
+        let cr = try context(
+          over: try CairoSurface(rows: place..<(place + band.count), of: surface),
+          from: band.lowerBound)
+        // The ring holds the pixels of an earlier band: a translucent background is painted
+        // over cleared rows, as over a new surface.
+        if !isOpaque { cr.clear() }
+        return cr
+      }
+    } else {
+      let whole = try context(over: surface, from: rows.lowerBound)
+      contextForBand = { _, _ in whole }
+    }
     return try body(image) { afterBand in
-      for band in bands {
+      for (index, band) in bands.enumerated() {
+        let cr = try contextForBand(index, band)
         try paintBand(tree, bounds: bounds, rows: band, cr)
-        try context.checkStatus()
-        context.flush()
+        try cr.checkStatus()
+        cr.flush()
         afterBand(band.upperBound - offset)
       }
     }

@@ -201,9 +201,7 @@ struct BandedPaintingTests {
   @Test("every fixture painted in bands of 37 rows equals one pass", arguments: FixtureCases.all)
   func bands(_ relativePath: String) throws {
     let renderer = try ListRenderer()
-    let document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent(relativePath).path,
-      allowing: [Paths.fixtures.path])
+    let document = try Paths.fixture(relativePath)
     guard !relativePath.hasPrefix("bench/") else { return }  // large; covered below
     let tree = try renderer.layout(document)
     let whole = try renderer.paint(tree)
@@ -232,9 +230,7 @@ struct BandedPaintingTests {
   func inboxBytes() throws {
     let renderer = try ListRenderer()
     let tree = try renderer.layout(
-      try ListDocument.load(
-        path: Paths.fixtures.appendingPathComponent("bench/inbox.yaml").path,
-        allowing: [Paths.fixtures.path]))
+      try Paths.fixture("bench/inbox.yaml"))
     let image = try renderer.paintImage(tree)
     for compression in [PNGCompression.fast, .compact] {
       let sequential = try PNGCodec.encode(
@@ -270,9 +266,7 @@ struct BandedPaintingTests {
   )
   func ringOfBands() throws {
     let renderer = try ListRenderer()
-    var document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent("bench/inbox.yaml").path,
-      allowing: [Paths.fixtures.path])
+    var document = try Paths.fixture("bench/inbox.yaml")
     // Opaque, then translucent (old pixels must never show through), then narrow at scale 1
     // (a compact strip then reads 271 rows before it: a deeper ring).
     for variant in 0..<3 {
@@ -310,9 +304,7 @@ struct BandedPaintingTests {
   )
   func ringWithImages() throws {
     let renderer = try ListRenderer()
-    var document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent("assets/row-images.yaml").path,
-      allowing: [Paths.fixtures.path])
+    var document = try Paths.fixture("assets/row-images.yaml")
     let cells = document.sections[0].cells
     document.sections[0].cells = Array(repeating: cells, count: 8).flatMap { $0 }
     let tree = try renderer.layout(document)
@@ -343,9 +335,7 @@ struct BandedPaintingTests {
 @Suite("World text on two cores")
 struct WorldTextThreadsTests {
   private func world() throws -> ListDocument {
-    var document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent("bench/world.yaml").path,
-      allowing: [Paths.fixtures.path])
+    var document = try Paths.fixture("bench/world.yaml")
     document.canvas.scale = 1
     return document
   }
@@ -354,8 +344,7 @@ struct WorldTextThreadsTests {
     "lists in many scripts shaped on two cores equal ones shaped on one (24 rows; 4 rows)",
     arguments: ["bench/world.yaml", "bench/scripts.yaml"])
   func parallelWorldShaping(_ name: String) throws {
-    var document = try ListDocument.load(
-      path: Paths.fixtures.appendingPathComponent(name).path, allowing: [Paths.fixtures.path])
+    var document = try Paths.fixture(name)
     document.canvas.scale = 1
     let serial = try ListRenderer()
     serial.parallelWorldShapingThreshold = .max
@@ -381,8 +370,7 @@ struct WorldTextThreadsTests {
   func renderersOnThreads() throws {
     let names = FixtureCases.all.filter { $0.hasPrefix("text/") }
     let documents = try names.map {
-      try ListDocument.load(
-        path: Paths.fixtures.appendingPathComponent($0).path, allowing: [Paths.fixtures.path])
+      try Paths.fixture($0)
     }
     let alone = try ListRenderer()
     let expected = try documents.map { try alone.render($0) }

@@ -21,6 +21,12 @@ package enum Paths {
       ?? candidates[2]
   }
 
+  /// The fixture at `relativePath` (under `Fixtures/`), its files allowed from that folder.
+  package static func fixture(_ relativePath: String) throws -> ListDocument {
+    try ListDocument.load(
+      path: fixtures.appendingPathComponent(relativePath).path, allowing: [fixtures.path])
+  }
+
   /// A fresh empty folder for one test.
   package static func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory
