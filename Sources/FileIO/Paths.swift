@@ -19,3 +19,15 @@ package func lastPathPart(_ path: String) -> String {
   guard let slash = trimmed.lastIndex(of: "/"), trimmed.count > 1 else { return String(trimmed) }
   return String(trimmed[trimmed.index(after: slash)...])
 }
+
+/// The path that leads from the folder `base` to `target`, both absolute and standardized
+/// (`/p/report` to `/p/Golden` is `../Golden`; a folder to itself is `.`).
+package func relativePath(from base: String, to target: String) -> String {
+  let from = base.split(separator: "/", omittingEmptySubsequences: true)
+  let to = target.split(separator: "/", omittingEmptySubsequences: true)
+  var shared = 0
+  while shared < from.count, shared < to.count, from[shared] == to[shared] { shared += 1 }
+  let parts =
+    Array(repeating: "..", count: from.count - shared) + to[shared...].map(String.init)
+  return parts.isEmpty ? "." : parts.joined(separator: "/")
+}

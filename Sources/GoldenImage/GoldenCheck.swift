@@ -239,6 +239,9 @@ public struct GoldenCheck: Sendable {
     let tolerant = changed != nil && policy.options == nil
     let comparison = try format.compare(expected, actual, effective, base)
     if comparison.passed {
+      // A failed run's images of this case are gone once it passes: no stale diff beside a
+      // green run.
+      Self.removeArtifacts(base: base, pathExtension: format.pathExtension)
       var report = GoldenReport(
         name: name, outcome: .passed, verdict: comparison.verdict, goldenPath: goldenPath,
         artifacts: nil,
@@ -271,6 +274,9 @@ public struct GoldenCheck: Sendable {
     {
       explanation = explainFrames(goldenBytes, expectedFrames, actualFrames, changed)
     }
+    // The lines quote a golden's own record (its texts, its fingerprint): each stays one line,
+    // with no control character a terminal or a CI log would act on.
+    explanation = explanation.map { terminalSafe($0, lineBreaks: false) }
     if !explanation.isEmpty {
       if let first = explanation.first {
         message += "\n  why: " + first
@@ -311,6 +317,11 @@ public struct GoldenCheck: Sendable {
   /// What differs between a golden's recorded fingerprint and this machine's, or nil. A font
   /// file named on one side only is no change of environment: the render loaded other faces
   /// (its text changed, or the renderer opens fewer files); the pixels say whether that shows.
+  /// Fingerprint keys that name an input of the case (a spec's own font file) rather than the
+  /// environment begin with this: a change to them is compared exactly and explained as a
+  /// changed file.
+  public static let inputKeyPrefix = "input "
+
   func environmentChange(recorded: [String: String]) -> String? {
     guard !fingerprint.isEmpty else { return nil }
     let keys = Set(recorded.keys).union(fingerprint.keys).sorted()
@@ -318,10 +329,27 @@ public struct GoldenCheck: Sendable {
       let old = recorded[key]
       let new = fingerprint[key]
       guard old != new else { return nil }
+      // A file of the input's own (a spec's font) is no part of the environment.
+      if key.hasPrefix(Self.inputKeyPrefix) { return nil }
       if key.hasPrefix("font "), old == nil || new == nil { return nil }
       return "\(key): \(old ?? "absent") → \(new ?? "absent")"
     }
-    return changes.isEmpty ? nil : changes.joined(separator: ", ")
+    return changes.isEmpty ? nil : terminalSafe(changes.joined(separator: ", "), lineBreaks: false)
+  }
+
+  /// Removes the files a failure of the case at `base` writes (`.expected`, `.actual`, `.diff`,
+  /// `.panel`, as PNG or in the golden's own format): regular files only, never through a link.
+  static func removeArtifacts(base: String, pathExtension: String) {
+    var names: Set<String> = []
+    for role in ["expected", "actual", "diff", "panel"] {
+      names.insert("\(base).\(role).png")
+      names.insert("\(base).\(role).\(pathExtension)")
+    }
+    names.insert("\(base).diff")
+    for path in names {
+      var status = stat()
+      if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(path) }
+    }
   }
 
   /// An image failure's expected, actual, diff and three-panel PNGs at `base` + suffix: their

@@ -24,8 +24,17 @@ struct ResultsFile: Codable {
   /// The suite the run split: a digest of its fixtures, variants and filters, the same in
   /// every shard of one suite.
   var suite: String
-  /// The goldens folder as the run named it (what `listrender accept` writes into).
+  /// The goldens folder as the run named it.
   var goldens: String?
+  /// The goldens folder as an absolute path when the run wrote the file (what `listrender
+  /// accept` writes into when it is there).
+  var goldensPath: String?
+  /// The goldens folder relative to the report folder (what `listrender accept` writes into
+  /// when the absolute path is not there: a report moved with its project).
+  var goldensFromReport: String?
+  /// When the run was made (ISO 8601) and the digest of its results: what a review names.
+  var run: String?
+  var resultsDigest: String?
   /// Every case, with its position, its images and its environment note.
   var cases: [CaseRecord]
 
@@ -35,7 +44,7 @@ struct ResultsFile: Codable {
 /// Writes `folder/results.json` beside the report page.
 func writeResultsFile(
   _ results: [SuiteResult], shown: [Int: ShownCase], context: ReportContext, fixtures: String,
-  goldens: String?, split: SuiteSplit, to folder: String
+  goldens: String?, goldensAbsolute: String? = nil, split: SuiteSplit, to folder: String
 ) throws {
   let cases = results.enumerated().map { index, result -> CaseRecord in
     let report = result.report
@@ -62,14 +71,25 @@ func writeResultsFile(
     var shard: String
     var suite: String
     var goldens: String?
+    var goldensPath: String?
+    var goldensFromReport: String?
+    var run: String
+    var resultsDigest: String
   }
+  // Where the goldens are, absolute and from the report folder: never from the folder a later
+  // command runs in.
+  let goldensPath = goldensAbsolute ?? goldens.map { canonical($0) }
+  let goldensFromReport = goldensPath.map { relativePath(from: canonical(folder), to: $0) }
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
   var out = try encoder.encode(
     Head(
       format: ResultsFile.currentFormat, fixtures: fixtures,
       acceptCommand: context.acceptCommand, seconds: context.seconds,
-      shard: split.shard.description, suite: split.suite, goldens: goldens))
+      shard: split.shard.description, suite: split.suite, goldens: goldens,
+      goldensPath: goldensPath, goldensFromReport: goldensFromReport,
+      run: ISO8601DateFormatter().string(from: context.date),
+      resultsDigest: runResultsDigest(results, shown: shown)))
   out.removeLast()  // the head's closing brace
   out += Array(",\"cases\":[\n".utf8)
   out.reserveCapacity(out.count + cases.count * 400)
@@ -158,6 +178,7 @@ package struct ReportMerge: Sendable {
     var fixtures: String?
     var acceptCommand: [String]?
     var goldens: String?
+    var goldensPath: String?
     var seconds = 0.0
     // Text diffs of the shards are written here for the merged page to read, then removed.
     let scratch = (NSTemporaryDirectory() as NSString).appendingPathComponent(
@@ -168,6 +189,7 @@ package struct ReportMerge: Sendable {
       fixtures = fixtures ?? file.fixtures
       acceptCommand = acceptCommand ?? file.acceptCommand
       goldens = goldens ?? file.goldens
+      goldensPath = goldensPath ?? file.goldensPath
       seconds = max(seconds, file.seconds)
       for entry in file.cases {
         if let other = seen[entry.name] {
@@ -198,16 +220,19 @@ package struct ReportMerge: Sendable {
       try AtomicFile.write(
         Array(ordered.filter(\.report.isFailure).map { $0.report.name + "\n" }.joined().utf8),
         to: path)
-      try ReportOutput.write(
-        ReportOutput.asked(by: options), ordered, seconds: seconds, options: options,
-        events: { _ in })
       let context = ReportContext(
         summary: summary, seconds: seconds,
         acceptCommand: acceptCommand ?? ["listrender", "record"])
       let shown = try writeReport(ordered, context: context, to: report)
+      // The shards' images were read from copies taken aside (removed when the merge ends):
+      // the outputs name the merged report's own copies, which stay.
+      let kept = Self.pointingIntoReport(ordered, shown: shown, report: report)
+      try ReportOutput.write(
+        ReportOutput.asked(by: options), kept, seconds: seconds, options: options,
+        events: { _ in })
       try writeResultsFile(
-        ordered, shown: shown, context: context, fixtures: options.fixtures, goldens: goldens,
-        split: split, to: report)
+        kept, shown: shown, context: context, fixtures: options.fixtures, goldens: goldens,
+        goldensAbsolute: goldensPath, split: split, to: report)
     } catch let failure as CommandFailure {
       throw failure
     } catch {
@@ -272,12 +297,12 @@ package struct ReportMerge: Sendable {
 
   /// A shard's `results.json`, checked: a regular file of bounded size in a folder listrender
   /// marked as its report, in this format.
-  static func read(_ folder: String) throws -> ResultsFile {
+  static func read(_ folder: String, command: String = "merge-reports") throws -> ResultsFile {
     let path = (folder as NSString).appendingPathComponent(resultsFile)
     let marker = (folder as NSString).appendingPathComponent(reportMarker)
     func notReport(_ why: String) -> CommandFailure {
       CommandFailure(
-        "merge-reports: \(folder) is not a listrender report folder (\(why))",
+        "\(command): \(folder) is not a listrender report folder (\(why))",
         status: ExitStatus.badInput)
     }
     guard FileManager.default.fileExists(atPath: marker) else {
@@ -292,6 +317,30 @@ package struct ReportMerge: Sendable {
       throw notReport("\(resultsFile) is '\(file.format)', not '\(ResultsFile.currentFormat)'")
     }
     return file
+  }
+
+  /// `results` with each failure's artifacts named by the merged report's own copies of its
+  /// images (`report/images/…`); a text diff, which the page shows but does not copy, and the
+  /// three-panel image, which a shard's report does not keep, are left out.
+  static func pointingIntoReport(_ results: [SuiteResult], shown: [Int: ShownCase], report: String)
+    -> [SuiteResult]
+  {
+    results.enumerated().map { index, result in
+      guard result.report.artifacts != nil else { return result }
+      var changed = result.report
+      let images = shown[index]?.images ?? [:]
+      func path(_ role: String) -> String? {
+        images[role].map { (report as NSString).appendingPathComponent($0) }
+      }
+      if path("expected") != nil || path("actual") != nil || path("diff") != nil {
+        changed.artifacts = GoldenReport.Artifacts(
+          expected: path("expected") ?? "", actual: path("actual") ?? "", diff: path("diff"),
+          panel: nil)
+      } else {
+        changed.artifacts = nil
+      }
+      return result.with(report: changed)
+    }
   }
 
   /// One shard's case as a result whose images are the shard report's own copies.

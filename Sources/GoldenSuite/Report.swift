@@ -276,8 +276,10 @@ private struct ReportPage {
     // A still's actual image can be accepted from the page (not an audit's overlay, whose
     // golden is text, nor an animation's frames).
     // The actual artifact was copied as an image (its digest is known): a still's golden.
-    let review =
-      report.artifacts?.frames == nil ? shownCases[index]?.actualSHA256 : nil
+    // An animation (its frames here, or its APNG golden in a merged report, whose shard's
+    // frames are not carried) is never offered: accept writes stills only.
+    let animation = report.artifacts?.frames != nil || report.goldenPath.hasSuffix(".apng.png")
+    let review = animation ? nil : shownCases[index]?.actualSHA256
     cards += card(
       report, stem: stem, pictures: pictures, textDiff: textDiff, scrubber: scrubber,
       accept: context.acceptCommand, images: images,
@@ -297,15 +299,17 @@ private struct ReportPage {
     let environment = context.environment.map {
       "<tr><th>\(markupEscape($0.0))</th><td>\(markupEscape($0.1))</td></tr>"
     }.joined()
+    let resultsDigest = runResultsDigest(results, shown: shownCases)
     return """
       <!doctype html>
       <html lang="en"><head><meta charset="utf-8"><title>ListRender golden report</title>
-      <style>\(reportStyle)</style></head><body data-run="\(markupEscape(ISO8601DateFormatter().string(from: context.date)))">
+      <style>\(reportStyle)</style></head><body data-run="\(markupEscape(ISO8601DateFormatter().string(from: context.date)))" data-results="\(resultsDigest)">
       <h1>Golden images</h1>
       <p class="summary \(failing > 0 ? "bad" : "good")">\(markupEscape(context.summary))</p>
       <p class="meta">\(markupEscape(ISO8601DateFormatter().string(from: context.date))) · \(String(format: "%.2f", context.seconds)) s</p>
       <div class="controls">\(filters) <input type="search" id="search" placeholder="search cases" aria-label="search cases">
-      <span class="review-controls"><button type="button" id="accept-shown">Accept all shown</button> <button type="button" id="download-review">Download review</button> <span id="review-count"></span></span></div>
+      <span class="review-controls"><input type="text" id="reviewer" placeholder="your name" aria-label="reviewer's name"> <button type="button" id="accept-shown">Accept all shown</button> <button type="button" id="download-review">Download review</button> <span id="review-count"></span> <span id="review-note"></span></span></div>
+      <p id="review-help" class="hidden">Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous case, <kbd>a</kbd> accept, <kbd>r</kbd> reject, <kbd>u</kbd> undo, <kbd>?</kbd> this help. Accept all shown adds the shown cases not yet decided; a rejected case stays rejected.</p>
       <h2>Failures (\(failing))</h2>
       \(failing == 0 ? "<p>None.</p>" : cards)
       <h2>Passed (\(results.count - failing))</h2>
@@ -317,6 +321,20 @@ private struct ReportPage {
 
       """
   }
+}
+
+/// What a review names the run it was made on: the SHA-256 of every case's name, variant,
+/// outcome and shown actual image, in the run's order (the same results give the same digest).
+func runResultsDigest(_ results: [SuiteResult], shown: [Int: ShownCase]) -> String {
+  var hash = SHA256()
+  for (index, result) in results.enumerated() {
+    let fields = [
+      result.report.name, result.suiteCase.variant, result.report.outcome.rawValue,
+      shown[index]?.actualSHA256 ?? "",
+    ]
+    hash.update(Array((fields.joined(separator: "\u{0}") + "\n").utf8))
+  }
+  return hash.hex()
 }
 
 /// How many passed cases a report shows as thumbnails (the rest by name).
@@ -467,7 +485,7 @@ private func card(
   return """
     <article class="case" data-status="\(report.outcome.rawValue)" data-name="\(markupEscape(report.name))" id="\(markupEscape(anchor(report.name)))">
     <h3><span class="badge \(report.outcome.rawValue)">\(report.outcome.rawValue)</span> <a href="#\(markupEscape(fragment(report.name)))">\(markupEscape(report.name))</a></h3>
-    \(review.map { "<div class=\"review\" data-name=\"\(markupEscape(report.name))\" data-variant=\"\(markupEscape($0.variant))\" data-sha256=\"\($0.sha256)\"><button type=\"button\" class=\"accept-case\">Accept</button> <button type=\"button\" class=\"reject-case\">Reject</button> <span class=\"decision\"></span></div>" } ?? "")
+    \(review.map { "<div class=\"review\" data-name=\"\(markupEscape(report.name))\" data-variant=\"\(markupEscape($0.variant))\" data-sha256=\"\($0.sha256)\"><button type=\"button\" class=\"accept-case\">Accept</button> <button type=\"button\" class=\"reject-case\">Reject</button> <button type=\"button\" class=\"undo-case\" title=\"back to undecided (u)\">Undo</button> <input type=\"text\" class=\"reason\" placeholder=\"reason (optional)\" aria-label=\"reason for the decision\"> <span class=\"decision\"></span></div>" } ?? "")
     \(counts)\(views)\(textDiff)<pre>\(markupEscape(report.message))</pre>
     \(links.isEmpty ? "" : "<p class=\"links\">Artifacts: \(links)</p>")\(accept)</article>
 

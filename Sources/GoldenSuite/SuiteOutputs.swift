@@ -232,12 +232,15 @@ func specPosition(_ message: String, file: String) -> (Int, Int?)? {
   return (line, column)
 }
 
-private func annotationData(_ text: String) -> String {
-  text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-    .replacingOccurrences(of: "\n", with: "%0A")
+/// A workflow command's message: `%`, CR and LF as `%25`, `%0D`, `%0A` (GitHub's rules), and
+/// any other control character shown as `\u{1B}`, so a text from a file starts no command.
+func annotationData(_ text: String) -> String {
+  terminalSafe(
+    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+      .replacingOccurrences(of: "\n", with: "%0A"), lineBreaks: false)
 }
 
-private func annotationProperty(_ text: String) -> String {
+func annotationProperty(_ text: String) -> String {
   annotationData(text).replacingOccurrences(of: ":", with: "%3A")
     .replacingOccurrences(of: ",", with: "%2C")
 }

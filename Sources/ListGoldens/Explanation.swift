@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import GoldenImage
 import ListRender
@@ -12,10 +13,20 @@ package struct GoldenExplanation {
     package var layout: LayoutTree.Dump
     /// File name → SHA-256 of every image, icon, font and catalog file the spec read.
     package var files: [String: String]
+    /// What the spec resolved to (nil in goldens recorded before it was kept).
+    package var spec: SpecRecord?
+    /// Each element's own paint (its colour, a control's state), keyed as ``keyed(_:)`` keys
+    /// the layout's elements (nil in goldens recorded before it was kept).
+    package var paints: [String: String]?
 
-    package init(layout: LayoutTree.Dump, files: [String: String]) {
+    package init(
+      layout: LayoutTree.Dump, files: [String: String], spec: SpecRecord? = nil,
+      paints: [String: String]? = nil
+    ) {
       self.layout = layout
       self.files = files
+      self.spec = spec
+      self.paints = paints
     }
 
     /// As kept in a golden: JSON with sorted keys.
@@ -44,7 +55,10 @@ package struct GoldenExplanation {
     self.environment = environment
   }
 
-  /// The lines, most telling first (at least one).
+  /// The lines, most telling first (at least one): what changed in the input (the spec's
+  /// keys, rows inserted or removed — matched by identity —, its files), then its consequences
+  /// in the layout (text, lines, sizes, places, paints); the environment and the pixels only
+  /// when nothing else explains the change.
   package func lines(expected: Bitmap, actual: Bitmap) -> [String] {
     guard let golden else {
       return [
@@ -53,9 +67,53 @@ package struct GoldenExplanation {
       ] + (environment.map { ["environment: \($0)"] } ?? [])
     }
     var lines: [String] = []
-    let before = Self.keyed(golden.layout)
-    let after = Self.keyed(current.layout)
-    // Text.
+    // The input first, in the spec's own terms; the golden's rows renamed to this run's.
+    var input: InputChanges?
+    if let old = golden.spec, let new = current.spec { input = InputChanges(old: old, new: new) }
+    lines += input?.lines ?? []
+    // Input files: an image, icon, font or catalog the spec reads.
+    for name in Set(golden.files.keys).union(current.files.keys).sorted() {
+      switch (golden.files[name], current.files[name]) {
+      case (let old?, let new?) where old != new: lines.append("file \(name) changed")
+      case (nil, _?): lines.append("file \(name) is new to the spec")
+      case (_?, nil): lines.append("file \(name) is no longer read")
+      default: break
+      }
+    }
+    let explainedByInput = !lines.isEmpty
+    // A guess at the cause, said only when the input does not say it.
+    func guess(_ text: String) -> String { explainedByInput ? "" : " (" + text + ")" }
+    var goldenLayout = golden.layout
+    var currentLayout = current.layout
+    var goldenKept = Array(golden.layout.elements.indices)
+    var currentKept = Array(current.layout.elements.indices)
+    if let input {
+      goldenKept = goldenKept.filter { input.mapped(golden.layout.elements[$0].path) != nil }
+      goldenLayout.elements = goldenKept.map { index in
+        var renamed = golden.layout.elements[index]
+        renamed.path = input.mapped(renamed.path) ?? renamed.path
+        return renamed
+      }
+      currentKept = currentKept.filter { !input.isNew(current.layout.elements[$0].path) }
+      currentLayout.elements = currentKept.map { current.layout.elements[$0] }
+    }
+    let before = Self.keyed(goldenLayout)
+    let after = Self.keyed(currentLayout)
+    // Each kept element's own paint, under its key in the renamed layout.
+    func paints(_ record: Recorded, kept: [Int], keyed: [(String, LayoutTree.Dump.Element)])
+      -> [String: String]?
+    {
+      guard let recorded = record.paints else { return nil }
+      let original = Self.keyed(record.layout).pairs.map { recorded[$0.0] }
+      var out: [String: String] = [:]
+      for (pair, index) in zip(keyed, kept) where index < original.count {
+        if let paint = original[index] { out[pair.0] = paint }
+      }
+      return out
+    }
+    let beforePaints = paints(golden, kept: goldenKept, keyed: before.pairs)
+    let afterPaints = paints(current, kept: currentKept, keyed: after.pairs)
+    // Text (what the input already said is not said again).
     var sameText: [(String, LayoutTree.Dump.Element, LayoutTree.Dump.Element)] = []
     for (key, new) in after.pairs {
       guard let old = before.map[key] else { continue }
@@ -64,19 +122,15 @@ package struct GoldenExplanation {
       if let oldText, let newText,
         !Self.sameWords(oldText, old.truncated == true, newText, new.truncated == true)
       {
-        lines.append("\(new.path) \(new.kind.rawValue): \"\(oldText)\" → \"\(newText)\"")
+        if input?.retexted.contains("\(new.path) \(new.kind.rawValue)") != true {
+          lines.append("\(new.path) \(new.kind.rawValue): \"\(oldText)\" → \"\(newText)\"")
+        }
+        // A label's line count is always said.
+        if let from = old.lines, let to = new.lines, from != to {
+          lines.append("\(new.path) \(new.kind.rawValue): \(from) → \(to) lines")
+        }
       } else {
         sameText.append((key, old, new))
-      }
-    }
-    // Input files: an image, icon, font or catalog the spec reads (a cause more telling than
-    // the sizes and colours it changes).
-    for name in Set(golden.files.keys).union(current.files.keys).sorted() {
-      switch (golden.files[name], current.files[name]) {
-      case (let old?, let new?) where old != new: lines.append("file \(name) changed")
-      case (nil, _?): lines.append("file \(name) is new to the spec")
-      case (_?, nil): lines.append("file \(name) is no longer read")
-      default: break
       }
     }
     // Wrapping and size.
@@ -123,7 +177,8 @@ package struct GoldenExplanation {
     {
       // Everything moved alike: one line, from the first element that moved.
       lines.append(
-        "\(allMoves.count) elements from \(top.path) on \(Self.motion(dx: first.dx, dy: first.dy, dw: first.dw, dh: first.dh)) (a spacing, inset or size changed above or around them)"
+        "\(allMoves.count) elements from \(top.path) on \(Self.motion(dx: first.dx, dy: first.dy, dw: first.dw, dh: first.dh))"
+          + guess("a spacing, inset or size changed above or around them")
       )
       moves = [:]
     }
@@ -137,7 +192,7 @@ package struct GoldenExplanation {
       }
       let what = Self.motion(dx: first.dx, dy: first.dy, dw: first.dw, dh: first.dh)
       if alike, list.count == total, total > 1 {
-        lines.append("every \(kind) \(what) (a spacing or size token changed)")
+        lines.append("every \(kind) \(what)" + guess("a spacing or size token changed"))
       } else {
         for move in list.prefix(3) {
           lines.append(
@@ -158,7 +213,15 @@ package struct GoldenExplanation {
     // Colour: inside each element that did not move, the colour that lost most pixels and
     // the one that gained most (a text's ink, a box's fill).
     var recoloured: [String: [(path: String, from: String, to: String)]] = [:]
-    if golden.layout.scale == current.layout.scale, expected.width == actual.width,
+    if let beforePaints, let afterPaints {
+      // Both records keep each element's own paint: a colour line only where it changed.
+      for (key, new) in after.pairs where new.kind != .shadow {
+        guard let from = beforePaints[key], let to = afterPaints[key], from != to else {
+          continue
+        }
+        recoloured[new.kind.rawValue, default: []].append((new.path, from, to))
+      }
+    } else if golden.layout.scale == current.layout.scale, expected.width == actual.width,
       expected.height == actual.height
     {
       // A cell or card whose own parts changed text, lines or place shows those parts' pixels:
@@ -191,14 +254,15 @@ package struct GoldenExplanation {
         colourLines.append(
           (
             (0, container, -total),
-            "every \(kind)'s colour \(first.from) → \(first.to) (a colour token changed)"
+            "every \(kind)'s \(Self.paintWord(first.from, first.to)) \(first.from) → \(first.to)"
+              + guess("a colour token changed")
           ))
       } else {
         for change in list.prefix(3) {
           colourLines.append(
             (
               (1, container, -list.count),
-              "\(change.path) \(kind) colour \(change.from) → \(change.to)"
+              "\(change.path) \(kind) \(Self.paintWord(change.from, change.to)) \(change.from) → \(change.to)"
             ))
         }
       }
@@ -214,6 +278,12 @@ package struct GoldenExplanation {
           + busiest(in: current.layout, expected: expected, actual: actual))
     }
     return lines
+  }
+
+  /// "colour" for two plain colours, "paint" for a paint with a state (`on #0066FF`).
+  static func paintWord(_ from: String, _ to: String) -> String {
+    from.hasPrefix("#") && to.hasPrefix("#") && !from.contains(" ") && !to.contains(" ")
+      ? "colour" : "paint"
   }
 
   /// Elements keyed by path, kind and their order among equals (a cell's two separators).
@@ -353,7 +423,40 @@ extension GoldenExplanation {
   /// What this run keeps of `document` drawn as `tree`: its layout and the digests of the files
   /// it read (by file name).
   package static func recorded(tree: LayoutTree, document: ListDocument) -> Recorded {
-    Recorded(layout: tree.dump, files: fileDigests(of: document))
+    let dump = tree.dump
+    var paints: [String: String] = [:]
+    for ((key, _), element) in zip(keyed(dump).pairs, tree.elements) {
+      if let paint = paint(of: element) { paints[key] = paint }
+    }
+    return Recorded(
+      layout: dump, files: fileDigests(of: document), spec: document.specRecord(),
+      paints: paints)
+  }
+
+  /// An element's own paint as a record keeps it: its colour (`#0B2739`, with its alpha), a
+  /// control's state and colour, an image's file and tint; `@50%` when drawn translucent. Nil
+  /// for a shadow (its colours are the elevation's).
+  static func paint(of element: LayoutElement) -> String? {
+    var paint: String
+    switch element.content {
+    case .box(let fill, _, let stroke, _, let gradient):
+      paint =
+        gradient.map { g in g.stops.map { "\($0.color)" }.joined(separator: "…") } ?? "\(fill)"
+      if let stroke { paint += " stroke \(stroke.color)" }
+    case .ellipse(let fill): paint = "\(fill)"
+    case .text(let block): paint = "\(block.color)"
+    case .glyph(let name, let color, _): paint = "\(color) \(name)"
+    case .image(let image):
+      paint = lastPathPart(image.path) + (image.tint.map { " tint \($0)" } ?? "")
+    case .switch(let control):
+      paint = control.on ? "on \(control.onColor)" : "off \(control.offColor)"
+    case .checkbox(let control): paint = control.on ? "on \(control.fill)" : "off \(control.ring)"
+    case .radio(let on, let tint, let outline): paint = on ? "on \(tint)" : "off \(outline)"
+    case .arc(_, _, _, let color): paint = "\(color)"
+    case .ripple(_, _, _, let color, _, _): paint = "\(color)"
+    case .shadow: return nil
+    }
+    return element.opacity < 1 ? paint + " @\(Int((element.opacity * 100).rounded()))%" : paint
   }
 
   /// The SHA-256 of every file `document` reads, by file name.
@@ -399,9 +502,12 @@ extension GoldenExplanation {
     package var layouts: [LayoutTree.Dump]
     package var frames: [Int]
     package var files: [String: String]
+    /// What the spec resolved to, its `animation` included (nil in older goldens).
+    package var spec: SpecRecord?
 
     /// The frames' layouts, each distinct one kept once.
-    package init(dumps: [LayoutTree.Dump], files: [String: String]) {
+    package init(dumps: [LayoutTree.Dump], files: [String: String], spec: SpecRecord? = nil) {
+      self.spec = spec
       var layouts: [LayoutTree.Dump] = []
       var frames: [Int] = []
       for dump in dumps {
@@ -439,6 +545,10 @@ extension GoldenExplanation {
     actual: FrameSequence, environment: String?
   ) -> [String] {
     var lines: [String] = []
+    // The input first: the spec's keys (an animation's timing among them) and its rows.
+    if let old = golden?.spec, let new = current.spec {
+      lines += InputChanges(old: old, new: new).lines
+    }
     if expected.frames.count != actual.frames.count {
       lines.append(
         "the animation has \(expected.frames.count) frames in the golden, \(actual.frames.count) now"
@@ -488,7 +598,8 @@ extension GoldenExplanation {
     let sequence = try renderer.frameSequence(document) { dumps.append($0.dump) }
     let recordedDumps = dumps
     let current: @Sendable () -> RecordedFrames = {
-      RecordedFrames(dumps: recordedDumps, files: fileDigests(of: document))
+      RecordedFrames(
+        dumps: recordedDumps, files: fileDigests(of: document), spec: document.specRecord())
     }
     check.animationMetadata = { [GoldenCheck.framesKey: PackedText.pack(current().json())] }
     check.explainFrames = { golden, expected, actual, environment in

@@ -245,17 +245,19 @@ public final class ListRenderer {
     return origins.map { file, origin in
       (
         file.path, fonts.families(in: file.source),
-        sums["font " + (file.path as NSString).lastPathComponent] ?? "", origin
+        sums["font " + (file.path as NSString).lastPathComponent]
+          ?? sums["input font " + (file.path as NSString).lastPathComponent] ?? "", origin
       )
     }
   }
 
   /// What decides a document's pixels on this machine: the library versions and a CRC-32 of
-  /// every font file its text uses (the spec's own fonts included), so that a changed brand
-  /// font is named when a golden no longer matches. Recorded into golden PNGs.
+  /// every font file its text uses. The spec's own fonts are keyed `input font NAME`: inputs
+  /// of the case like its images, so a changed brand font is compared exactly and named as a
+  /// changed file, never taken for another environment. Recorded into golden PNGs.
   ///
   /// ```swift
-  /// try renderer.fingerprint(for: document)["font BrandSans-Regular.otf"]  // "5a0c11e2"
+  /// try renderer.fingerprint(for: document)["input font BrandSans-Regular.otf"]  // "5a0c11e2"
   /// ```
   public func fingerprint(for document: ListDocument) throws -> [String: String] {
     let document = try document.resolvingStrings()
@@ -263,7 +265,10 @@ public final class ListRenderer {
     var result = fingerprint(of: needed.catalogue)
     for file in needed.custom {
       let checksum = try fontChecks.check(FileReference(path: file.path)).checksum
-      result["font " + (file.path as NSString).lastPathComponent] = String(
+      // The spec's own font is an input, like an image: a change to it is compared exactly
+      // and named as a changed file, never taken for another environment (GoldenCheck's
+      // `inputKeyPrefix`, "input ", marks such keys).
+      result["input font " + (file.path as NSString).lastPathComponent] = String(
         format: "%08x", checksum)
     }
     return result

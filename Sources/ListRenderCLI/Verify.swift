@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 import GoldenImage
 import GoldenSuite
@@ -300,7 +301,7 @@ func runAsCommand(_ suite: GoldenSuite) throws {
         bar?.finish()
         bar = nil
       }
-      Terminal.error(result.report.message + "\n")
+      Terminal.error(terminalSafe(result.report.message) + "\n")
     case .summary(let summary):
       progress.withLock { bar in
         bar?.finish()

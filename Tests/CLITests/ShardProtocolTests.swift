@@ -176,6 +176,21 @@ struct ShardProtocolTests {
           images.contains { $0.contains(name) && $0.hasSuffix(".\(role).png") }, "\(name) \(role)")
       }
     }
+    // Every artifact path merged.json and merged.xml print exists: the merged report's own
+    // copies, never the temporary copies the merge read.
+    let json = try String(contentsOf: folder.appendingPathComponent("merged.json"), encoding: .utf8)
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    let cases = object?["cases"] as? [[String: Any]] ?? []
+    var named = 0
+    for entry in cases {
+      for (_, path) in entry["artifacts"] as? [String: String] ?? [:] {
+        named += 1
+        let absolute = path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path
+        #expect(FileManager.default.fileExists(atPath: absolute), "\(path)")
+        #expect(!path.contains("listrender-merge-"), "\(path)")
+      }
+    }
+    #expect(named >= 6, "\(json)")
     let page = try String(
       contentsOf: folder.appendingPathComponent("merged/index.html"), encoding: .utf8)
     #expect(page.contains("6 cases: 4 passed, 2 failed"))

@@ -69,41 +69,98 @@ function filter() {
 }
 document.querySelectorAll('.status').forEach(c => c.addEventListener('change', filter));
 document.getElementById('search').addEventListener('input', filter);
-// Review: accept or reject each failed or new case; decisions kept in this browser (per report
-// run) and downloaded as review.json for `listrender accept`.
-const reviewKey = 'listrender-review:' + location.pathname + ':' + document.body.dataset.run;
+// Review: accept or reject each failed or new case; decisions kept in this browser for this
+// report folder, and downloaded as review.json for `listrender accept`. A decision holds for the
+// image it was made on (its SHA-256): a newer run of the suite in the same folder keeps it for
+// every case whose actual image is byte for byte the one decided on.
+const reviewKey = 'listrender-review:' + location.pathname;
+const reviewerKey = 'listrender-reviewer';
 let decisions = {};
 try { decisions = JSON.parse(localStorage.getItem(reviewKey) || '{}'); } catch (e) { decisions = {}; }
+if (typeof decisions !== 'object' || decisions === null || Array.isArray(decisions)) decisions = {};
 function saveDecisions() { try { localStorage.setItem(reviewKey, JSON.stringify(decisions)); } catch (e) {} }
+const boxes = [...document.querySelectorAll('.review')];
+function boxKey(box) { return box.dataset.name + '\u0000' + box.dataset.variant; }
+// The decision on this box's image, or '' (none, or made on another image).
+function decisionOf(box) {
+  const d = decisions[boxKey(box)];
+  return d && d.sha256 === box.dataset.sha256 ? d.decision : '';
+}
+function countDecisions() {
+  let accept = 0, reject = 0;
+  boxes.forEach(box => { const d = decisionOf(box); if (d === 'accept') accept++; else if (d === 'reject') reject++; });
+  document.getElementById('review-count').textContent =
+    accept || reject ? accept + ' to accept, ' + reject + ' rejected' : '';
+}
 function showDecision(box) {
-  const d = decisions[box.dataset.name];
-  const current = d && d.sha256 === box.dataset.sha256 ? d.decision : '';
-  box.querySelector('.decision').textContent = current === 'accept' ? 'accepted' : current === 'reject' ? 'rejected' : '';
+  const current = decisionOf(box);
+  const label = box.querySelector('.decision');
+  label.textContent = current === 'accept' ? 'accepted' : current === 'reject' ? 'rejected' : '';
+  label.classList.toggle('accepted', current === 'accept');
+  label.classList.toggle('rejected', current === 'reject');
   box.querySelector('.accept-case').classList.toggle('on', current === 'accept');
   box.querySelector('.reject-case').classList.toggle('on', current === 'reject');
-  const count = Object.values(decisions).filter(v => v.decision === 'accept').length;
-  document.getElementById('review-count').textContent = count ? count + ' to accept' : '';
+  box.querySelector('.undo-case').disabled = current === '';
+  const d = decisions[boxKey(box)];
+  const reason = box.querySelector('.reason');
+  if (current && d.reason && !reason.value) reason.value = d.reason;
 }
 function decide(box, decision) {
-  decisions[box.dataset.name] = { decision, variant: box.dataset.variant, sha256: box.dataset.sha256 };
+  const reason = box.querySelector('.reason').value.trim();
+  const entry = { decision, name: box.dataset.name, variant: box.dataset.variant, sha256: box.dataset.sha256 };
+  if (reason) entry.reason = reason;
+  decisions[boxKey(box)] = entry;
   saveDecisions();
   showDecision(box);
+  countDecisions();
 }
-document.querySelectorAll('.review').forEach(box => {
+function undo(box) {
+  delete decisions[boxKey(box)];
+  saveDecisions();
+  showDecision(box);
+  countDecisions();
+}
+boxes.forEach(box => {
   box.querySelector('.accept-case').addEventListener('click', () => decide(box, 'accept'));
   box.querySelector('.reject-case').addEventListener('click', () => decide(box, 'reject'));
+  box.querySelector('.undo-case').addEventListener('click', () => undo(box));
+  box.querySelector('.reason').addEventListener('change', () => {
+    const d = decisions[boxKey(box)];
+    if (d && decisionOf(box)) { const r = box.querySelector('.reason').value.trim(); if (r) d.reason = r; else delete d.reason; saveDecisions(); }
+  });
   showDecision(box);
 });
+countDecisions();
+// Accept all shown: every shown case not yet decided; a case already accepted or rejected keeps
+// its decision (an explicit Reject always wins).
 document.getElementById('accept-shown').addEventListener('click', () => {
-  document.querySelectorAll('.case:not(.hidden) .review').forEach(box => decide(box, 'accept'));
+  let added = 0, skipped = 0;
+  document.querySelectorAll('.case:not(.hidden) .review').forEach(box => {
+    if (decisionOf(box)) { skipped++; return; }
+    decide(box, 'accept');
+    added++;
+  });
+  document.getElementById('review-note').textContent =
+    added + ' added to accept' + (skipped ? '; ' + skipped + ' already decided, left as they are' : '');
 });
-// The review as `listrender accept` reads it: the cases accepted and rejected, each with the
-// digest of the actual image the reviewer saw.
+const reviewer = document.getElementById('reviewer');
+try { reviewer.value = localStorage.getItem(reviewerKey) || ''; } catch (e) {}
+reviewer.addEventListener('change', () => { try { localStorage.setItem(reviewerKey, reviewer.value.trim()); } catch (e) {} });
+// The review as `listrender accept` reads it: who, when, on which run, and the cases accepted
+// and rejected on this page, each with the digest of the actual image the reviewer saw.
 window.listrenderReview = function () {
-  const review = { accept: [], reject: [] };
-  Object.keys(decisions).sort().forEach(name => {
-    const d = decisions[name];
-    review[d.decision].push({ name, variant: d.variant, sha256: d.sha256 });
+  const review = {
+    reviewer: reviewer.value.trim(), time: new Date().toISOString(),
+    run: { time: document.body.dataset.run, results: document.body.dataset.results },
+    accept: [], reject: []
+  };
+  boxes.slice().sort((a, b) => boxKey(a) < boxKey(b) ? -1 : boxKey(a) > boxKey(b) ? 1 : 0).forEach(box => {
+    const decision = decisionOf(box);
+    if (!decision) return;
+    const d = decisions[boxKey(box)];
+    const entry = { name: box.dataset.name, variant: box.dataset.variant, sha256: box.dataset.sha256 };
+    if (d.reason) entry.reason = d.reason;
+    review[decision].push(entry);
   });
   return review;
 };
@@ -115,4 +172,32 @@ document.getElementById('download-review').addEventListener('click', () => {
   document.body.appendChild(link);
   link.click();
   link.remove();
+});
+// Keyboard: j / k the next / previous shown card, a accept, r reject, u undo, ? help.
+function shownCards() { return [...document.querySelectorAll('.case:not(.hidden)')]; }
+function focusCard(step) {
+  const cards = shownCards();
+  if (!cards.length) return;
+  const at = cards.findIndex(c => c.classList.contains('current'));
+  const next = Math.max(0, Math.min(cards.length - 1, at < 0 ? (step > 0 ? 0 : cards.length - 1) : at + step));
+  cards.forEach(c => c.classList.remove('current'));
+  cards[next].classList.add('current');
+  if (cards[next].scrollIntoView) cards[next].scrollIntoView({ block: 'nearest' });
+}
+document.addEventListener('keydown', event => {
+  const target = event.target;
+  if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const card = document.querySelector('.case.current:not(.hidden)');
+  const box = card && card.querySelector('.review');
+  switch (event.key) {
+    case 'j': focusCard(1); break;
+    case 'k': focusCard(-1); break;
+    case 'a': if (box) decide(box, 'accept'); break;
+    case 'r': if (box) decide(box, 'reject'); break;
+    case 'u': if (box) undo(box); break;
+    case '?': document.getElementById('review-help').classList.toggle('hidden'); break;
+    default: return;
+  }
+  event.preventDefault();
 });
