@@ -150,3 +150,9 @@ int32_t lr_plural_integer_table(const char *locale, int32_t count, int8_t *out) 
   icu.close_rules(rules);
   return count;
 }
+
+const char *lr_plural_icu_problem(void) {
+  if (have_icu()) return NULL;
+  return "ICU's " LR_LIBRARY("icuuc") " and " LR_LIBRARY("icui18n")
+         " could not be opened (install libicu" LR_NAME(U_ICU_VERSION_MAJOR_NUM) ")";
+}

@@ -93,6 +93,7 @@ package struct TranslationNote: Equatable, Sendable {
     case .missing: "missing"
     case .badFormat: "bad-format"
     case .untranslated: "untranslated"
+    case .missingForm: "missing-form"
     }
   }
 }
@@ -222,8 +223,34 @@ extension ListDocument {
     }
     let loaded = try loadedStrings()
     marks.loadedStrings = loaded
+    // Plural forms and numbers come from ICU: without it a count would pick a wrong form and
+    // be written as `5.0`.
+    if let problem = PluralRules.icuProblem {
+      throw SpecError(
+        file: marks.strings.first?.file ?? "<document>", line: nil, column: nil, path: "strings",
+        message: problem)
+    }
     let sourceLanguage = loaded.catalogs.first?.sourceLanguage ?? "en"
-    let locale = canvas.locale ?? sourceLanguage
+    // The locale asked for, matched to the catalogs' as the platforms fall back (`de-DE` →
+    // `de`, `zh-CN` → `zh-Hans`, `iw` → `he`); one with nothing to fall back to is an error,
+    // never the source text drawn in silence.
+    var locale = canvas.locale ?? sourceLanguage
+    marks.localeFallback = nil
+    if Pseudolocale(tag: locale) == nil {
+      let available = loaded.locales
+      guard let matched = LocaleMatch.match(locale, in: available) else {
+        throw SpecError(
+          file: marks.strings.first?.file ?? "<document>", line: nil, column: nil,
+          path: "canvas.locale",
+          message:
+            "no catalog of strings: has the locale '\(locale)' or one it falls back to (they have \(available.joined(separator: ", ")))"
+        )
+      }
+      if matched != locale {
+        marks.localeFallback = "locale '\(locale)' is drawn in the catalogs' '\(matched)'"
+        locale = matched
+      }
+    }
     var notes: [TranslationNote] = []
     var failure: SpecError?
     forEachLabel { label, path, cell, field in

@@ -160,6 +160,14 @@ package enum SpecLimits {
         marks = 0
       }
     }
+    // Thai, Lao, Khmer and Myanmar are wrapped at ICU's dictionary breaks: without ICU they
+    // would break inside words, so such text is refused rather than drawn wrong.
+    if let problem = icuLineBreakProblem,
+      text.utf8.contains(where: { $0 >= 0xE0 }),
+      text.unicodeScalars.contains(where: { isDictionaryScript($0.value) })
+    {
+      return "is in a script wrapped at ICU's dictionary word breaks, and \(problem)"
+    }
     if let run = longestUnbrokenRun(text), run > maxUnbrokenRun {
       return
         "has a word of \(run) characters with no space or break; at most \(maxUnbrokenRun) can be wrapped"
@@ -221,6 +229,15 @@ private func longestUnbrokenRun(_ text: String) -> Int? {
   close(text.unicodeScalars.endIndex)
   return longest
 }
+
+/// Nil when ICU's line breaking can be used; else why not (its library could not be opened).
+private let icuLineBreakProblem: String? = {
+  var breaks = [Int32](repeating: 0, count: 4)
+  let found = lr_icu_line_breaks("a b", 3, &breaks, 4)
+  return found < 0
+    ? "ICU's libicuuc could not be opened (install the libicu package of the version listrender was built with)"
+    : nil
+}()
 
 /// Thai, Lao, Khmer and Myanmar (with their extensions): scripts written without spaces, which
 /// ICU breaks into words by dictionary.

@@ -86,6 +86,9 @@ package struct DocumentMarks: Equatable, Sendable {
   package var loadedStrings: LoadedStrings?
   /// The keyed labels whose text in the canvas's locale is not a finished translation.
   package var translationNotes: [TranslationNote] = []
+  /// The locale the catalogs were read in when it is not the one asked for (`de-DE` drawn in
+  /// `de`), as a sentence; nil otherwise.
+  package var localeFallback: String?
 
   package init() {}
 

@@ -100,6 +100,9 @@ struct Catalog: ParsableCommand {
         throw CommandFailure(error.description, status: ExitStatus.badInput)
       }
       clock.lap("read catalog")
+      if let problem = PluralRules.icuProblem {
+        throw CommandFailure("catalog: \(problem)", status: ExitStatus.badInput)
+      }
       var chosen = strings.locales
       if locales == "pseudo" {
         chosen = Pseudolocale.allCases.map(\.rawValue)
@@ -109,6 +112,25 @@ struct Catalog: ParsableCommand {
           throw CommandFailure(
             "--locales: '\(locale)' is not a BCP 47 language tag", status: ExitStatus.badInput)
         }
+        // Each locale as the catalog has it (`DE` → `de`, `zh-CN` → `zh-Hans`); one it has
+        // nothing near is refused, never drawn as every key missing.
+        var matched: [String] = []
+        for locale in chosen {
+          if Pseudolocale(tag: locale) != nil {
+            matched.append(locale)
+            continue
+          }
+          guard let found = LocaleMatch.match(locale, in: strings.locales) else {
+            throw CommandFailure(
+              "--locales: '\(locale)' is not in \(catalog), and none of its locales is near it (it has \(strings.locales.joined(separator: ", ")))",
+              status: ExitStatus.badInput)
+          }
+          if found != locale {
+            Terminal.error("--locales: '\(locale)' is drawn in the catalog's '\(found)'\n")
+          }
+          if !matched.contains(found) { matched.append(found) }
+        }
+        chosen = matched
       }
       guard !chosen.isEmpty else {
         throw CommandFailure("\(catalog): the catalog has no locale", status: ExitStatus.badInput)

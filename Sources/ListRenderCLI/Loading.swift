@@ -24,6 +24,9 @@ package func loadDocument(
   if let locale { document = try document.localized(to: locale) }
   // A keyed label drawn in another locale's text, or an unfinished one, is never silent.
   if warnings {
+    if let fallback = document.marks.localeFallback {
+      Terminal.error("\(spec ?? "showcase"): note: \(fallback)\n")
+    }
     for note in document.marks.translationNotes {
       Terminal.error("\(spec ?? "showcase"): warning: \(note.message)\n")
     }

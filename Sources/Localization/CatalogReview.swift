@@ -21,6 +21,8 @@ package struct CatalogReview {
     case clipped
     /// Its translation is not finished (`needs_review`, `new`, `stale`).
     case untranslated
+    /// A plural form the locale needs for this row's count is not in the translation.
+    case missingForm = "missing-form"
   }
 
   /// Which part of the row holds the text (the key is in another).
@@ -120,7 +122,10 @@ package struct CatalogReview {
       // its translation does not vary (each form is what a user of that count reads).
       let forms: [(PluralCategory?, Double?)] =
         catalog.variesByNumber(key, locale: locale)
-        ? (rules?.categories ?? [.other]).map { ($0, rules?.samples[$0] ?? 3) } : [(nil, nil)]
+        // Each form drawn with a number of its own category, as ICU decides it.
+        ? rules.map { rules in
+          rules.categories.compactMap { category in rules.samples[category].map { (category, $0) } }
+        } ?? [(.other, 3)] : [(nil, nil)]
       for (form, number) in forms {
         guard
           let translation = catalog.translation(
@@ -132,6 +137,7 @@ package struct CatalogReview {
           case .missing?: .missing
           case .badFormat?: .badFormat
           case .untranslated?: .untranslated
+          case .missingForm?: .missingForm
           case nil: .ok
           }
         let detail = translation.detail

@@ -29,7 +29,14 @@ package struct PluralRules: Sendable {
     for number in Array(2..<Self.tableSize) + [0, 1] where found[integers[number]] == nil {
       found[integers[number]] = Double(number)
     }
-    for number in [0.5, 1.5, 2.5, 0.1, 1.1, 2.1, 5.5, 10.5] where found.count < categories.count {
+    // Categories no count to 1,000 reaches: CLDR's own samples for them are whole millions
+    // (French, Spanish, Italian, Portuguese and Catalan `many`: 1000000; Breton `many`), then
+    // fractions (Polish `other`). ICU itself says each one's category.
+    let more: [Double] = [
+      1_000_000, 2_000_000, 10_000_000, 100_000_000, 1_000_000_000, 0.5, 1.5, 2.5, 0.1, 1.1, 2.1,
+      5.5, 10.5, 0.0, 1.0,
+    ]
+    for number in more where found.count < categories.count {
       let category = Self.select(locale, number)
       if found[category] == nil { found[category] = number }
     }
@@ -41,9 +48,11 @@ package struct PluralRules: Sendable {
   /// The category of each whole number 0...1,000.
   private let integers: [PluralCategory]
 
-  /// A number that falls in each of the locale's categories: the smallest whole number from 2
-  /// to 1,000 that does (a count a list shows: Polish many is 5), else 0 or 1, else the first
-  /// of a few decimals (Polish `other` is for fractions).
+  /// A number that falls in each of the locale's categories, as ICU decides it: the smallest
+  /// whole number from 2 to 1,000 that does (a count a list shows: Polish many is 5), else 0 or
+  /// 1, else a whole million (French many is 1000000), else the first of a few decimals (Polish
+  /// `other` is for fractions). A category none of these reaches has no sample: it is never
+  /// drawn with another category's number.
   package let samples: [PluralCategory: Double]
 
   /// Whether `tag` has the shape of a BCP 47 tag: a language of 2–3 letters, then at most seven
@@ -73,6 +82,12 @@ package struct PluralRules: Sendable {
     let length = lr_plural_category(locale, number, &buffer, 16)
     guard length >= 0 else { return .other }
     return PluralCategory(rawValue: Self.text(buffer, length)) ?? .other
+  }
+
+  /// Nil when ICU (plural rules, number formats) can be used; else why not, naming the
+  /// libraries tried. Whatever needs plural rules or numbers fails with this, never falls back.
+  package static var icuProblem: String? {
+    lr_plural_icu_problem().map { String(cString: $0) }
   }
 
   /// `number` written for the locale (`1.234,5` in German); plain digits when ICU cannot.

@@ -12,6 +12,9 @@ package struct Translation: Sendable, Equatable {
     case badFormat(String)
     /// The translation's state is not `translated` (`needs_review`, `new`, `stale`).
     case untranslated(CatalogText.State)
+    /// The translation varies by number but has no form for the category the locale's rules
+    /// give this count (Polish without `few`): another form is drawn, as the app would.
+    case missingForm(PluralCategory)
   }
 
   /// The text, its placeholders not yet filled (`%1$@`, `%lld`).
@@ -27,6 +30,8 @@ package struct Translation: Sendable, Equatable {
     case .missing?: "no text in this locale: the source text is drawn"
     case .badFormat(let mismatch)?: mismatch
     case .untranslated(let state)?: "state \(state.rawValue)"
+    case .missingForm(let category)?:
+      "no '\(category.rawValue)' form, which this count needs in this locale: another form is drawn"
     case nil: nil
     }
   }
@@ -87,6 +92,10 @@ extension StringCatalog {
     var translation = Translation(text: text, source: sourceText, problem: nil)
     if own == nil, locale != sourceLanguage {
       translation.problem = .missing
+    } else if let own, pseudo == nil, let count, let rules,
+      let lacking = own.missingForm(for: count, rules: rules)
+    {
+      translation.problem = .missingForm(lacking)
     } else if let mismatch = Placeholder.mismatch(source: sourceText, translation: text) {
       translation.problem = .badFormat(mismatch)
     } else if chosen.state != .translated, pseudo == nil {
@@ -175,5 +184,20 @@ extension Placeholder {
     case .substitution: "%#@\(name ?? "")@"
     case .percent: "%%"
     }
+  }
+}
+
+extension CatalogText {
+  /// The category `count` falls in by `rules` when this text varies by number (itself or a
+  /// substitution) and has no form for it; nil otherwise.
+  package func missingForm(for count: Double, rules: PluralRules) -> PluralCategory? {
+    let category = rules.category(for: count)
+    if !plural.isEmpty, plural[category] == nil { return category }
+    for name in substitutions.keys.sorted() {
+      if let forms = substitutions[name]?.plural, !forms.isEmpty, forms[category] == nil {
+        return category
+      }
+    }
+    return nil
   }
 }

@@ -273,6 +273,122 @@ struct SpecLocaleTests {
     #expect(has("ar", "'greeting' in ar: untranslated: state needs_review"), "\(lines)")
     #expect(!lines.contains { $0.hasPrefix("[locale=en]") }, "\(lines)")
   }
+
+  @Test(
+    "a locale falls back along the platform's chain and says so; one with nothing near is exit 2")
+  func fallbackAndRefusal() throws {
+    let folder = try Paths.temporaryFolder(with: Self.files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func render(_ locale: String, _ output: String) throws -> ProcessResult {
+      try runListRender(["render", "list.yaml", "--locale", locale, "-o", output], in: folder)
+    }
+    // de-DE, DE and de_AT draw the catalog's German, with a note; the same bytes as de.
+    let german = try render("de", "de.png")
+    #expect(german.status == 0, "\(german.stderr)")
+    for (index, tag) in ["de-DE", "DE", "de-AT"].enumerated() {
+      let run = try render(tag, "fallback\(index).png")
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(
+        run.stderr.contains("note: locale '\(tag)' is drawn in the catalogs' 'de'"), "\(run.stderr)"
+      )
+      #expect(
+        try Data(contentsOf: folder.appendingPathComponent("fallback\(index).png"))
+          == Data(contentsOf: folder.appendingPathComponent("de.png")))
+    }
+    // A locale the catalog has nothing near: exit 2, the catalog's locales named, no image.
+    for tag in ["xx", "zh-CN", "th"] {
+      let run = try render(tag, "\(tag).png")
+      #expect(run.status == 2, "\(tag): \(run.stderr)")
+      #expect(
+        run.stderr.contains(
+          "canvas.locale: no catalog of strings: has the locale '\(tag)' or one it falls back to (they have en, ar, de, pl)"
+        ), "\(run.stderr)")
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(tag).png").path))
+    }
+    // record --variants locale=de-DE,xx: exit 2, no golden written at all.
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("fx"), withIntermediateDirectories: true)
+    for name in ["list.yaml", "Localizable.xcstrings"] {
+      try FileManager.default.copyItem(
+        at: folder.appendingPathComponent(name), to: folder.appendingPathComponent("fx/\(name)"))
+    }
+    let record = try runListRender(
+      ["record", "fx", "--golden", "gold", "--variants", "locale=de-DE,xx"], in: folder)
+    #expect(record.status == 2, "\(record.stdout)\(record.stderr)")
+    let written =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: folder.appendingPathComponent("gold").path)) ?? []
+    #expect(!written.contains { $0.contains("@xx") }, "\(written)")
+    // catalog --locales: DE is the catalog's de; th is refused naming the catalog's locales.
+    let catalog = try runListRender(
+      ["catalog", "Localizable.xcstrings", "--locales", "DE", "-o", "grid", "--scale", "1"],
+      in: folder)
+    #expect(catalog.status != 2, "\(catalog.stderr)")
+    #expect(
+      catalog.stderr.contains("--locales: 'DE' is drawn in the catalog's 'de'"), "\(catalog.stderr)"
+    )
+    let none = try runListRender(
+      ["catalog", "Localizable.xcstrings", "--locales", "th", "-o", "grid2", "--scale", "1"],
+      in: folder)
+    #expect(none.status == 2)
+    #expect(none.stderr.contains("'th' is not in Localizable.xcstrings"), "\(none.stderr)")
+  }
+
+  /// Whether ICU's library can be hidden from a child process (a mount namespace, as root).
+  static let canHideICU: Bool = {
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+      return false
+    }
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+    probe.arguments = ["-m", "true"]
+    guard (try? probe.run()) != nil else { return false }
+    probe.waitUntilExit()
+    return probe.terminationStatus == 0
+  }()
+
+  @Test(
+    "ICU that cannot be opened is exit 2 naming it, never plurals, numbers or breaks drawn wrong",
+    .enabled(if: canHideICU, "needs root and unshare to hide ICU's library from a process"))
+  func icuRequired() throws {
+    let folder = try Paths.temporaryFolder(with: Self.files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "canvas: { width: 200, scale: 1 }\nsections: [{ cells: [{ title: \"ភាសាខ្មែរ\" }] }]\n"
+      .write(to: folder.appendingPathComponent("khmer.yaml"), atomically: true, encoding: .utf8)
+    try "canvas: { width: 200, scale: 1 }\nsections: [{ cells: [{ title: Plain }] }]\n"
+      .write(to: folder.appendingPathComponent("latin.yaml"), atomically: true, encoding: .utf8)
+    let library = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: "/usr/lib/x86_64-linux-gnu")
+        .first { $0.hasPrefix("libicuuc.so.") && $0.split(separator: ".").count == 3 })
+    let commands = [
+      "render list.yaml -o plural.png", "render khmer.yaml -o khmer.png",
+      "catalog Localizable.xcstrings -o grid", "render latin.yaml -o latin.png",
+    ]
+    let script =
+      "mount --bind /dev/null /usr/lib/x86_64-linux-gnu/\(library) || exit 99\n"
+      + commands.map { "\(Paths.binary.path) \($0) 2>>err.txt; echo $? >> status.txt" }
+      .joined(separator: "\n")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+    process.arguments = ["-m", "sh", "-c", script]
+    process.currentDirectoryURL = folder
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let statuses = try String(
+      contentsOf: folder.appendingPathComponent("status.txt"), encoding: .utf8
+    ).split(separator: "\n")
+    #expect(statuses == ["2", "2", "2", "0"], "\(statuses)")
+    let errors = try String(contentsOf: folder.appendingPathComponent("err.txt"), encoding: .utf8)
+    #expect(errors.contains("list.yaml: strings: ICU's \(library)"), "\(errors)")
+    #expect(errors.contains("khmer.yaml:2:"), "\(errors)")
+    #expect(errors.contains("catalog: ICU's \(library)"), "\(errors)")
+    for name in ["plural.png", "khmer.png"] {
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
+    }
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("latin.png").path))
+  }
 }
 
 extension SpecLocaleTests {

@@ -68,4 +68,28 @@ struct PlaceholderTests {
     #expect(Placeholder.mismatch(source: "%1$s", translation: "%1$d") != nil)
     #expect(Placeholder.mismatch(source: "Hello %@", translation: "Hallo") == "lacks %1$text")
   }
+
+  @Test(
+    "every category of a locale has a sample of its own category (French many: 1000000)",
+    arguments: [
+      "fr", "es", "it", "pt", "pt-PT", "ca", "br", "pl", "ru", "uk", "be", "cs", "sk", "lt", "lv",
+      "ar", "he", "cy", "ga", "gd", "sl", "mt", "ro", "ja", "en", "de", "is", "mk", "kw",
+    ])
+  func samplesOfTheirOwnCategory(locale: String) throws {
+    let rules = try #require(PluralRules(locale: locale))
+    for category in rules.categories {
+      let sample = try #require(rules.samples[category], "\(locale) \(category) has no sample")
+      #expect(rules.category(for: sample) == category, "\(locale) \(category): \(sample)")
+    }
+  }
+
+  @Test("Romance many and Breton many are a million, never another category's number")
+  func millions() throws {
+    for locale in ["fr", "es", "it", "pt", "ca", "br"] {
+      let rules = try #require(PluralRules(locale: locale))
+      #expect(rules.samples[.many] == 1_000_000, "\(locale)")
+    }
+    let breton = try #require(PluralRules(locale: "br"))
+    #expect(breton.samples[.few] == 3)
+  }
 }

@@ -22,4 +22,7 @@ int32_t lr_format_number(const char *locale, double number, char *out, int32_t c
 /// table. `count`, or -1 when ICU fails.
 int32_t lr_plural_integer_table(const char *locale, int32_t count, int8_t *out);
 
+/// NULL when ICU's libraries are open; else a sentence naming the libraries it tried to open.
+const char *lr_plural_icu_problem(void);
+
 #endif

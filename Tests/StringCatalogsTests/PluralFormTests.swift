@@ -1,0 +1,77 @@
+import Foundation
+import StringCatalogs
+import Testing
+
+/// Plural rows as CLDR says: each form drawn with a number of its own category, and a form the
+/// locale needs but the translation lacks is a verdict of its own.
+@Suite("Plural forms")
+struct PluralFormTests {
+  /// `files` in English (one, other) and translations that lack forms their languages need,
+  /// and a German translation that lacks `other`; Russian and French complete.
+  static let catalog = """
+    {"sourceLanguage": "en", "strings": {"files": {"localizations": {
+      "en": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld file"}},
+        "other": {"stringUnit": {"state": "translated", "value": "%lld files"}}}}},
+      "pl": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld plik"}},
+        "other": {"stringUnit": {"state": "translated", "value": "%lld pliku"}}}}},
+      "uk": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld файл"}},
+        "other": {"stringUnit": {"state": "translated", "value": "%lld файлу"}}}}},
+      "be": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld файл"}},
+        "other": {"stringUnit": {"state": "translated", "value": "%lld файла"}}}}},
+      "cs": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld soubor"}},
+        "few": {"stringUnit": {"state": "translated", "value": "%lld soubory"}},
+        "other": {"stringUnit": {"state": "translated", "value": "%lld souborů"}}}}},
+      "de": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld Datei"}}}}},
+      "ru": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld файл"}},
+        "few": {"stringUnit": {"state": "translated", "value": "%lld файла"}},
+        "many": {"stringUnit": {"state": "translated", "value": "%lld файлов"}},
+        "other": {"stringUnit": {"state": "translated", "value": "%lld файла"}}}}},
+      "fr": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld fichier"}},
+        "many": {"stringUnit": {"state": "translated", "value": "%lld de fichiers"}},
+        "other": {"stringUnit": {"state": "translated", "value": "%lld fichiers"}}}}}
+    }}}}
+    """
+
+  /// Every form of `locale` drawn with its own sample: the category, the sample, the verdict.
+  static func rows(_ locale: String) throws -> [(PluralCategory, Double, String)] {
+    let catalog = try XCStrings.parse(Array(catalog.utf8), file: "test.xcstrings")
+    let rules = try #require(PluralRules(locale: locale))
+    let source = try #require(PluralRules(locale: "en"))
+    return try rules.categories.map { category in
+      let sample = try #require(rules.samples[category])
+      let translation = try #require(
+        catalog.translation(
+          of: "files", locale: locale, count: sample, rules: rules, sourceRules: source))
+      let verdict: String =
+        switch translation.problem {
+        case .missingForm(let lacking)?: "missing-form \(lacking.rawValue)"
+        case .missing?: "missing"
+        case .badFormat?: "bad-format"
+        case .untranslated?: "untranslated"
+        case nil: "ok"
+        }
+      return (category, sample, verdict)
+    }
+  }
+
+  @Test(
+    "a form the locale needs that the translation lacks is missing-form; the rest are ok",
+    arguments: [
+      ("pl", ["ok", "missing-form few", "missing-form many", "ok"]),
+      ("uk", ["ok", "missing-form few", "missing-form many", "ok"]),
+      ("be", ["ok", "missing-form few", "missing-form many", "ok"]),
+      ("cs", ["ok", "ok", "missing-form many", "ok"]),
+      ("de", ["ok", "missing-form other"]),
+      ("ru", ["ok", "ok", "ok", "ok"]),
+      ("fr", ["ok", "ok", "ok"]),
+    ])
+  func missingForms(locale: String, verdicts: [String]) throws {
+    let rows = try Self.rows(locale)
+    #expect(rows.map(\.2) == verdicts, "\(locale): \(rows)")
+    // Each row's number is of its own category.
+    let rules = try #require(PluralRules(locale: locale))
+    for (category, sample, _) in rows {
+      #expect(rules.category(for: sample) == category, "\(locale) \(category) drawn with \(sample)")
+    }
+  }
+}
