@@ -94,6 +94,7 @@ package struct TranslationNote: Equatable, Sendable {
     case .badFormat: "bad-format"
     case .untranslated: "untranslated"
     case .missingForm: "missing-form"
+    case .badReference: "bad-reference"
     }
   }
 }

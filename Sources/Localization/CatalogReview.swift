@@ -23,6 +23,8 @@ package struct CatalogReview {
     case untranslated
     /// A plural form the locale needs for this row's count is not in the translation.
     case missingForm = "missing-form"
+    /// An `@string/` reference that leads nowhere, or an undefined substitution.
+    case badReference = "bad-reference"
   }
 
   /// Which part of the row holds the text (the key is in another).
@@ -138,6 +140,7 @@ package struct CatalogReview {
           case .badFormat?: .badFormat
           case .untranslated?: .untranslated
           case .missingForm?: .missingForm
+          case .badReference?: .badReference
           case nil: .ok
           }
         let detail = translation.detail

@@ -64,22 +64,40 @@ package enum AndroidResources {
     }
     // A text that is a reference to another string (`@string/name`) is that string's text in
     // the same locale, else the default's; references are followed at most 8 deep.
-    for (locale, localeTexts) in texts {
+    // Looked up in the texts as read (never in one resolved already: the depth counted is the
+    // file's, whatever the order of the keys).
+    let read = texts
+    for (locale, localeTexts) in read {
       for (key, text) in localeTexts {
         guard let value = text.value, value.hasPrefix("@string/") else { continue }
         var name = String(value.dropFirst(8))
         var resolved: String?
+        var problem = "\(value) is more than 8 references deep"
+        var seen: Set<String> = [key]
         for _ in 0..<8 {
-          guard let target = texts[locale]?[name] ?? texts[defaultLanguage]?[name],
-            let targetValue = target.value
-          else { break }
+          guard let target = read[locale]?[name] ?? read[defaultLanguage]?[name] else {
+            problem = "\(value) refers to @string/\(name), which is no string of the catalog"
+            break
+          }
+          guard let targetValue = target.value else {
+            problem = "\(value) refers to @string/\(name), a plural, which a string cannot be"
+            break
+          }
           guard targetValue.hasPrefix("@string/") else {
             resolved = targetValue
             break
           }
+          guard seen.insert(name).inserted else {
+            problem = "\(value) goes round in a cycle through @string/\(name)"
+            break
+          }
           name = String(targetValue.dropFirst(8))
         }
-        if let resolved { texts[locale]?[key]?.value = resolved }
+        if let resolved {
+          texts[locale]?[key]?.value = resolved
+        } else {
+          texts[locale]?[key]?.unresolved = problem
+        }
       }
     }
     return StringCatalog(
@@ -187,12 +205,26 @@ package enum AndroidResources {
         case "t": out += "\t"
         case "u":
           let hex = String(String.UnicodeScalarView(iterator.prefix(4)))
-          if hex.count == 4, let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value)
-          {
-            out.unicodeScalars.append(decoded)
-            iterator = iterator.dropFirst(4)
-          } else {
+          guard hex.count == 4, hex.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit),
+            let value = UInt32(hex, radix: 16)
+          else {
             out += "u"
+            continue
+          }
+          iterator = iterator.dropFirst(4)
+          if let decoded = Unicode.Scalar(value) {
+            out.unicodeScalars.append(decoded)
+          } else if (0xD800...0xDBFF).contains(value), iterator.starts(with: ["\\", "u"]),
+            let low = UInt32(String(String.UnicodeScalarView(iterator.dropFirst(2).prefix(4))), radix: 16),
+            (0xDC00...0xDFFF).contains(low),
+            let joined = Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00))
+          {
+            // A surrogate pair written as two escapes (`\uD83E\uDDD8`) is one character.
+            out.unicodeScalars.append(joined)
+            iterator = iterator.dropFirst(6)
+          } else {
+            // A lone surrogate is no character: the replacement character, as Java decodes it.
+            out += "\u{FFFD}"
           }
         default: out.unicodeScalars.append(next)
         }

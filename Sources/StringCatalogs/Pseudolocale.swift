@@ -47,16 +47,22 @@ package enum Pseudolocale: String, CaseIterable, Sendable {
       }
       return out + padding + "]"
     case .bidi:
+      // Each word forced right to left (RLM, RLO … PDF, RLM), as Android's pseudolocale does;
+      // a placeholder and a word with digits isolated left to right instead (RLM, LRI … PDI,
+      // RLM): what fills it, a count or a name, reads in its own order (21 stays 21).
       var out = ""
+      func isolated(_ text: String) -> String { "\u{200F}\u{2066}" + text + "\u{2069}\u{200F}" }
       for (isPlaceholder, part) in parts {
         if isPlaceholder {
-          out += "\u{200F}\u{202E}" + part + "\u{202C}\u{200F}"
+          out += isolated(part)
           continue
         }
         var word = ""
         func flush() {
           guard !word.isEmpty else { return }
-          out += "\u{200F}\u{202E}" + word + "\u{202C}\u{200F}"
+          out +=
+            word.contains(where: \.isNumber)
+            ? isolated(word) : "\u{200F}\u{202E}" + word + "\u{202C}\u{200F}"
           word = ""
         }
         for character in part {

@@ -78,6 +78,9 @@ package struct CatalogText: Sendable, Equatable {
   /// False for a key its catalog marks as never translated (`shouldTranslate: false`,
   /// `translatable="false"`).
   package var translatable = true
+  /// Why the text is not what Android shows: an `@string/` reference that leads nowhere
+  /// (missing, a plural, a cycle, more than 8 deep); nil when it is.
+  package var unresolved: String?
 
   /// The text for `count` (by `rules`), with each substitution's form for the same count put
   /// in. Nil when the text has no form for it (and no `other`).

@@ -15,6 +15,9 @@ package struct Translation: Sendable, Equatable {
     /// The translation varies by number but has no form for the category the locale's rules
     /// give this count (Polish without `few`): another form is drawn, as the app would.
     case missingForm(PluralCategory)
+    /// The text is an `@string/` reference that leads nowhere, or names a substitution
+    /// (`%#@name@`) it does not define (what is wrong).
+    case badReference(String)
   }
 
   /// The text, its placeholders not yet filled (`%1$@`, `%lld`).
@@ -30,6 +33,7 @@ package struct Translation: Sendable, Equatable {
     case .missing?: "no text in this locale: the source text is drawn"
     case .badFormat(let mismatch)?: mismatch
     case .untranslated(let state)?: "state \(state.rawValue)"
+    case .badReference(let why)?: why
     case .missingForm(let category)?:
       "no '\(category.rawValue)' form, which this count needs in this locale: another form is drawn"
     case nil: nil
@@ -92,6 +96,8 @@ extension StringCatalog {
     var translation = Translation(text: text, source: sourceText, problem: nil)
     if own == nil, locale != sourceLanguage {
       translation.problem = .missing
+    } else if let why = chosen.unresolved ?? chosen.undefinedSubstitution(in: text) {
+      translation.problem = .badReference(why)
     } else if let own, pseudo == nil, let count, let rules,
       let lacking = own.missingForm(for: count, rules: rules)
     {
@@ -188,6 +194,16 @@ extension Placeholder {
 }
 
 extension CatalogText {
+  /// Why `text` (this text resolved) names a substitution it does not define, or nil.
+  package func undefinedSubstitution(in text: String) -> String? {
+    for placeholder in Placeholder.all(in: text) where placeholder.kind == .substitution {
+      if let name = placeholder.name, substitutions[name] == nil {
+        return "%#@\(name)@ names no substitution of the text"
+      }
+    }
+    return nil
+  }
+
   /// The category `count` falls in by `rules` when this text varies by number (itself or a
   /// substitution) and has no form for it; nil otherwise.
   package func missingForm(for count: Double, rules: PluralRules) -> PluralCategory? {

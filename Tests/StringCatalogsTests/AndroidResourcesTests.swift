@@ -90,6 +90,56 @@ struct AndroidResourcesTests {
     #expect(files.resolved(count: 5, rules: rules) == "%d plików")
   }
 
+  @Test("escapes as Android reads them: surrogate pairs joined, quotes, \\@ and \\?")
+  func escapes() {
+    #expect(AndroidResources.unescape(#"\uD83E\uDDD8 calm"#) == "🧘 calm")
+    #expect(AndroidResources.unescape(#"\u00E9t\u00E9"#) == "été")
+    #expect(AndroidResources.unescape(#"lone \uD83E here"#) == "lone \u{FFFD} here")
+    #expect(AndroidResources.unescape(#"\uZZZZ"#) == "uZZZZ")
+    #expect(AndroidResources.unescape(#"a\nb\tc \'d\' \"e\" \@f \?g"#) == "a\nb\tc 'd' \"e\" @f ?g")
+    #expect(AndroidResources.unescape(#""  quoted  ""#) == "  quoted  ")
+  }
+
+  @Test("an @string/ reference that leads nowhere is a bad-reference verdict, never drawn as ok")
+  func badReferences() throws {
+    let res = try Paths.temporaryFolder(with: [
+      "values/strings.xml": """
+      <resources>
+        <string name="ok">Fine</string>
+        <string name="alias">@string/ok</string>
+        <string name="missing">@string/nowhere</string>
+        <string name="loop_a">@string/loop_b</string>
+        <string name="loop_b">@string/loop_a</string>
+        <string name="to_plural">@string/files</string>
+        <plurals name="files"><item quantity="one">%d file</item><item quantity="other">%d files</item></plurals>
+        <string name="d0">@string/d1</string><string name="d1">@string/d2</string>
+        <string name="d2">@string/d3</string><string name="d3">@string/d4</string>
+        <string name="d4">@string/d5</string><string name="d5">@string/d6</string>
+        <string name="d6">@string/d7</string><string name="d7">@string/d8</string>
+        <string name="d8">@string/d9</string><string name="d9">End</string>
+      </resources>
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: res) }
+    let catalog = try AndroidResources.read(folder: res.path)
+    let rules = try #require(PluralRules(locale: "en"))
+    func verdict(_ key: String) -> String {
+      switch catalog.translation(of: key, locale: "en", count: nil, rules: rules, sourceRules: rules)?
+        .problem
+      {
+      case .badReference(let why)?: "bad-reference: \(why)"
+      case nil: "ok"
+      default: "other"
+      }
+    }
+    #expect(verdict("alias") == "ok")
+    #expect(verdict("missing").hasPrefix("bad-reference: @string/nowhere refers to @string/nowhere, which is no string"))
+    #expect(verdict("loop_a").contains("cycle"), "\(verdict("loop_a"))")
+    #expect(verdict("to_plural").contains("a plural"), "\(verdict("to_plural"))")
+    #expect(verdict("d0").contains("more than 8 references deep"), "\(verdict("d0"))")
+    #expect(verdict("d2") == "ok")
+  }
+
   @Test("a malformed resource names the file, the line and the column")
   func errors() throws {
     func message(_ text: String) -> String {

@@ -48,6 +48,7 @@ struct PluralFormTests {
         case .missing?: "missing"
         case .badFormat?: "bad-format"
         case .untranslated?: "untranslated"
+        case .badReference?: "bad-reference"
         case nil: "ok"
         }
       return (category, sample, verdict)
@@ -73,5 +74,19 @@ struct PluralFormTests {
     for (category, sample, _) in rows {
       #expect(rules.category(for: sample) == category, "\(locale) \(category) drawn with \(sample)")
     }
+  }
+
+  @Test("a text that names a substitution it does not define is a bad-reference verdict")
+  func undefinedSubstitution() throws {
+    let catalog = try XCStrings.parse(
+      Array(
+        """
+        {"sourceLanguage": "en", "strings": {"k": {"localizations": {
+          "en": {"stringUnit": {"state": "translated", "value": "%#@items@ in the basket"}}}}}}
+        """.utf8), file: "test.xcstrings")
+    let rules = try #require(PluralRules(locale: "en"))
+    let translation = catalog.translation(
+      of: "k", locale: "en", count: 3, rules: rules, sourceRules: rules)
+    #expect(translation?.problem == .badReference("%#@items@ names no substitution of the text"))
   }
 }

@@ -19,8 +19,12 @@ struct PseudolocaleTests {
   func bidi() {
     let text = Pseudolocale.bidi.transform("Hi %1$s now")
     #expect(
-      text == "\u{200F}\u{202E}Hi\u{202C}\u{200F} \u{200F}\u{202E}%1$s\u{202C}\u{200F} "
+      text == "\u{200F}\u{202E}Hi\u{202C}\u{200F} \u{200F}\u{2066}%1$s\u{2069}\u{200F} "
         + "\u{200F}\u{202E}now\u{202C}\u{200F}")
+    // Numbers, written or filled in, keep their reading order: isolated left to right.
+    #expect(
+      Pseudolocale.bidi.transform("Order 1204")
+        == "\u{200F}\u{202E}Order\u{202C}\u{200F} \u{200F}\u{2066}1204\u{2069}\u{200F}")
     #expect(Pseudolocale.bidi.isRightToLeft)
     #expect(!Pseudolocale.accented.isRightToLeft)
     #expect(Pseudolocale(tag: "ar-XB") == .bidi)
