@@ -215,7 +215,8 @@ package enum AndroidResources {
           if let decoded = Unicode.Scalar(value) {
             out.unicodeScalars.append(decoded)
           } else if (0xD800...0xDBFF).contains(value), iterator.starts(with: ["\\", "u"]),
-            let low = UInt32(String(String.UnicodeScalarView(iterator.dropFirst(2).prefix(4))), radix: 16),
+            let low = UInt32(
+              String(String.UnicodeScalarView(iterator.dropFirst(2).prefix(4))), radix: 16),
             (0xDC00...0xDFFF).contains(low),
             let joined = Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00))
           {

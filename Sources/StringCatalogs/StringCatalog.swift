@@ -97,9 +97,24 @@ package struct CatalogText: Sendable, Equatable {
       }
       let filled = form.replacingOccurrences(
         of: "%arg", with: "%" + substitution.formatSpecifier)
-      text = text.replacingOccurrences(of: "%#@\(name)@", with: filled)
+      // Substitutions may name each other: the text's size is checked before each is put in,
+      // so that forms which double at every step are refused at the bound, not built.
+      let token = "%#@\(name)@"
+      let occurrences = text.components(separatedBy: token).count - 1
+      guard
+        text.utf8.count + occurrences * max(0, filled.utf8.count - token.utf8.count)
+          <= CatalogLimits.maxExpandedBytes
+      else { return nil }
+      text = text.replacingOccurrences(of: token, with: filled)
     }
     return text
+  }
+
+  /// Whether the text's substitutions put in for `count` grow past
+  /// ``CatalogLimits/maxExpandedBytes`` (they name each other).
+  package func overflows(count: Double?, rules: PluralRules?) -> Bool {
+    !substitutions.isEmpty && resolved(count: count, rules: rules) == nil
+      && (plural.isEmpty ? value != nil : !plural.isEmpty)
   }
 }
 
@@ -117,6 +132,8 @@ package enum CatalogLimits {
   package static let maxTextBytes = 10_000
   /// The deepest nesting of a `.xcstrings` file's JSON or a resource file's XML.
   package static let maxDepth = 32
+  /// The most bytes a text may grow to once its substitutions are put in.
+  package static let maxExpandedBytes = 4 * maxTextBytes
   /// The most substitutions of one text.
   package static let maxSubstitutions = 16
   /// The most entries of a `res/` folder, and of each `values*` folder in it.

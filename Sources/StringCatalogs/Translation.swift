@@ -96,6 +96,9 @@ extension StringCatalog {
     var translation = Translation(text: text, source: sourceText, problem: nil)
     if own == nil, locale != sourceLanguage {
       translation.problem = .missing
+    } else if chosen.overflows(count: count, rules: own == nil ? sourceRules : rules) {
+      translation.problem = .badReference(
+        "its substitutions name each other and grow past \(CatalogLimits.maxExpandedBytes) bytes")
     } else if let why = chosen.unresolved ?? chosen.undefinedSubstitution(in: text) {
       translation.problem = .badReference(why)
     } else if let own, pseudo == nil, let count, let rules,

@@ -124,7 +124,8 @@ struct AndroidResourcesTests {
     let catalog = try AndroidResources.read(folder: res.path)
     let rules = try #require(PluralRules(locale: "en"))
     func verdict(_ key: String) -> String {
-      switch catalog.translation(of: key, locale: "en", count: nil, rules: rules, sourceRules: rules)?
+      switch catalog.translation(
+        of: key, locale: "en", count: nil, rules: rules, sourceRules: rules)?
         .problem
       {
       case .badReference(let why)?: "bad-reference: \(why)"
@@ -133,7 +134,9 @@ struct AndroidResourcesTests {
       }
     }
     #expect(verdict("alias") == "ok")
-    #expect(verdict("missing").hasPrefix("bad-reference: @string/nowhere refers to @string/nowhere, which is no string"))
+    #expect(
+      verdict("missing").hasPrefix(
+        "bad-reference: @string/nowhere refers to @string/nowhere, which is no string"))
     #expect(verdict("loop_a").contains("cycle"), "\(verdict("loop_a"))")
     #expect(verdict("to_plural").contains("a plural"), "\(verdict("to_plural"))")
     #expect(verdict("d0").contains("more than 8 references deep"), "\(verdict("d0"))")

@@ -89,4 +89,34 @@ struct PluralFormTests {
       of: "k", locale: "en", count: 3, rules: rules, sourceRules: rules)
     #expect(translation?.problem == .badReference("%#@items@ names no substitution of the text"))
   }
+
+  @Test("substitutions that name each other and double at each step are refused at the bound")
+  func substitutionBomb() throws {
+    // s0 holds s1 eight times, s1 holds s2 eight times, …: 8^15 copies if built.
+    var substitutions: [String] = []
+    for index in 0..<16 {
+      let form =
+        index < 15
+        ? String(repeating: "%#@s\(index + 1)@ ", count: 8) : String(repeating: "x", count: 100)
+      substitutions.append(
+        "\"s\(index)\": {\"argNum\": 1, \"formatSpecifier\": \"lld\", \"variations\": {\"plural\": {"
+          + "\"one\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"\(form)\"}},"
+          + "\"other\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"\(form)\"}}}}}")
+    }
+    let json = """
+      {"sourceLanguage": "en", "strings": {"bomb": {"localizations": {"en": {
+        "stringUnit": {"state": "translated", "value": "%#@s0@"},
+        "substitutions": {\(substitutions.joined(separator: ", "))}}}}}}
+      """
+    let catalog = try XCStrings.parse(Array(json.utf8), file: "bomb.xcstrings")
+    let rules = try #require(PluralRules(locale: "en"))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let translation = catalog.translation(
+      of: "bomb", locale: "en", count: 3, rules: rules, sourceRules: rules)
+    #expect(clock.now - start < .seconds(1))
+    #expect(
+      translation?.problem
+        == .badReference("its substitutions name each other and grow past 40000 bytes"))
+  }
 }
