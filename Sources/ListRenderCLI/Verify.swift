@@ -420,13 +420,19 @@ struct BazelTest {
   var target: String?
 
   /// Under `bazel test`, the output folder as what it becomes: `bazel-testlogs/pkg/name/
-  /// test.outputs/outputs.zip`, read from the workspace (the folder itself is zipped away).
+  /// test.outputs/outputs.zip` (a sharded test's: `bazel-testlogs/pkg/name/shard_2_of_3/
+  /// test.outputs/outputs.zip`; a target of the root package's: `bazel-testlogs/name/…`),
+  /// read from the workspace (the folder itself is zipped away).
   var shownPaths: [(path: String, shown: String)] {
     guard let outputs, let target else { return [] }
-    let label = target.split(separator: "//", maxSplits: 1).last.map(String.init) ?? target
-    let parts = label.split(separator: ":", maxSplits: 1).map(String.init)
-    let path = parts.count == 2 ? parts[0] + "/" + parts[1] : label
-    let zip = "bazel-testlogs/\(path)/test.outputs/outputs.zip"
+    // `//pkg/sub:name`, `//:name`, `@repo//pkg:name`: the package's folders, then the name.
+    let label = target.components(separatedBy: "//").last ?? target
+    let colon = label.firstIndex(of: ":")
+    let package = colon.map { String(label[..<$0]) } ?? label
+    let name = colon.map { String(label[label.index(after: $0)...]) } ?? (lastPathPart(label))
+    let path = (package.isEmpty ? "" : package + "/") + name
+    let shardFolder = shard.map { $0.count > 1 ? "/shard_\($0.index)_of_\($0.count)" : "" } ?? ""
+    let zip = "bazel-testlogs/\(path)\(shardFolder)/test.outputs/outputs.zip"
     let folder = outputs.hasSuffix("/") ? outputs : outputs + "/"
     return [(folder, zip + " → ")]
   }

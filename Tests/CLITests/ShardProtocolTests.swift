@@ -114,6 +114,17 @@ struct ShardProtocolTests {
       result.stdout.contains(
         "report: bazel-testlogs/ui/goldens/test.outputs/outputs.zip → report/index.html"),
       "\(result.stdout)")
+    // A root package's target and a sharded test: where Bazel really keeps the outputs.
+    let sharded = try runListRender(
+      ["verify", "fx", "--golden", "gold"],
+      environment: [
+        "TEST_TARGET": "//:goldens", "TEST_UNDECLARED_OUTPUTS_DIR": outputs.path,
+        "TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "1",
+      ], in: folder)
+    #expect(
+      sharded.stdout.contains(
+        "report: bazel-testlogs/goldens/shard_2_of_3/test.outputs/outputs.zip → report/index.html"
+      ), "\(sharded.stdout)")
     #expect(
       result.stdout.contains(
         "to accept every failure, from the workspace root: listrender record fx --golden gold --filter rows/row1 --filter rows/row4"
