@@ -135,12 +135,7 @@ struct Catalog: ParsableCommand {
       guard !chosen.isEmpty else {
         throw CommandFailure("\(catalog): the catalog has no locale", status: ExitStatus.badInput)
       }
-      var isOutputFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: output, isDirectory: &isOutputFolder),
-        !isOutputFolder.boolValue
-      {
-        throw CommandFailure("-o \(output): not a folder", status: ExitStatus.badInput)
-      }
+      try Self.checkOutputFolder(output)
       let review = CatalogReview(catalog: strings, options: options)
       let renderer = try ListRenderer()
       _ = Unmanaged.passRetained(renderer)
@@ -188,6 +183,13 @@ struct Catalog: ParsableCommand {
         json.map { [("--json", $0)] } ?? [],
         inputs: exists && !isFolder.boolValue ? [("the catalog", catalog)] : [],
         folders: [("-o", output, lists.flatMap(\.names) + ["index.html"])])
+      // The pages of an earlier, longer run, as its grid names them: removed once this run's
+      // are in place (only files named as this command names pages, and regular ones).
+      let earlier = Self.pagesNamed(inGridOf: output)
+      let names = Set(lists.flatMap(\.names))
+      for name in names.union(["index.html"]) {
+        try Self.checkPageTarget((output as NSString).appendingPathComponent(name))
+      }
       try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
       let staged = StagedOutputs()
       func path(_ name: String) -> String { (output as NSString).appendingPathComponent(name) }
@@ -206,6 +208,11 @@ struct Catalog: ParsableCommand {
         try staged.add(Array(try encoder.encode(["keys": entries])) + [0x0A], to: json)
       }
       try staged.commit()
+      for name in earlier.subtracting(names) {
+        let stale = path(name)
+        var status = stat()
+        if lstat(stale, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(stale) }
+      }
       clock.lap("write")
       clock.report()
       var counts: [CatalogReview.Verdict: Int] = [:]
@@ -224,6 +231,62 @@ struct Catalog: ParsableCommand {
     } catch {
       throw CommandFailure.wrapping(error, file: catalog)
     }
+  }
+
+  /// `-o`: a folder, or a path where one can be made; never `-` (standard output holds no
+  /// folder), a link, or anything but a folder.
+  static func checkOutputFolder(_ output: String) throws {
+    guard output != "-" else {
+      throw CommandFailure(
+        "-o -: the catalog writes a folder of pages and a grid; name a folder",
+        status: ExitStatus.badInput)
+    }
+    var status = stat()
+    guard lstat(output, &status) == 0 else { return }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      let what = status.st_mode & S_IFMT == S_IFLNK ? "a link" : "not a folder"
+      throw CommandFailure(
+        "-o \(output): \(what); the catalog writes into a folder of its own",
+        status: ExitStatus.badInput)
+    }
+  }
+
+  /// A page or the grid inside the output folder: absent or a regular file, never a link, a
+  /// FIFO or a device planted there (written to, they would send the page elsewhere or block).
+  static func checkPageTarget(_ path: String) throws {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      let kind =
+        switch status.st_mode & S_IFMT {
+        case S_IFLNK: "a link"
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a folder"
+        default: "not a regular file"
+        }
+      throw CommandFailure(
+        "-o: \(path) is \(kind); the catalog replaces only regular files it wrote (nothing was written)",
+        status: ExitStatus.badInput)
+    }
+  }
+
+  /// The page files an earlier grid in `folder` shows (`de.png`, `de-0002.png`), as this
+  /// command names them; empty when there is none (or it is not a regular file of at most
+  /// 64 MiB).
+  static func pagesNamed(inGridOf folder: String) -> Set<String> {
+    let grid = (folder as NSString).appendingPathComponent("index.html")
+    var status = stat()
+    guard lstat(grid, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      let bytes = InputFile.readPrefix(grid, count: 64 << 20)
+    else { return [] }
+    let text = String(decoding: bytes, as: UTF8.self)
+    var names: Set<String> = []
+    let pattern = #"href="([A-Za-z0-9_-]{2,40}(-[0-9]{4})?\.png)""#
+    guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
+    for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+      if let range = Range(match.range(at: 1), in: text) { names.insert(String(text[range])) }
+    }
+    return names
   }
 
   /// The key × locale grid: one row a key and form, one column a locale, each cell its text

@@ -97,6 +97,47 @@ struct CatalogCLITests {
     #expect(grid.contains("lang=\"de\" dir=\"ltr\""))
   }
 
+  @Test("catalog -o refuses -, a link and a planted FIFO, and removes the pages of a longer run")
+  func outputFolder() throws {
+    let folder = try Paths.temporaryFolder(with: ["Localizable.xcstrings": Self.xcstrings])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func catalog(_ locales: String, _ output: String) throws -> ProcessResult {
+      try runListRender(
+        ["catalog", "Localizable.xcstrings", "--locales", locales, "-o", output, "--scale", "1"],
+        in: folder)
+    }
+    let dash = try catalog("de", "-")
+    #expect(dash.status == 2 && dash.stderr.contains("-o -: the catalog writes a folder"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+    // A link as the folder, and a link and a FIFO planted where a page goes.
+    let elsewhere = folder.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("linked"), withDestinationURL: elsewhere)
+    let linked = try catalog("de", "linked")
+    #expect(linked.status == 2 && linked.stderr.contains("linked: a link"), "\(linked.stderr)")
+    let out = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: out.appendingPathComponent("de.png"),
+      withDestinationURL: elsewhere.appendingPathComponent("planted.png"))
+    let planted = try catalog("de", "out")
+    #expect(planted.status == 2 && planted.stderr.contains("de.png is a link"), "\(planted.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    try FileManager.default.removeItem(at: out.appendingPathComponent("de.png"))
+    #expect(mkfifo(out.appendingPathComponent("de.png").path, 0o644) == 0)
+    let fifo = try catalog("de", "out")
+    #expect(fifo.status == 2 && fifo.stderr.contains("de.png is a FIFO"), "\(fifo.stderr)")
+    try FileManager.default.removeItem(at: out.appendingPathComponent("de.png"))
+    // A run of de and ar, then of de alone: ar.png goes, a file of the user's stays.
+    #expect(try catalog("de,ar", "out").status != 2)
+    try "mine".write(to: out.appendingPathComponent("notes.png"), atomically: true, encoding: .utf8)
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("ar.png").path))
+    #expect(try catalog("de", "out").status != 2)
+    let left = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+    #expect(left == ["de.png", "index.html", "notes.png"], "\(left)")
+  }
+
   @Test("Arabic is laid out right to left: the title ends at the row's right margin")
   func rightToLeft() throws {
     let folder = try Paths.temporaryFolder(with: ["Localizable.xcstrings": Self.xcstrings])
