@@ -55,6 +55,16 @@ struct Catalog: ParsableCommand {
   @Option(help: ArgumentHelp("Also write every verdict as JSON.", valueName: "file"))
   var json: String?
 
+  @Option(
+    name: .customLong("keys"),
+    help: ArgumentHelp(
+      "Only the keys matching this shell pattern (settings.*); may be given again.",
+      valueName: "glob"))
+  var keyPatterns: [String] = []
+
+  @Flag(help: "Draw only the rows whose verdict is not ok, and only the locales that have one.")
+  var problemsOnly = false
+
   @Flag(name: .long, help: "Print how long each phase took (to stderr).")
   var timings = false
 
@@ -81,6 +91,7 @@ struct Catalog: ParsableCommand {
     options.canvas.scale = canvas.scale ?? 1
     options.canvas.width = canvas.width ?? 360
     options.maxLines = maxLines
+    options.keys = keyPatterns
     return options
   }
 
@@ -164,9 +175,14 @@ struct Catalog: ParsableCommand {
       }
       for locale in chosen {
         var page = review.page(locale)
-        let whole = try renderer.layout(page.document, limits: .points)
+        var whole = try renderer.layout(page.document, limits: .points)
         try review.judge(&page, whole: whole, renderer: renderer)
         entries += page.entries
+        if problemsOnly {
+          guard let problems = review.problemsOnly(page) else { continue }
+          page = problems
+          whole = try renderer.layout(page.document, limits: .points)
+        }
         let count = try pageBreaks(whole).count
         let names = (0..<count).map { number in
           count == 1 ? "\(locale).png" : "\(locale)-\(String(format: "%04d", number + 1)).png"
@@ -202,10 +218,25 @@ struct Catalog: ParsableCommand {
       }
       try staged.add(grid, to: path("index.html"))
       clock.lap("paint and encode")
+      let summary = CatalogReview.summary(entries)
       if let json {
+        struct Output: Encodable {
+          var keys: [CatalogReview.Entry]
+          var summary: [String: [String: Int]]
+          var keysOnlyInTranslations: [String]
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try staged.add(Array(try encoder.encode(["keys": entries])) + [0x0A], to: json)
+        let table = Dictionary(
+          summary.map { row in
+            (row.locale, Dictionary(row.counts.map { ($0.key.rawValue, $0.value) }) { a, _ in a })
+          }, uniquingKeysWith: { a, _ in a })
+        try staged.add(
+          Array(
+            try encoder.encode(
+              Output(
+                keys: entries, summary: table,
+                keysOnlyInTranslations: review.keysOnlyInTranslations))) + [0x0A], to: json)
       }
       try staged.commit()
       for name in earlier.subtracting(names) {
@@ -215,13 +246,20 @@ struct Catalog: ParsableCommand {
       }
       clock.lap("write")
       clock.report()
+      Terminal.error(Self.summaryTable(summary))
       var counts: [CatalogReview.Verdict: Int] = [:]
       for entry in entries { counts[entry.verdict, default: 0] += 1 }
-      let summary = CatalogReview.Verdict.allCases.compactMap { verdict in
+      let totals = CatalogReview.Verdict.allCases.compactMap { verdict in
         counts[verdict].map { "\($0) \(verdict.rawValue)" }
       }
+      // The keys drawn (those with a source text), as the grid and the JSON have them.
+      let drawn = Set(entries.map(\.key)).count
+      let onlyTranslated = review.keysOnlyInTranslations
       Terminal.error(
-        "\(strings.keys.count) keys in \(chosen.count) locales: \(summary.joined(separator: ", "))\n"
+        "\(drawn) key\(drawn == 1 ? "" : "s") in \(chosen.count) locales: \(totals.joined(separator: ", "))\n"
+          + (onlyTranslated.isEmpty
+            ? ""
+            : "\(onlyTranslated.count) key\(onlyTranslated.count == 1 ? "" : "s") only in translations (no source text, not drawn): \(onlyTranslated.prefix(10).joined(separator: ", "))\(onlyTranslated.count > 10 ? ", …" : "")\n")
       )
       if entries.contains(where: { $0.verdict != .ok }) {
         throw CommandFailure(status: ExitStatus.failure)
@@ -231,6 +269,28 @@ struct Catalog: ParsableCommand {
     } catch {
       throw CommandFailure.wrapping(error, file: catalog)
     }
+  }
+
+  /// Each locale's count of each verdict, a row a locale and a column a verdict that occurs.
+  static func summaryTable(_ summary: [(locale: String, counts: [CatalogReview.Verdict: Int])])
+    -> String
+  {
+    let verdicts = CatalogReview.Verdict.allCases.filter { verdict in
+      summary.contains { $0.counts[verdict] != nil }
+    }
+    guard !summary.isEmpty, !verdicts.isEmpty else { return "" }
+    let first = max(6, summary.map(\.locale.count).max() ?? 0)
+    func cell(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    var out = "locale".padding(toLength: first, withPad: " ", startingAt: 0)
+    out += verdicts.map { "  " + $0.rawValue }.joined() + "\n"
+    for row in summary {
+      out += row.locale.padding(toLength: first, withPad: " ", startingAt: 0)
+      out += verdicts.map { "  " + cell(String(row.counts[$0] ?? 0), $0.rawValue.count) }.joined()
+      out += "\n"
+    }
+    return out
   }
 
   /// `-o`: a folder, or a path where one can be made; never `-` (standard output holds no

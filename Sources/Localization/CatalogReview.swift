@@ -39,6 +39,8 @@ package struct CatalogReview {
     package var canvas = Canvas()
     /// Lines at most for the text; nil for no limit.
     package var maxLines: Int?
+    /// Only the keys matching one of these shell patterns (`settings.*`); empty: every key.
+    package var keys: [String] = []
 
     package init() {}
   }
@@ -112,7 +114,12 @@ package struct CatalogReview {
       written[number] = text
       return text
     }
-    for key in catalog.keys {
+    for key in catalog.keys
+    where options.keys.isEmpty
+      || options.keys.contains(where: {
+        fnmatch($0, key, 0) == 0
+      })
+    {
       guard let source = catalog.text(key, locale: catalog.sourceLanguage) else { continue }
       // A key never translated is its source text everywhere: shown in the source's list only.
       if pseudo == nil, catalog.text(key, locale: locale) == nil, !source.translatable,
@@ -181,6 +188,45 @@ package struct CatalogReview {
     }
     if verdict != .ok { row.headline = .tag(verdict.rawValue.uppercased()) }
     return Cell(.row(row))
+  }
+
+  /// The keys some translation has that the source language does not (never drawn: a row
+  /// needs the source text), among the keys `--keys` selects.
+  package var keysOnlyInTranslations: [String] {
+    catalog.keys.filter { key in
+      catalog.text(key, locale: catalog.sourceLanguage) == nil
+        && (options.keys.isEmpty || options.keys.contains { fnmatch($0, key, 0) == 0 })
+    }
+  }
+
+  /// The page with only its rows whose verdict is not ok, each tagged with its verdict (the
+  /// layout's verdicts included); nil when every row is ok.
+  package func problemsOnly(_ page: Page) -> Page? {
+    let kept = page.entries.indices.filter { page.entries[$0].verdict != .ok }
+    guard !kept.isEmpty else { return nil }
+    var cells: [Cell] = []
+    for index in kept {
+      var cell = page.document.sections[0].cells[index]
+      if case .row(var row) = cell.kind {
+        row.headline = .tag(page.entries[index].verdict.rawValue.uppercased())
+        cell.kind = .row(row)
+      }
+      cells.append(cell)
+    }
+    var document = page.document
+    document.sections = [Section(cells: cells)]
+    return Page(locale: page.locale, document: document, entries: kept.map { page.entries[$0] })
+  }
+
+  /// Each locale's count of each verdict, locales in the order given.
+  package static func summary(_ entries: [Entry]) -> [(locale: String, counts: [Verdict: Int])] {
+    var order: [String] = []
+    var counts: [String: [Verdict: Int]] = [:]
+    for entry in entries {
+      if counts[entry.locale] == nil { order.append(entry.locale) }
+      counts[entry.locale, default: [:]][entry.verdict, default: 0] += 1
+    }
+    return order.map { ($0, counts[$0] ?? [:]) }
   }
 
   /// The layout role the text is drawn in.

@@ -100,8 +100,10 @@ package enum AndroidResources {
         }
       }
     }
-    return StringCatalog(
+    var catalog = StringCatalog(
       file: folder, sourceLanguage: defaultLanguage, keys: keys, texts: texts, files: files)
+    catalog.notation = .android
+    return catalog
   }
 
   /// The names in a folder, sorted, at most ``CatalogLimits/maxFolderEntries``.

@@ -69,6 +69,13 @@ package struct PluralRules: Sendable {
     }
   }
 
+  /// Whether `category` holds a single whole number (Arabic `zero`, `one` and `two`; English
+  /// `one`), among 0 to 1,000 and the millions: a form of it may leave its number out.
+  package func holdsOneNumber(_ category: PluralCategory) -> Bool {
+    integers.lazy.filter { $0 == category }.prefix(2).count == 1
+      && samples[category].map { $0 < Double(Self.tableSize) } ?? false
+  }
+
   /// The category ICU chooses for `number` (whole numbers to 1,000 from a table made once).
   package func category(for number: Double) -> PluralCategory {
     if number >= 0, number < Double(Self.tableSize), number == number.rounded() {

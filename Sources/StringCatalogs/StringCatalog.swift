@@ -17,6 +17,9 @@ package struct StringCatalog: Sendable, Equatable {
   /// `values*` folder read and each resource file in them (a folder stands for its listing: a
   /// file added to it changes what the catalog holds).
   package var files: [String] = []
+  /// How the catalog writes placeholders (messages name them so): a String Catalog's `%lld`,
+  /// an Android resource's `%d`.
+  package var notation: Placeholder.Notation = .apple
 
   /// Every locale with at least one text: the source language first, then by tag.
   package var locales: [String] {
@@ -305,17 +308,51 @@ package struct Placeholder: Hashable, Sendable, CustomStringConvertible {
 
   /// What is wrong with a translation's placeholders against its source's, or nil when they
   /// take the same arguments of the same kinds (in any order, as positions allow).
-  package static func mismatch(source: String, translation: String) -> String? {
+  package static func mismatch(
+    source: String, translation: String, mayOmitCount: Bool = false,
+    notation: Notation = .internal
+  ) -> String? {
     let expected = Set(all(in: source))
     let found = Set(all(in: translation))
     guard expected != found else { return nil }
-    let missing = expected.subtracting(found).sorted { $0.argument < $1.argument }
+    var missing = expected.subtracting(found).sorted { $0.argument < $1.argument }
     let extra = found.subtracting(expected).sorted { $0.argument < $1.argument }
-    var parts: [String] = []
-    if !missing.isEmpty {
-      parts.append("lacks " + missing.map(\.description).joined(separator: ", "))
+    // A plural form of a category that holds one number (Arabic zero, one, two) may leave the
+    // number out, as the platforms' own checks allow ("ملف واحد": one file).
+    if mayOmitCount, extra.isEmpty {
+      missing.removeAll { $0.kind == .integer }
+      if missing.isEmpty { return nil }
     }
-    if !extra.isEmpty { parts.append("has " + extra.map(\.description).joined(separator: ", ")) }
+    func shown(_ list: [Placeholder]) -> String {
+      list.map { placeholder in
+        switch notation {
+        case .internal: placeholder.description
+        case .apple: placeholder.shown
+        case .android: placeholder.androidShown
+        }
+      }.joined(separator: ", ")
+    }
+    var parts: [String] = []
+    if !missing.isEmpty { parts.append("lacks " + shown(missing)) }
+    if !extra.isEmpty { parts.append("has " + shown(extra)) }
     return parts.joined(separator: "; ")
+  }
+
+  /// How a message writes placeholders: ListRender's own names (`%1$integer`), or as a String
+  /// Catalog (`%1$lld`, `%1$@`) or an Android resource (`%1$d`, `%1$s`) writes them.
+  package enum Notation: Sendable {
+    case `internal`, apple, android
+  }
+
+  /// As an Android resource writes it: `%1$s`, `%1$d`.
+  package var androidShown: String {
+    switch kind {
+    case .text: "%\(argument)$s"
+    case .integer: "%\(argument)$d"
+    case .decimal: "%\(argument)$f"
+    case .character: "%\(argument)$c"
+    case .substitution: "%#@\(name ?? "")@"
+    case .percent: "%%"
+    }
   }
 }

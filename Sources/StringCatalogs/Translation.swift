@@ -105,7 +105,13 @@ extension StringCatalog {
       let lacking = own.missingForm(for: count, rules: rules)
     {
       translation.problem = .missingForm(lacking)
-    } else if let mismatch = Placeholder.mismatch(source: sourceText, translation: text) {
+    } else if let mismatch = Placeholder.mismatch(
+      source: sourceText, translation: text,
+      mayOmitCount: count.map { count in
+        (rules ?? sourceRules).map { $0.holdsOneNumber($0.category(for: count)) } ?? false
+      } ?? false,
+      notation: notation)
+    {
       translation.problem = .badFormat(mismatch)
     } else if chosen.state != .translated, pseudo == nil {
       translation.problem = .untranslated(chosen.state)

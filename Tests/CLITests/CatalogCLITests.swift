@@ -97,6 +97,59 @@ struct CatalogCLITests {
     #expect(grid.contains("lang=\"de\" dir=\"ltr\""))
   }
 
+  @Test("a per-locale summary table, --problems-only, --keys, and keys only in translations")
+  func translatorViews() throws {
+    let folder = try Paths.temporaryFolder(with: [
+      "Localizable.xcstrings": Self.xcstrings,
+      // An Android key only a translation has: no default text, so no row.
+      "res/values/strings.xml": "<resources><string name=\"hello\">Hello</string></resources>",
+      "res/values-de/strings.xml":
+        "<resources><string name=\"hello\">Hallo</string><string name=\"orphan\">Nur hier</string></resources>",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let all = try runListRender(
+      ["catalog", "Localizable.xcstrings", "-o", "all", "--json", "all.json", "--scale", "1"],
+      in: folder)
+    #expect(all.status == 1, "\(all.stderr)")
+    // The table: a row a locale, a column a verdict that occurs, counts that add up.
+    let lines = all.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("locale  ok") == true, "\(all.stderr)")
+    let json =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("all.json"))) as? [String: Any]
+    let summary = json?["summary"] as? [String: [String: Int]] ?? [:]
+    let keys = json?["keys"] as? [[String: Any]] ?? []
+    #expect(summary.values.reduce(0) { $0 + $1.values.reduce(0, +) } == keys.count)
+    #expect(summary["pl"]?["bad-format"] == 1, "\(summary)")
+    #expect(summary["ar"]?["untranslated"] == 1, "\(summary)")
+    #expect(all.stderr.contains("3 keys in 4 locales"), "\(all.stderr)")
+    // The count of keys is the keys drawn; one only a translation has is said, not counted.
+    let android = try runListRender(
+      ["catalog", "res", "-o", "android", "--json", "android.json", "--scale", "1"], in: folder)
+    #expect(android.status == 0, "\(android.stderr)")
+    #expect(android.stderr.contains("1 key in 2 locales"), "\(android.stderr)")
+    #expect(
+      android.stderr.contains("1 key only in translations (no source text, not drawn): orphan"),
+      "\(android.stderr)")
+    let androidJSON =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("android.json"))) as? [String: Any]
+    #expect(androidJSON?["keysOnlyInTranslations"] as? [String] == ["orphan"])
+    // --problems-only: only rows with a verdict, only locales that have one; --keys a glob.
+    let problems = try runListRender(
+      [
+        "catalog", "Localizable.xcstrings", "-o", "problems", "--problems-only", "--keys", "gr*",
+        "--scale", "1",
+      ], in: folder)
+    #expect(problems.status == 1, "\(problems.stderr)")
+    let pages = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("problems").path
+    ).sorted()
+    // greeting: missing in de, bad-format in pl, untranslated in ar; en is ok.
+    #expect(pages == ["ar.png", "de.png", "index.html", "pl.png"], "\(pages)")
+    #expect(problems.stderr.contains("1 key in 4 locales"), "\(problems.stderr)")
+  }
+
   @Test("catalog -o refuses -, a link and a planted FIFO, and removes the pages of a longer run")
   func outputFolder() throws {
     let folder = try Paths.temporaryFolder(with: ["Localizable.xcstrings": Self.xcstrings])

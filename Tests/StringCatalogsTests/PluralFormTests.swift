@@ -1,5 +1,6 @@
 import Foundation
 import StringCatalogs
+import TestSupport
 import Testing
 
 /// Plural rows as CLDR says: each form drawn with a number of its own category, and a form the
@@ -118,5 +119,43 @@ struct PluralFormTests {
     #expect(
       translation?.problem
         == .badReference("its substitutions name each other and grow past 40000 bytes"))
+  }
+
+  @Test("Android: a form whose category holds one number may leave the number out; messages in %d")
+  func omittedCount() throws {
+    let res = try Paths.temporaryFolder(with: [
+      "values/strings.xml": """
+      <resources><plurals name="files"><item quantity="one">%1$d file for %2$s</item>
+      <item quantity="other">%1$d files for %2$s</item></plurals></resources>
+      """,
+      "values-ar/strings.xml": """
+      <resources><plurals name="files">
+      <item quantity="zero">لا ملفات لـ %2$s</item><item quantity="one">ملف واحد لـ %2$s</item>
+      <item quantity="two">ملفان لـ %2$s</item><item quantity="few">%1$d ملفات لـ %2$s</item>
+      <item quantity="many">%1$d ملفًا لـ %2$s</item><item quantity="other">ملف لـ %2$s</item>
+      </plurals></resources>
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: res) }
+    let catalog = try AndroidResources.read(folder: res.path)
+    let rules = try #require(PluralRules(locale: "ar"))
+    let source = try #require(PluralRules(locale: "en"))
+    var verdicts: [String: String] = [:]
+    for category in rules.categories {
+      let sample = try #require(rules.samples[category])
+      let problem = catalog.translation(
+        of: "files", locale: "ar", count: sample, rules: rules, sourceRules: source)?.problem
+      verdicts[category.rawValue] =
+        switch problem {
+        case nil: "ok"
+        case .badFormat(let why)?: why
+        default: "other"
+        }
+    }
+    // zero, one, two hold one number each: the number may go; other holds many: it may not.
+    #expect(
+      verdicts == [
+        "zero": "ok", "one": "ok", "two": "ok", "few": "ok", "many": "ok", "other": "lacks %1$d",
+      ], "\(verdicts)")
   }
 }
