@@ -73,6 +73,8 @@ package struct CatalogText: Sendable, Equatable {
   }
 
   package var state: State = .translated
+  /// Each plural form's own state (a String Catalog's forms each have one).
+  package var formStates: [PluralCategory: State] = [:]
   /// The text when it does not vary by number.
   package var value: String?
   /// The text by plural category, when it varies.
@@ -84,6 +86,15 @@ package struct CatalogText: Sendable, Equatable {
   /// Why the text is not what Android shows: an `@string/` reference that leads nowhere
   /// (missing, a plural, a cycle, more than 8 deep); nil when it is.
   package var unresolved: String?
+
+  /// The state of the form drawn for `count` (by `rules`): that form's own when it has one,
+  /// else the text's.
+  package func state(count: Double?, rules: PluralRules?) -> State {
+    guard !plural.isEmpty, let count, let rules else { return state }
+    let category = rules.category(for: count)
+    let drawn = plural[category] != nil ? category : plural[.other] != nil ? .other : .one
+    return formStates[drawn] ?? state
+  }
 
   /// The text for `count` (by `rules`), with each substitution's form for the same count put
   /// in. Nil when the text has no form for it (and no `other`).

@@ -113,8 +113,11 @@ extension StringCatalog {
       notation: notation)
     {
       translation.problem = .badFormat(mismatch)
-    } else if chosen.state != .translated, pseudo == nil {
-      translation.problem = .untranslated(chosen.state)
+    } else if case let formState = chosen.state(
+      count: count, rules: own == nil ? sourceRules : rules),
+      formState != .translated, pseudo == nil
+    {
+      translation.problem = .untranslated(formState)
     }
     return translation
   }

@@ -149,7 +149,8 @@ package enum XCStrings {
       if let variations = object["variations"] {
         let variations = try self.object(variations, path() + ".variations")
         if let plural = variations["plural"] {
-          (text.plural, text.state) = try forms(plural, path() + ".variations.plural")
+          (text.plural, text.state, text.formStates) = try forms(
+            plural, path() + ".variations.plural")
         } else if let device = variations["device"], depth == 0 {
           let devices = try self.object(device, path() + ".variations.device")
           let names = members(devices).map(\.key)
@@ -161,6 +162,7 @@ package enum XCStrings {
             text.state = inner.state
             text.value = inner.value
             text.plural = inner.plural
+            text.formStates = inner.formStates
           }
         }
       }
@@ -186,7 +188,8 @@ package enum XCStrings {
           let specifier =
             try sub["formatSpecifier"].map { try string($0, subPath + ".formatSpecifier") } ?? "lld"
           let variations = try self.object(sub["variations"], subPath + ".variations")
-          let (forms, _) = try self.forms(variations["plural"], subPath + ".variations.plural")
+          let (forms, _, _) = try self.forms(
+            variations["plural"], subPath + ".variations.plural")
           text.substitutions[name] = .init(
             argument: argument, formatSpecifier: specifier, plural: forms)
         }
@@ -197,12 +200,14 @@ package enum XCStrings {
       return text
     }
 
-    /// Plural forms by category; the state is the least finished one of the forms.
+    /// Plural forms by category; the state is the least finished one of the forms, and each
+    /// form keeps its own.
     func forms(_ value: JSONValue?, _ path: @autoclosure () -> String) throws -> (
-      [PluralCategory: String], CatalogText.State
+      [PluralCategory: String], CatalogText.State, [PluralCategory: CatalogText.State]
     ) {
       let object = try self.object(value, path())
       var forms: [PluralCategory: String] = [:]
+      var states: [PluralCategory: CatalogText.State] = [:]
       var state = CatalogText.State.translated
       for member in members(object) {
         let (name, form) = (member.key, member.value)
@@ -214,10 +219,11 @@ package enum XCStrings {
         let unit = try self.object(form, formPath())
         let (formState, text) = try stringUnit(unit["stringUnit"], formPath() + ".stringUnit")
         forms[category] = text
+        states[category] = formState
         if formState != .translated { state = formState }
       }
       guard !forms.isEmpty else { throw fail(path(), "has no forms") }
-      return (forms, state)
+      return (forms, state, states)
     }
 
     func stringUnit(_ value: JSONValue?, _ path: @autoclosure () -> String) throws -> (

@@ -158,4 +158,35 @@ struct PluralFormTests {
         "zero": "ok", "one": "ok", "two": "ok", "few": "ok", "many": "ok", "other": "lacks %1$d",
       ], "\(verdicts)")
   }
+
+  @Test("each plural form keeps its own state: a sibling's needs_review marks only that form")
+  func formStates() throws {
+    let catalog = try XCStrings.parse(
+      Array(
+        """
+        {"sourceLanguage": "en", "strings": {"files": {"localizations": {
+          "en": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld file"}},
+            "other": {"stringUnit": {"state": "translated", "value": "%lld files"}}}}},
+          "ja": {"variations": {"plural": {"one": {"stringUnit": {"state": "needs_review", "value": "%lld ファイル"}},
+            "other": {"stringUnit": {"state": "translated", "value": "%lld ファイル"}}}}},
+          "pl": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld plik"}},
+            "few": {"stringUnit": {"state": "needs_review", "value": "%lld pliki"}},
+            "many": {"stringUnit": {"state": "translated", "value": "%lld plików"}},
+            "other": {"stringUnit": {"state": "translated", "value": "%lld pliku"}}}}}}}}}
+        """.utf8), file: "states.xcstrings")
+    let source = try #require(PluralRules(locale: "en"))
+    func verdicts(_ locale: String) throws -> [String] {
+      let rules = try #require(PluralRules(locale: locale))
+      return try rules.categories.map { category in
+        let sample = try #require(rules.samples[category])
+        let problem = catalog.translation(
+          of: "files", locale: locale, count: sample, rules: rules, sourceRules: source)?.problem
+        return problem == nil
+          ? "ok" : problem == .untranslated(.needsReview) ? "untranslated" : "other"
+      }
+    }
+    // Japanese draws only `other`: its unused `one` under review marks nothing.
+    #expect(try verdicts("ja") == ["ok"])
+    #expect(try verdicts("pl") == ["ok", "untranslated", "ok", "ok"])
+  }
 }
