@@ -40,6 +40,7 @@ public struct SuiteResult: Sendable {
     result.cached = cached
     result.fromShard = fromShard
     result.shardGolden = shardGolden
+    result.warnings = warnings
     return result
   }
 
@@ -48,6 +49,9 @@ public struct SuiteResult: Sendable {
   var fromShard = false
   /// A merged case's golden as its shard's report holds it (checked and copied aside).
   var shardGolden: String?
+  /// What `render` would warn of for the case: a locale drawn in another the catalogs have, a
+  /// keyed label whose translation is missing or unfinished.
+  package internal(set) var warnings: [String] = []
 }
 
 /// Results written by parallel workers, each into its own slot.
@@ -171,15 +175,31 @@ func runSuite(
   let selected = fixtures.enumerated().filter { options.shard?.contains($0.offset) ?? true }
   // Each fixture's combinations: the same for all, unless `locale=all` asks each spec for its
   // catalogs' locales (a spec that cannot be read, or names no catalog, is checked once).
-  let combinationsOf: [[[VariantAxis.Choice]]] = fixtures.map { fixture in
+  let counted: [[[VariantAxis.Choice]]?] = fixtures.map { fixture in
     let axes =
       (try? VariantAxis.forSpec(options.variants) {
         try ListDocument.load(
           path: (options.fixtures as NSString).appendingPathComponent(fixture),
           allowing: options.readableFolders)
       }) ?? options.variants.filter { !$0.allLocales }
-    return VariantAxis.combinations(axes)
+    // Counted before they are made: a run's cases are bounded.
+    return VariantAxis.count(axes) <= VariantAxis.maxCases ? VariantAxis.combinations(axes) : nil
   }
+  var caseCount = 0
+  for (fixture, combinations) in zip(fixtures, counted) {
+    guard let combinations else {
+      throw CommandFailure(
+        "--variants: \(fixture) alone makes more than \(VariantAxis.maxCases.formatted()) cases; at most \(VariantAxis.maxCases.formatted()) in one run (split the axes or the fixtures over several runs)",
+        status: ExitStatus.badInput)
+    }
+    caseCount += combinations.count
+    guard caseCount <= VariantAxis.maxCases else {
+      throw CommandFailure(
+        "--variants: the fixtures and their variants make more than \(VariantAxis.maxCases.formatted()) cases; at most \(VariantAxis.maxCases.formatted()) in one run (split the axes or the fixtures over several runs)",
+        status: ExitStatus.badInput)
+    }
+  }
+  let combinationsOf = counted.map { $0 ?? [] }
   // A case's place in the whole suite: every fixture's combinations before it, then its own.
   var firstPosition: [Int] = []
   var next = 0
@@ -386,7 +406,13 @@ private func runCase(
     // One worker renders thousands of documents: the text of earlier ones is not kept (a
     // document of more than 200 paragraphs keeps its own until the next case).
     renderer.forgetShapedText(beyond: 200)
-    return SuiteResult(suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
+    var result = SuiteResult(
+      suiteCase: suiteCase, report: report, render: keepRender ? bitmap : nil)
+    // What render would warn of: a locale drawn in another, a keyed label not finished.
+    result.warnings =
+      (document.marks.localeFallback.map { [$0] } ?? [])
+      + document.marks.translationNotes.map(\.message)
+    return result
   } catch {
     // A fixture that does not load or render is an error (exit 2), not a failed comparison;
     // its message starts with the spec's own file:line:column.

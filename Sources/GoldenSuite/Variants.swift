@@ -78,20 +78,32 @@ public struct VariantAxis: Sendable {
         "--variants takes key=value,value with key one of \(Self.keys.joined(separator: ", ")); got '\(argument)'",
         status: ExitStatus.badInput)
     }
-    var values = parts[1].split(separator: ",").map(String.init)
+    // Counted before anything is made of them: a list of values is bounded as a catalog's
+    // locales are.
+    let given = parts[1].split(separator: ",", omittingEmptySubsequences: false)
+    guard given.count <= Self.maxValues else {
+      throw CommandFailure(
+        "--variants \(parts[0]) has \(given.count.formatted()) values; at most \(Self.maxValues) (split the axis over several runs)",
+        status: ExitStatus.badInput)
+    }
+    var values = given.filter { !$0.isEmpty }.map(String.init)
     guard !values.isEmpty else {
       throw CommandFailure("--variants \(parts[0]) has no values", status: ExitStatus.badInput)
     }
     if key == .locale {
-      // `pseudo`: Android's two pseudolocales; `all`: every locale of each spec's catalogs.
+      // `pseudo`: Android's two pseudolocales; `all`: every locale of each spec's catalogs
+      // (with the pseudolocales too when both are named).
       values = values.flatMap { $0 == "pseudo" ? Pseudolocale.allCases.map(\.rawValue) : [$0] }
       if values.contains("all") {
-        guard values == ["all"] else {
+        let others = values.filter { $0 != "all" }
+        guard others.allSatisfy({ Pseudolocale(tag: $0) != nil }) else {
           throw CommandFailure(
-            "--variants locale=all stands alone (every locale of each spec's catalogs)",
+            "--variants locale=all takes only pseudolocales beside it (all,pseudo): every locale of each spec's catalogs is already in it",
             status: ExitStatus.badInput)
         }
-        self.init(name: parts[0], values: values, key: key, canvases: [], allLocales: true)
+        self.init(
+          name: parts[0], values: ["all"] + others, key: key, canvases: [], allLocales: true,
+          extraLocales: others)
         return
       }
     }
@@ -112,14 +124,35 @@ public struct VariantAxis: Sendable {
   }
 
   private init(
-    name: String, values: [String], key: CanvasKey, canvases: [Canvas], allLocales: Bool
+    name: String, values: [String], key: CanvasKey, canvases: [Canvas], allLocales: Bool,
+    extraLocales: [String] = []
   ) {
     self.name = name
     self.values = values
     self.key = key
     self.canvases = canvases
     self.allLocales = allLocales
+    self.extraLocales = extraLocales
   }
+
+  /// The most values of one axis (as many as a catalog's locales may be).
+  package static let maxValues = 500
+  /// The most cases one suite run makes of its fixtures and their variants.
+  package static let maxCases = 200_000
+
+  /// How many combinations `axes` make (`Int.max` past what an `Int` holds), counted without
+  /// making them.
+  package static func count(_ axes: [VariantAxis]) -> Int {
+    var count = 1
+    for axis in axes {
+      let (product, overflow) = count.multipliedReportingOverflow(by: axis.values.count)
+      count = overflow ? Int.max : product
+    }
+    return count
+  }
+
+  /// Pseudolocales given beside `locale=all`, drawn for every spec after its own locales.
+  let extraLocales: [String]
 
   /// Whether the axis is `locale=all`: its values are each spec's own locales
   /// (``forSpec(locales:)``).
@@ -129,7 +162,7 @@ public struct VariantAxis: Sendable {
   /// it names none: the spec is checked once, in its own locale); any other axis is itself.
   package func forSpec(locales: () throws -> [String]) rethrows -> VariantAxis? {
     guard allLocales else { return self }
-    let found = try locales()
+    let found = try locales() + extraLocales
     guard !found.isEmpty else { return nil }
     let canvases = found.map { locale in
       var canvas = Canvas()

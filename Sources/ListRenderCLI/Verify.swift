@@ -287,9 +287,23 @@ struct Verify: ParsableCommand {
 /// ``CommandFailure`` carrying the run's exit status when it is not 0.
 func runAsCommand(_ suite: GoldenSuite) throws {
   let progress = Mutex<ProgressBar?>(nil)
+  // Each warning once a run (a locale's fallback is the same for every case drawn in it).
+  let warned = Mutex<Set<String>>([])
   let run = try suite.run { event in
     switch event {
     case .caseFinished(let result, let done, let total):
+      let fresh = warned.withLock { seen in
+        result.warnings.filter { seen.insert($0).inserted }
+      }
+      if !fresh.isEmpty {
+        progress.withLock { bar in
+          bar?.finish()
+          bar = nil
+        }
+        for warning in fresh {
+          Terminal.error(terminalSafe("\(result.suiteCase.fixture): warning: \(warning)") + "\n")
+        }
+      }
       let outcome = result.report.outcome.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
       progress.withLock { bar in
         if bar == nil { bar = ProgressBar(total: total) }

@@ -251,7 +251,7 @@ struct SpecLocaleTests {
     let mixed = try runListRender(
       ["verify", "fixtures", "--golden", "golden", "--variants", "locale=all,de"], in: folder)
     #expect(mixed.status == 2)
-    #expect(mixed.stderr.contains("locale=all stands alone"), "\(mixed.stderr)")
+    #expect(mixed.stderr.contains("locale=all takes only pseudolocales beside it"), "\(mixed.stderr)")
   }
 
   @Test("audit --variants locale=all reports the catalog's verdicts and cut text per locale")
@@ -313,6 +313,16 @@ struct SpecLocaleTests {
       try FileManager.default.copyItem(
         at: folder.appendingPathComponent(name), to: folder.appendingPathComponent("fx/\(name)"))
     }
+    // record and verify warn as render does, each warning once a run.
+    let warned = try runListRender(
+      ["record", "fx", "--golden", "warned", "--variants", "locale=de-DE,de-AT"], in: folder)
+    #expect(warned.status == 0, "\(warned.stderr)")
+    let warnings = warned.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+    #expect(
+      warnings.filter { $0.contains("key 'greeting' in de: no text in this locale") }.count == 1,
+      "\(warned.stderr)")
+    #expect(
+      warned.stderr.contains("list.yaml: warning: locale 'de-DE' is drawn in the catalogs' 'de'"))
     let record = try runListRender(
       ["record", "fx", "--golden", "gold", "--variants", "locale=de-DE,xx"], in: folder)
     #expect(record.status == 2, "\(record.stdout)\(record.stderr)")
@@ -333,6 +343,44 @@ struct SpecLocaleTests {
       in: folder)
     #expect(none.status == 2)
     #expect(none.stderr.contains("'th' is not in Localizable.xcstrings"), "\(none.stderr)")
+  }
+
+  @Test("locale=all,pseudo: the catalogs' locales and both pseudolocales; variant lists bounded")
+  func allWithPseudoAndBounds() throws {
+    let folder = try Paths.temporaryFolder(with: [
+      "fx/Localizable.xcstrings": CatalogCLITests.xcstrings,
+      "fx/list.yaml": Self.files["list.yaml"] ?? "",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let record = try runListRender(
+      ["record", "fx", "--golden", "gold", "--variants", "locale=all,pseudo"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    let goldens = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("gold").path
+    ).sorted()
+    #expect(
+      goldens == [
+        "list@ar-XB.png", "list@ar.png", "list@de.png", "list@en-XA.png", "list@en.png",
+        "list@pl.png",
+      ], "\(goldens)")
+    let mixed = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--variants", "locale=all,de"], in: folder)
+    #expect(mixed.status == 2 && mixed.stderr.contains("takes only pseudolocales beside it"))
+    // 501 values on one axis; 500 × 500 cases: refused before any is made.
+    let many = (0..<501).map { "x\($0)" }.joined(separator: ",")
+    let tooMany = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--variants", "locale=\(many)"], in: folder)
+    #expect(tooMany.status == 2 && tooMany.stderr.contains("at most 500"), "\(tooMany.stderr)")
+    let widths = (100..<600).map(String.init).joined(separator: ",")
+    let scales = (0..<500).map { String(format: "%.3f", 1 + Double($0) / 1000) }.joined(
+      separator: ",")
+    let product = try runListRender(
+      [
+        "verify", "fx", "--golden", "gold", "--variants", "width=\(widths)", "--variants",
+        "scale=\(scales)",
+      ], in: folder)
+    #expect(product.status == 2, "\(product.stderr)")
+    #expect(product.stderr.contains("more than 200,000 cases"), "\(product.stderr)")
   }
 
   /// Whether ICU's library can be hidden from a child process (a mount namespace, as root).
