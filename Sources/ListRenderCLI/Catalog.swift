@@ -148,6 +148,16 @@ struct Catalog: ParsableCommand {
       }
       try Self.checkOutputFolder(output)
       let review = CatalogReview(catalog: strings, options: options)
+      // Keys × locales, counted before any list is made: a run is bounded.
+      let keyCount = strings.keys.count { key in
+        keyPatterns.isEmpty || keyPatterns.contains { fnmatch($0, key, 0) == 0 }
+      }
+      let (pairs, overflow) = keyCount.multipliedReportingOverflow(by: chosen.count)
+      guard !overflow, pairs <= Self.maxPairs else {
+        throw CommandFailure(
+          "\(catalog): \(keyCount.formatted()) keys × \(chosen.count) locales is more than \(Self.maxPairs.formatted()); draw fewer at a time (--locales, --keys)",
+          status: ExitStatus.badInput)
+      }
       let renderer = try ListRenderer()
       _ = Unmanaged.passRetained(renderer)
       renderer.allowsMissingGlyphs = true
@@ -292,6 +302,10 @@ struct Catalog: ParsableCommand {
     }
     return out
   }
+
+  /// The most keys × locales one run draws (53 locales × 808 strings, a large app's catalog,
+  /// is 42,824).
+  static let maxPairs = 200_000
 
   /// `-o`: a folder, or a path where one can be made; never `-` (standard output holds no
   /// folder), a link, or anything but a folder.

@@ -25,6 +25,9 @@ package struct CatalogReview {
     case missingForm = "missing-form"
     /// An `@string/` reference that leads nowhere, or an undefined substitution.
     case badReference = "bad-reference"
+    /// A text no list can draw (a word of thousands of letters with no break, a control
+    /// character): the row says why instead, and the rest of the catalog is drawn.
+    case refused
   }
 
   /// Which part of the row holds the text (the key is in another).
@@ -162,6 +165,21 @@ package struct CatalogReview {
         }
         let label =
           form.map { "\(key) · \($0.rawValue) (\(format(number ?? 0)))" } ?? key
+        // A text the renderer would refuse is a verdict on its own row, never the end of the
+        // run: the row says why in its place.
+        let keyProblem = SpecLimits.problem(with: label)
+        if let problem = SpecLimits.problem(with: shown) ?? keyProblem {
+          let why = (keyProblem != nil ? "the key " : "the text ") + problem
+          cells.append(
+            row(
+              text: "(not drawn: \(why.prefix(120)))",
+              key: keyProblem == nil ? label : "(a key no list can draw)", verdict: .refused))
+          entries.append(
+            Entry(
+              key: key, locale: locale, form: form?.rawValue, number: number,
+              text: String(shown.prefix(200)), lines: 0, verdict: .refused, detail: why))
+          continue
+        }
         cells.append(row(text: shown, key: label, verdict: verdict))
         entries.append(
           Entry(

@@ -150,6 +150,47 @@ struct CatalogCLITests {
     #expect(problems.stderr.contains("1 key in 4 locales"), "\(problems.stderr)")
   }
 
+  @Test("a text no list can draw is a refused row and the run goes on; keys × locales bounded")
+  func refusedRowsAndBounds() throws {
+    let long = String(repeating: "a", count: 3_000)
+    let catalog = """
+      {"sourceLanguage": "en", "strings": {
+        "ok": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Fine"}},
+          "de": {"stringUnit": {"state": "translated", "value": "Gut"}}}},
+        "long": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "\(long)"}},
+          "de": {"stringUnit": {"state": "translated", "value": "Kurz"}}}}}}
+      """
+    // 401 keys in 500 locales: 200,500 rows, over the bound.
+    var locales: [String] = []
+    for first in "abcdefghijklmnopqrstuvwxyz" {
+      for second in "abcdefghijklmnopqrstuvwxyz" where locales.count < 500 {
+        for third in "abcdefghijklmnopqrstuvwxyz" where locales.count < 500 {
+          locales.append("\(first)\(second)\(third)")
+        }
+      }
+    }
+    let localizations = locales.map {
+      "\"\($0)\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"x\"}}"
+    }.joined(separator: ",")
+    let keys = (0..<401).map { "\"k\($0)\": {\"localizations\": {\(localizations)}}" }
+    let huge = "{\"sourceLanguage\": \"aaa\", \"strings\": {\(keys.joined(separator: ","))}}"
+    let folder = try Paths.temporaryFolder(with: [
+      "refuse.xcstrings": catalog, "huge.xcstrings": huge,
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try runListRender(
+      ["catalog", "refuse.xcstrings", "-o", "out", "--json", "v.json", "--scale", "1"], in: folder)
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("2 keys in 2 locales: 3 ok, 1 refused"), "\(run.stderr)")
+    let json = try String(contentsOf: folder.appendingPathComponent("v.json"), encoding: .utf8)
+    #expect(json.contains("has a word of 3000 characters"), "\(json.prefix(500))")
+    let bounded = try runListRender(["catalog", "huge.xcstrings", "-o", "big"], in: folder)
+    #expect(bounded.status == 2, "\(bounded.stderr)")
+    #expect(
+      bounded.stderr.contains("401 keys × 500 locales is more than 200,000"), "\(bounded.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("big").path))
+  }
+
   @Test("catalog -o refuses -, a link and a planted FIFO, and removes the pages of a longer run")
   func outputFolder() throws {
     let folder = try Paths.temporaryFolder(with: ["Localizable.xcstrings": Self.xcstrings])

@@ -251,7 +251,8 @@ struct SpecLocaleTests {
     let mixed = try runListRender(
       ["verify", "fixtures", "--golden", "golden", "--variants", "locale=all,de"], in: folder)
     #expect(mixed.status == 2)
-    #expect(mixed.stderr.contains("locale=all takes only pseudolocales beside it"), "\(mixed.stderr)")
+    #expect(
+      mixed.stderr.contains("locale=all takes only pseudolocales beside it"), "\(mixed.stderr)")
   }
 
   @Test("audit --variants locale=all reports the catalog's verdicts and cut text per locale")
