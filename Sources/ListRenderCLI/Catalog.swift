@@ -378,7 +378,8 @@ struct Catalog: ParsableCommand {
     let keyIndex = Dictionary(
       catalog.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     for entry in entries {
-      let row = entry.key + (entry.form.map { " · \($0)" } ?? "")
+      let row =
+        entry.key + (entry.device.map { " · \($0)" } ?? "") + (entry.form.map { " · \($0)" } ?? "")
       let form = entry.form.flatMap { PluralCategory(rawValue: $0) }
       places[row] = (
         keyIndex[entry.key] ?? Int.max,
@@ -401,10 +402,11 @@ struct Catalog: ParsableCommand {
       td.ok { background: #fff; } td.missing { background: #fde2e2; }
       td.bad-format { background: #fbd0f0; } td.missing-glyph { background: #ffe4c4; }
       td.truncated, td.clipped { background: #fff3c4; } td.untranslated { background: #e4ecff; }
+      td.missing-form, td.bad-reference, td.refused { background: #fbd0f0; }
       small { color: #666; display: block; }
       </style></head><body>
       <h1>\(markupEscape(catalog.file))</h1>
-      <p>\(catalog.keys.count) keys, \(locales.count) locales. Lists: \(locales.map { locale in
+      <p>\(Set(entries.map(\.key)).count) keys, \(locales.count) locales. Lists: \(locales.map { locale in
         (images[locale] ?? []).map { "<a href=\"\(markupEscape($0))\">\(markupEscape($0))</a>" }.joined(separator: " ")
       }.joined(separator: " · "))</p>
       <p><input id="search" type="search" placeholder="Filter by key" autofocus></p>

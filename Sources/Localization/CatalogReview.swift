@@ -66,6 +66,8 @@ package struct CatalogReview {
     /// Why, for a verdict other than ok (the placeholders that differ, the character no font
     /// has, how far outside its cell).
     package var detail: String?
+    /// The device variation drawn (`iphone`, `ipad`, …), for a text that varies by device.
+    package var device: String?
   }
 
   /// One locale's list and its entries.
@@ -132,59 +134,69 @@ package struct CatalogReview {
       }
       // A text whose source varies by number is shown in every form of the locale, even when
       // its translation does not vary (each form is what a user of that count reads).
+      // A text that varies by device is drawn once for each device it names.
+      let devices: [String?] = {
+        let names = catalog.devices(key, locale: pseudo == nil ? locale : catalog.sourceLanguage)
+        return names.isEmpty ? [nil] : names
+      }()
       let forms: [(PluralCategory?, Double?)] =
         catalog.variesByNumber(key, locale: locale)
         // Each form drawn with a number of its own category, as ICU decides it.
         ? rules.map { rules in
           rules.categories.compactMap { category in rules.samples[category].map { (category, $0) } }
         } ?? [(.other, 3)] : [(nil, nil)]
-      for (form, number) in forms {
-        guard
-          let translation = catalog.translation(
-            of: key, locale: locale, count: number, rules: rules, sourceRules: sourceRules)
-        else { continue }
-        let raw = translation.text
-        let verdict: Verdict =
-          switch translation.problem {
-          case .missing?: .missing
-          case .badFormat?: .badFormat
-          case .untranslated?: .untranslated
-          case .missingForm?: .missingForm
-          case .badReference?: .badReference
-          case nil: .ok
+      for device in devices {
+        for (form, number) in forms {
+          guard
+            let translation = catalog.translation(
+              of: key, locale: locale, count: number, rules: rules, sourceRules: sourceRules,
+              device: device)
+          else { continue }
+          let raw = translation.text
+          let verdict: Verdict =
+            switch translation.problem {
+            case .missing?: .missing
+            case .badFormat?: .badFormat
+            case .untranslated?: .untranslated
+            case .missingForm?: .missingForm
+            case .badReference?: .badReference
+            case nil: .ok
+            }
+          let detail = translation.detail
+          let shown = Placeholder.filled(raw) { placeholder in
+            switch placeholder.kind {
+            case .integer: format(number ?? 3)
+            case .decimal: format(2.5)
+            case .text: "Alex"
+            case .character: "x"
+            case .substitution, .percent: placeholder.description
+            }
           }
-        let detail = translation.detail
-        let shown = Placeholder.filled(raw) { placeholder in
-          switch placeholder.kind {
-          case .integer: format(number ?? 3)
-          case .decimal: format(2.5)
-          case .text: "Alex"
-          case .character: "x"
-          case .substitution, .percent: placeholder.description
+          let named = device.map { "\(key) · \($0)" } ?? key
+          let label =
+            form.map { "\(named) · \($0.rawValue) (\(format(number ?? 0)))" } ?? named
+          // A text the renderer would refuse is a verdict on its own row, never the end of the
+          // run: the row says why in its place.
+          let keyProblem = SpecLimits.problem(with: label)
+          if let problem = SpecLimits.problem(with: shown) ?? keyProblem {
+            let why = (keyProblem != nil ? "the key " : "the text ") + problem
+            cells.append(
+              row(
+                text: "(not drawn: \(why.prefix(120)))",
+                key: keyProblem == nil ? label : "(a key no list can draw)", verdict: .refused))
+            entries.append(
+              Entry(
+                key: key, locale: locale, form: form?.rawValue, number: number,
+                text: String(shown.prefix(200)), lines: 0, verdict: .refused, detail: why,
+                device: device))
+            continue
           }
-        }
-        let label =
-          form.map { "\(key) · \($0.rawValue) (\(format(number ?? 0)))" } ?? key
-        // A text the renderer would refuse is a verdict on its own row, never the end of the
-        // run: the row says why in its place.
-        let keyProblem = SpecLimits.problem(with: label)
-        if let problem = SpecLimits.problem(with: shown) ?? keyProblem {
-          let why = (keyProblem != nil ? "the key " : "the text ") + problem
-          cells.append(
-            row(
-              text: "(not drawn: \(why.prefix(120)))",
-              key: keyProblem == nil ? label : "(a key no list can draw)", verdict: .refused))
+          cells.append(row(text: shown, key: label, verdict: verdict))
           entries.append(
             Entry(
-              key: key, locale: locale, form: form?.rawValue, number: number,
-              text: String(shown.prefix(200)), lines: 0, verdict: .refused, detail: why))
-          continue
+              key: key, locale: locale, form: form?.rawValue, number: number, text: shown, lines: 0,
+              verdict: verdict, detail: detail, device: device))
         }
-        cells.append(row(text: shown, key: label, verdict: verdict))
-        entries.append(
-          Entry(
-            key: key, locale: locale, form: form?.rawValue, number: number, text: shown, lines: 0,
-            verdict: verdict, detail: detail))
       }
     }
     let document = ListDocument(canvas: canvas(for: locale), sections: [Section(cells: cells)])

@@ -75,6 +75,9 @@ package struct CatalogText: Sendable, Equatable {
   package var state: State = .translated
   /// Each plural form's own state (a String Catalog's forms each have one).
   package var formStates: [PluralCategory: State] = [:]
+  /// A String Catalog's device variations (`iphone`, `ipad`, `mac`, `other`…), each its own
+  /// text; the text itself is `other`'s. Empty when the text does not vary by device.
+  package var devices: [String: CatalogText] = [:]
   /// The text when it does not vary by number.
   package var value: String?
   /// The text by plural category, when it varies.

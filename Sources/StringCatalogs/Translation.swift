@@ -80,11 +80,16 @@ extension StringCatalog {
   /// the source language's.
   package func translation(
     of key: String, locale: String, count: Double?, rules: PluralRules?,
-    sourceRules: PluralRules?
+    sourceRules: PluralRules?, device: String? = nil
   ) -> Translation? {
-    guard let source = text(key, locale: sourceLanguage) else { return nil }
+    // A device's variation where the text has one (else the text as every device reads it).
+    func variation(_ text: CatalogText?) -> CatalogText? {
+      guard let text, let device else { return text }
+      return text.devices[device] ?? text
+    }
+    guard let source = variation(text(key, locale: sourceLanguage)) else { return nil }
     let pseudo = Pseudolocale(tag: locale)
-    let own = pseudo == nil ? text(key, locale: locale) : source
+    let own = pseudo == nil ? variation(text(key, locale: locale)) : source
     let sourceText = source.resolved(count: count, rules: sourceRules) ?? ""
     // A key never translated is its source text everywhere, and that is right.
     guard own != nil || source.translatable || locale == sourceLanguage else {
@@ -120,6 +125,13 @@ extension StringCatalog {
       translation.problem = .untranslated(formState)
     }
     return translation
+  }
+
+  /// The devices the key's source text or its text in `locale` varies by (sorted), or empty.
+  package func devices(_ key: String, locale: String) -> [String] {
+    let names = Set(text(key, locale: sourceLanguage)?.devices.keys ?? [:].keys)
+      .union(text(key, locale: locale)?.devices.keys ?? [:].keys)
+    return names.sorted()
   }
 
   /// Whether the key's source text (or any translation) varies by number: it is drawn in each

@@ -152,13 +152,17 @@ package enum XCStrings {
           (text.plural, text.state, text.formStates) = try forms(
             plural, path() + ".variations.plural")
         } else if let device = variations["device"], depth == 0 {
+          // Each device's text is kept (a review draws each); the text itself is the one a
+          // device not named reads (`other`), else the first by name.
           let devices = try self.object(device, path() + ".variations.device")
           let names = members(devices).map(\.key)
+          for name in names.sorted() {
+            let devicePath = { "\(path()).variations.device.\(name)" }
+            text.devices[name] = try self.text(
+              try self.object(devices[name], devicePath()), devicePath, depth: 1)
+          }
           let chosen = names.contains("other") ? "other" : names.sorted().first
-          if let chosen {
-            let devicePath = { "\(path()).variations.device.\(chosen)" }
-            let inner = try self.text(
-              try self.object(devices[chosen], devicePath()), devicePath, depth: 1)
+          if let chosen, let inner = text.devices[chosen] {
             text.state = inner.state
             text.value = inner.value
             text.plural = inner.plural

@@ -189,4 +189,34 @@ struct PluralFormTests {
     #expect(try verdicts("ja") == ["ok"])
     #expect(try verdicts("pl") == ["ok", "untranslated", "ok", "ok"])
   }
+
+  @Test("a key that varies by device keeps each device's text; a review draws each")
+  func deviceVariations() throws {
+    let catalog = try XCStrings.parse(
+      Array(
+        """
+        {"sourceLanguage": "en", "strings": {"tap": {"localizations": {
+          "en": {"variations": {"device": {
+            "iphone": {"stringUnit": {"state": "translated", "value": "Tap to open"}},
+            "mac": {"stringUnit": {"state": "translated", "value": "Click to open"}},
+            "other": {"stringUnit": {"state": "translated", "value": "Select to open"}}}}},
+          "de": {"variations": {"device": {
+            "iphone": {"stringUnit": {"state": "translated", "value": "Zum Öffnen tippen"}},
+            "other": {"stringUnit": {"state": "needs_review", "value": "Zum Öffnen auswählen"}}}}}}}}}
+        """.utf8), file: "devices.xcstrings")
+    let rules = try #require(PluralRules(locale: "de"))
+    #expect(catalog.devices("tap", locale: "de") == ["iphone", "mac", "other"])
+    func drawn(_ device: String?) -> (String, Translation.Problem?)? {
+      catalog.translation(
+        of: "tap", locale: "de", count: nil, rules: rules, sourceRules: rules, device: device
+      ).map { ($0.text, $0.problem) }
+    }
+    #expect(drawn("iphone")?.0 == "Zum Öffnen tippen")
+    #expect(drawn("iphone")?.1 == nil)
+    // German has no mac text: its text for every other device is drawn, under review.
+    #expect(drawn("mac")?.0 == "Zum Öffnen auswählen")
+    #expect(drawn("other")?.1 == .untranslated(.needsReview))
+    // A spec's label reads the text every device not named reads.
+    #expect(drawn(nil)?.0 == "Zum Öffnen auswählen")
+  }
 }
