@@ -41,7 +41,7 @@ struct ReviewTests {
   /// The review the page would download after `script` ran in it (`d` is the report's
   /// document); `extra`, evaluated there too, is put before the review (`extra|review`).
   static func reviewInBrowser(
-    _ chromium: String, folder: URL, script: String, extra: String = "''"
+    _ chromium: String, folder: URL, script: String, extra: String = "''", profile: URL? = nil
   ) throws -> String {
     let harness = folder.appendingPathComponent("harness.html")
     try """
@@ -57,7 +57,10 @@ struct ReviewTests {
     }
     </script></body></html>
     """.write(to: harness, atomically: true, encoding: .utf8)
-    let dom = try chromiumDOM(chromium, page: harness, extra: ["--virtual-time-budget=5000"])
+    let dom = try chromiumDOM(
+      chromium, page: harness,
+      extra: ["--virtual-time-budget=5000"] + (profile.map { ["--user-data-dir=\($0.path)"] } ?? [])
+    )
     guard let start = dom.range(of: "<pre id=\"out\">download "),
       let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
     else { return "no review in the page: \(dom.prefix(2000))" }
@@ -199,6 +202,32 @@ struct ReviewTests {
     #expect(accepted.stderr.contains("1 golden written; 1 rejected left as they are"))
     let after = try ["a", "b", "c"].map(golden)
     #expect(after[0] != before[0] && after[1] == before[1] && after[2] == before[2])
+  }
+
+  @Test(
+    "decisions carry over to a newer run for the cases whose image is byte for byte the same",
+    .enabled(if: chromium != nil, "Chromium is not installed (make deps-test could not install it)")
+  )
+  func decisionsCarryOver() throws {
+    let folder = try Self.failingReport()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let profile = folder.appendingPathComponent("profile")
+    let browser = try #require(chromium)
+    let first = try Self.reviewInBrowser(
+      browser, folder: folder,
+      script: """
+        d.querySelector('.review[data-name="a"] .accept-case').click();
+        d.querySelector('.review[data-name="c"] .reject-case').click();
+        """, extra: "''", profile: profile)
+    #expect(first.contains("\"accept\":[{\"name\":\"a\""), "\(first)")
+    // A newer run: a's image changes, b's and c's are the same bytes.
+    try "canvas: { width: 200, scale: 1 }\nsections: [{ cells: [{ title: Again a }] }]\n".write(
+      to: folder.appendingPathComponent("Fixtures/a.yaml"), atomically: true, encoding: .utf8)
+    #expect(try runListRender(["verify"], in: folder).status == 1)
+    let second = try Self.reviewInBrowser(
+      browser, folder: folder, script: "", extra: "''", profile: profile)
+    #expect(second.contains("\"accept\":[]"), "a's image changed: its decision is gone: \(second)")
+    #expect(second.contains("\"reject\":[{\"name\":\"c\""), "c's carried over: \(second)")
   }
 
   /// A review of case `name` as the page would save it, with the digest results.json lists.
