@@ -25,11 +25,26 @@ package enum AndroidResources {
         file: folder, message: "more than \(CatalogLimits.maxLocales) locale folders")
     }
     var files = [folder]
+    // Everything read is inside the res/ folder: a values-* folder or a resource file that is
+    // a link leading out of it is refused (the spec's folder policy covers the folder it
+    // names, not what links inside it lead to).
+    let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+    func inside(_ path: String) throws {
+      let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      guard real == root || real.hasPrefix(root + "/") else {
+        throw CatalogError(
+          file: path,
+          message:
+            "leads outside the res folder (to \(real)); a catalog reads only what is inside it")
+      }
+    }
     for (name, locale) in valueFolders {
       let path = (folder as NSString).appendingPathComponent(name)
+      try inside(path)
       files.append(path)
       for file in try listing(path) where file.hasSuffix(".xml") {
         let filePath = (path as NSString).appendingPathComponent(file)
+        try inside(filePath)
         files.append(filePath)
         let bytes: [UInt8]?
         do {

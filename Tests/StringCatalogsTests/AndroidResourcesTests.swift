@@ -143,6 +143,43 @@ struct AndroidResourcesTests {
     #expect(verdict("d2") == "ok")
   }
 
+  @Test("a values folder or a resource file that links outside the res folder is refused")
+  func linksOutside() throws {
+    let folder = try Paths.temporaryFolder(with: [
+      "res/values/strings.xml": "<resources><string name=\"a\">A</string></resources>",
+      "secret/strings.xml": "<resources><string name=\"a\">Secret</string></resources>",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let res = folder.appendingPathComponent("res")
+    // A values-de folder that is a link to a folder outside.
+    try FileManager.default.createSymbolicLink(
+      at: res.appendingPathComponent("values-de"),
+      withDestinationURL: folder.appendingPathComponent("secret"))
+    #expect {
+      try AndroidResources.read(folder: res.path)
+    } throws: { error in
+      "\(error)".contains("values-de: leads outside the res folder")
+    }
+    try FileManager.default.removeItem(at: res.appendingPathComponent("values-de"))
+    // A strings.xml that is a link to a file outside.
+    try FileManager.default.createDirectory(
+      at: res.appendingPathComponent("values-fr"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: res.appendingPathComponent("values-fr/strings.xml"),
+      withDestinationURL: folder.appendingPathComponent("secret/strings.xml"))
+    #expect {
+      try AndroidResources.read(folder: res.path)
+    } throws: { error in
+      "\(error)".contains("strings.xml: leads outside the res folder")
+    }
+    // A link that stays inside is read.
+    try FileManager.default.removeItem(at: res.appendingPathComponent("values-fr/strings.xml"))
+    try FileManager.default.createSymbolicLink(
+      at: res.appendingPathComponent("values-fr/strings.xml"),
+      withDestinationURL: res.appendingPathComponent("values/strings.xml"))
+    #expect(try AndroidResources.read(folder: res.path).text("a", locale: "fr")?.value == "A")
+  }
+
   @Test("a malformed resource names the file, the line and the column")
   func errors() throws {
     func message(_ text: String) -> String {
