@@ -65,6 +65,13 @@ struct Catalog: ParsableCommand {
   @Flag(help: "Draw only the rows whose verdict is not ok, and only the locales that have one.")
   var problemsOnly = false
 
+  @Option(
+    name: .customLong("changed-since"),
+    help: ArgumentHelp(
+      "Only the keys whose source text or any translation differs from this earlier catalog (the check for a translation pull request).",
+      valueName: "old-catalog"))
+  var changedSince: String?
+
   @Flag(name: .long, help: "Print how long each phase took (to stderr).")
   var timings = false
 
@@ -97,7 +104,7 @@ struct Catalog: ParsableCommand {
 
   func run() throws {
     do {
-      let options = try reviewOptions()
+      var options = try reviewOptions()
       var clock = PhaseClock(enabled: timings)
       var isFolder: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: catalog, isDirectory: &isFolder)
@@ -147,11 +154,19 @@ struct Catalog: ParsableCommand {
         throw CommandFailure("\(catalog): the catalog has no locale", status: ExitStatus.badInput)
       }
       try Self.checkOutputFolder(output)
+      if let changedSince {
+        let earlier: StringCatalog
+        do {
+          earlier = try StringCatalog.read(changedSince, defaultLanguage: defaultLanguage)
+        } catch let error as CatalogError {
+          throw CommandFailure(
+            "--changed-since: \(error.description)", status: ExitStatus.badInput)
+        }
+        options.onlyKeys = CatalogReview.changedKeys(strings, since: earlier)
+      }
       let review = CatalogReview(catalog: strings, options: options)
       // Keys × locales, counted before any list is made: a run is bounded.
-      let keyCount = strings.keys.count { key in
-        keyPatterns.isEmpty || keyPatterns.contains { fnmatch($0, key, 0) == 0 }
-      }
+      let keyCount = strings.keys.filter { review.selects($0) }.count
       let (pairs, overflow) = keyCount.multipliedReportingOverflow(by: chosen.count)
       guard !overflow, pairs <= Self.maxPairs else {
         throw CommandFailure(

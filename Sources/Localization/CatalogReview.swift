@@ -44,6 +44,8 @@ package struct CatalogReview {
     package var maxLines: Int?
     /// Only the keys matching one of these shell patterns (`settings.*`); empty: every key.
     package var keys: [String] = []
+    /// Only these keys (what changed since an earlier catalog); nil: every key.
+    package var onlyKeys: Set<String>?
 
     package init() {}
   }
@@ -119,12 +121,7 @@ package struct CatalogReview {
       written[number] = text
       return text
     }
-    for key in catalog.keys
-    where options.keys.isEmpty
-      || options.keys.contains(where: {
-        fnmatch($0, key, 0) == 0
-      })
-    {
+    for key in catalog.keys where selects(key) {
       guard let source = catalog.text(key, locale: catalog.sourceLanguage) else { continue }
       // A key never translated is its source text everywhere: shown in the source's list only.
       if pseudo == nil, catalog.text(key, locale: locale) == nil, !source.translatable,
@@ -220,13 +217,32 @@ package struct CatalogReview {
     return Cell(.row(row))
   }
 
+  /// Whether the options draw `key`: it matches a `--keys` pattern (when there are any) and is
+  /// among ``Options/onlyKeys`` (when given).
+  package func selects(_ key: String) -> Bool {
+    (options.keys.isEmpty || options.keys.contains { fnmatch($0, key, 0) == 0 })
+      && (options.onlyKeys?.contains(key) ?? true)
+  }
+
   /// The keys some translation has that the source language does not (never drawn: a row
-  /// needs the source text), among the keys `--keys` selects.
+  /// needs the source text), among the keys the options select.
   package var keysOnlyInTranslations: [String] {
     catalog.keys.filter { key in
-      catalog.text(key, locale: catalog.sourceLanguage) == nil
-        && (options.keys.isEmpty || options.keys.contains { fnmatch($0, key, 0) == 0 })
+      catalog.text(key, locale: catalog.sourceLanguage) == nil && selects(key)
     }
+  }
+
+  /// The keys of `catalog` whose source text or any translation differs from `earlier`'s
+  /// (added keys, and keys whose text in some locale came, went or changed): what a
+  /// translation pull request changes.
+  package static func changedKeys(_ catalog: StringCatalog, since earlier: StringCatalog)
+    -> Set<String>
+  {
+    let locales = Set(catalog.texts.keys).union(earlier.texts.keys)
+    return Set(
+      catalog.keys.filter { key in
+        locales.contains { catalog.texts[$0]?[key] != earlier.texts[$0]?[key] }
+      })
   }
 
   /// The page with only its rows whose verdict is not ok, each tagged with its verdict (the

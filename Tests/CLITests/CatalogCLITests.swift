@@ -191,6 +191,36 @@ struct CatalogCLITests {
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("big").path))
   }
 
+  @Test("--changed-since: only the keys a translation pull request changes")
+  func changedSince() throws {
+    // The earlier catalog: no greeting, and roaming's Polish text another.
+    let earlier = Self.xcstrings.replacingOccurrences(of: "Roaming danych", with: "Roaming")
+      .replacingOccurrences(
+        of: #""greeting" : { "localizations" : {"#, with: #""old" : { "localizations" : {"#)
+    #expect(earlier != Self.xcstrings)
+    let folder = try Paths.temporaryFolder(with: [
+      "Localizable.xcstrings": Self.xcstrings, "old.xcstrings": earlier,
+      "notes.txt": "not a catalog",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try runListRender(
+      [
+        "catalog", "Localizable.xcstrings", "--changed-since", "old.xcstrings", "-o", "out",
+        "--json", "v.json", "--scale", "1",
+      ], in: folder)
+    #expect(run.status == 1, "\(run.stderr)")
+    let json =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("v.json"))) as? [String: Any]
+    let keys = Set((json?["keys"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String })
+    // roaming (its Polish changed) and greeting (new); files did not change.
+    #expect(keys == ["roaming", "greeting"], "\(keys)")
+    let bad = try runListRender(
+      ["catalog", "Localizable.xcstrings", "--changed-since", "notes.txt", "-o", "out2"],
+      in: folder)
+    #expect(bad.status == 2 && bad.stderr.contains("--changed-since: "), "\(bad.stderr)")
+  }
+
   @Test("catalog -o refuses -, a link and a planted FIFO, and removes the pages of a longer run")
   func outputFolder() throws {
     let folder = try Paths.temporaryFolder(with: ["Localizable.xcstrings": Self.xcstrings])
