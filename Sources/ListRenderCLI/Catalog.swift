@@ -66,6 +66,12 @@ struct Catalog: ParsableCommand {
   var problemsOnly = false
 
   @Option(
+    help: ArgumentHelp(
+      "Also write one image a key and locale here, KEY@LOCALE.png (names made safe), to upload to a translation platform as context.",
+      valueName: "folder"))
+  var screenshots: String?
+
+  @Option(
     name: .customLong("changed-since"),
     help: ArgumentHelp(
       "Only the keys whose source text or any translation differs from this earlier catalog (the check for a translation pull request).",
@@ -154,6 +160,11 @@ struct Catalog: ParsableCommand {
         throw CommandFailure("\(catalog): the catalog has no locale", status: ExitStatus.badInput)
       }
       try Self.checkOutputFolder(output)
+      if let screenshots {
+        try Self.checkOutputFolder(screenshots, option: "--screenshots")
+        try FileManager.default.createDirectory(
+          atPath: screenshots, withIntermediateDirectories: true)
+      }
       if let changedSince {
         let earlier: StringCatalog
         do {
@@ -181,7 +192,7 @@ struct Catalog: ParsableCommand {
       // Each locale's list is cut into pages between rows as --page-height cuts a render
       // (LayoutTree.pageBreaks), each page as tall as one image may be. The layouts are not
       // kept between the two passes: one locale's is held at a time.
-      var lists: [(locale: String, document: ListDocument, names: [String])] = []
+      var lists: [(locale: String, document: ListDocument, names: [String], keys: [String])] = []
       var images: [String: [String]] = [:]
       func pageBreaks(_ tree: LayoutTree) throws -> [Range<Int>] {
         guard
@@ -212,7 +223,7 @@ struct Catalog: ParsableCommand {
         let names = (0..<count).map { number in
           count == 1 ? "\(locale).png" : "\(locale)-\(String(format: "%04d", number + 1)).png"
         }
-        lists.append((locale, page.document, names))
+        lists.append((locale, page.document, names, page.entries.map(\.key)))
         images[locale] = names
       }
       clock.lap("lay out and judge")
@@ -242,6 +253,29 @@ struct Catalog: ParsableCommand {
         }
       }
       try staged.add(grid, to: path("index.html"))
+      if let screenshots {
+        // One image a key and locale: its rows (a plural key's forms, a device's variations).
+        var used: Set<String> = []
+        for list in lists {
+          var rowsOf: [(key: String, cells: [Cell])] = []
+          for (cell, key) in zip(list.document.sections[0].cells, list.keys) {
+            if rowsOf.last?.key == key {
+              rowsOf[rowsOf.count - 1].cells.append(cell)
+            } else {
+              rowsOf.append((key, [cell]))
+            }
+          }
+          for (key, cells) in rowsOf {
+            var document = list.document
+            document.sections = [Section(cells: cells)]
+            let name = Self.screenshotName(key: key, locale: list.locale, taken: &used)
+            let target = (screenshots as NSString).appendingPathComponent(name)
+            try Self.checkPageTarget(target)
+            let tree = try renderer.layout(document, limits: .points)
+            try staged.add(try renderer.renderPNG(tree), to: target)
+          }
+        }
+      }
       clock.lap("paint and encode")
       let summary = CatalogReview.summary(entries)
       if let json {
@@ -324,10 +358,10 @@ struct Catalog: ParsableCommand {
 
   /// `-o`: a folder, or a path where one can be made; never `-` (standard output holds no
   /// folder), a link, or anything but a folder.
-  static func checkOutputFolder(_ output: String) throws {
+  static func checkOutputFolder(_ output: String, option: String = "-o") throws {
     guard output != "-" else {
       throw CommandFailure(
-        "-o -: the catalog writes a folder of pages and a grid; name a folder",
+        "\(option) -: the catalog writes a folder of images; name a folder",
         status: ExitStatus.badInput)
     }
     var status = stat()
@@ -335,9 +369,32 @@ struct Catalog: ParsableCommand {
     guard status.st_mode & S_IFMT == S_IFDIR else {
       let what = status.st_mode & S_IFMT == S_IFLNK ? "a link" : "not a folder"
       throw CommandFailure(
-        "-o \(output): \(what); the catalog writes into a folder of its own",
+        "\(option) \(output): \(what); the catalog writes into a folder of its own",
         status: ExitStatus.badInput)
     }
+  }
+
+  /// A screenshot's file name, `KEY@LOCALE.png` with every character but letters, digits, `.`,
+  /// `_` and `-` as `_`, at most 120 characters before `@`; a name taken already gets `-2`, `-3`….
+  static func screenshotName(key: String, locale: String, taken: inout Set<String>) -> String {
+    func safe(_ text: String) -> String {
+      String(
+        text.unicodeScalars.map { scalar -> Character in
+          scalar.isASCII
+            && (CharacterSet.alphanumerics.contains(scalar)
+              || ".-_".unicodeScalars.contains(scalar))
+            ? Character(scalar) : "_"
+        })
+    }
+    var stem = String(safe(key).prefix(120))
+    if stem.isEmpty || stem.hasPrefix(".") { stem = "_" + stem }
+    var name = "\(stem)@\(safe(locale)).png"
+    var number = 2
+    while !taken.insert(name.lowercased()).inserted {
+      name = "\(stem)-\(number)@\(safe(locale)).png"
+      number += 1
+    }
+    return name
   }
 
   /// A page or the grid inside the output folder: absent or a regular file, never a link, a

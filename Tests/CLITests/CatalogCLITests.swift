@@ -191,6 +191,34 @@ struct CatalogCLITests {
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("big").path))
   }
 
+  @Test("--screenshots: one image a key and locale, named safely, each its key's rows")
+  func screenshots() throws {
+    let odd = Self.xcstrings.replacingOccurrences(
+      of: "\"roaming\" : {", with: "\"Roaming / Ω \" : {")
+    let folder = try Paths.temporaryFolder(with: ["Localizable.xcstrings": odd])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try runListRender(
+      [
+        "catalog", "Localizable.xcstrings", "--locales", "en,pl", "-o", "out", "--screenshots",
+        "shots", "--scale", "1",
+      ], in: folder)
+    #expect(run.status == 1, "\(run.stderr)")
+    let shots = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("shots").path
+    ).sorted()
+    #expect(
+      shots == [
+        "Roaming_____@en.png", "Roaming_____@pl.png", "files@en.png", "files@pl.png",
+        "greeting@en.png", "greeting@pl.png",
+      ], "\(shots)")
+    // Polish files: its four forms, one image; English: two.
+    let polish = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("shots/files@pl.png"))))
+    let english = try PNGCodec.decode(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("shots/files@en.png"))))
+    #expect(polish.height == english.height * 2, "\(polish.height) \(english.height)")
+  }
+
   @Test("--changed-since: only the keys a translation pull request changes")
   func changedSince() throws {
     // The earlier catalog: no greeting, and roaming's Polish text another.
