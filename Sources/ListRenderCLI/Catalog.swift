@@ -213,15 +213,31 @@ struct Catalog: ParsableCommand {
         var page = review.page(locale)
         var whole = try renderer.layout(page.document, limits: .points)
         try review.judge(&page, whole: whole, renderer: renderer)
+        let first = entries.count
         entries += page.entries
+        // Which of this locale's entries each drawn row is (all, or the problems only).
+        var drawn = Array(first..<entries.count)
         if problemsOnly {
           guard let problems = review.problemsOnly(page) else { continue }
+          drawn = drawn.filter { entries[$0].verdict != .ok }
           page = problems
           whole = try renderer.layout(page.document, limits: .points)
         }
-        let count = try pageBreaks(whole).count
+        let ranges = try pageBreaks(whole)
+        let count = ranges.count
         let names = (0..<count).map { number in
           count == 1 ? "\(locale).png" : "\(locale)-\(String(format: "%04d", number + 1)).png"
+        }
+        // Each drawn row's page file and its top in points on that page.
+        for element in whole.elements where element.role == .cell {
+          guard let address = ElementPath(element.source), case .cell(_, let item) = address,
+            item < drawn.count
+          else { continue }
+          let top = Int((element.frame.y * whole.scale).rounded(.down))
+          guard let pageIndex = ranges.firstIndex(where: { $0.contains(top) }) else { continue }
+          entries[drawn[item]].page = names[pageIndex]
+          entries[drawn[item]].y =
+            element.frame.y - Double(ranges[pageIndex].lowerBound) / whole.scale
         }
         lists.append((locale, page.document, names, page.entries.map(\.key)))
         images[locale] = names

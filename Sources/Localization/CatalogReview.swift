@@ -70,6 +70,10 @@ package struct CatalogReview {
     package var detail: String?
     /// The device variation drawn (`iphone`, `ipad`, …), for a text that varies by device.
     package var device: String?
+    /// The page image the row is on (`de.png`, `de-0002.png`), and its top on that page in
+    /// points; nil for a row not drawn (`--problems-only`).
+    package var page: String?
+    package var y: Double?
   }
 
   /// One locale's list and its entries.

@@ -121,6 +121,17 @@ struct CatalogCLITests {
     let keys = json?["keys"] as? [[String: Any]] ?? []
     #expect(summary.values.reduce(0) { $0 + $1.values.reduce(0, +) } == keys.count)
     #expect(summary["pl"]?["bad-format"] == 1, "\(summary)")
+    // Each row's page file (there) and its top on it, rows of a locale going down the page.
+    var lastTop: [String: Double] = [:]
+    for entry in keys {
+      let page = try #require(entry["page"] as? String, "\(entry)")
+      let top = try #require(entry["y"] as? Double, "\(entry)")
+      #expect(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("all/\(page)").path))
+      #expect(top >= 0 && top >= lastTop[page, default: -1], "\(entry)")
+      lastTop[page] = top
+    }
+    #expect(lastTop.count == 4)
     #expect(summary["ar"]?["untranslated"] == 1, "\(summary)")
     #expect(all.stderr.contains("3 keys in 4 locales"), "\(all.stderr)")
     // The count of keys is the keys drawn; one only a translation has is said, not counted.
