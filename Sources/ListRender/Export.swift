@@ -100,6 +100,8 @@ public struct ExportOptions: Sendable {
   /// Cut the still into pages this many points tall, written as `NAME-0001.png`, … beside the
   /// image's path (PNG and WebP): a list taller than one image may be.
   public var pageHeight: Double?
+  /// The heights a page may have, in points.
+  package static let pageHeightRange: ClosedRange<Double> = 1...1_000_000
   /// How PNG files (stills, pages, frames, APNG) are compressed: for speed unless told.
   public var compression: PNGCompression
 
@@ -304,8 +306,12 @@ extension ListRenderer {
     guard path != "-" else {
       throw ExportError.pages("pages are files named after -o: give a file name, not -")
     }
-    guard pageHeight.isFinite, pageHeight >= 1 else {
-      throw ExportError.pages("--page-height must be at least 1 point")
+    // Checked before any arithmetic: a page taller than this is no page (1e19 points trapped
+    // converting to device rows).
+    guard ExportOptions.pageHeightRange.contains(pageHeight) else {
+      throw ExportError.pages(
+        "--page-height must be within \(ExportOptions.pageHeightRange.lowerBound.formatted())…\(ExportOptions.pageHeightRange.upperBound.formatted()) points"
+      )
     }
     // Pages are files beside -o: a device, a FIFO or a descriptor has no "beside".
     guard case .file = OutputTarget(path) else {

@@ -13,7 +13,8 @@ enum OptionRange {
 
 /// Throws a validation error naming the option and its range when `value` is outside it.
 func require(_ value: Double?, in range: ClosedRange<Double>, option: String) throws {
-  guard let value, !range.contains(value) else { return }
+  // NaN is in no range (it fails `contains`), and neither is infinity.
+  guard let value, !range.contains(value) || !value.isFinite else { return }
   throw ValidationError("--\(option) must be within \(range.text)")
 }
 

@@ -93,6 +93,7 @@ struct Render: ParsableCommand {
       throw ValidationError("--watch needs a spec file to watch")
     }
     try require(threads, in: OptionRange.workers, option: "threads")
+    try require(pageHeight, in: ExportOptions.pageHeightRange, option: "page-height")
   }
 
   func run() throws {
