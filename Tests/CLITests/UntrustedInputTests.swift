@@ -411,7 +411,9 @@ struct UntrustedInputTests {
     #expect(statuses.allSatisfy { $0 == 0 || $0 == 2 }, "\(statuses)")
   }
 
-  @Test("a full disk under the artifacts keeps a pixel failure a failure, with its message")
+  @Test(
+    "a full disk under the artifacts keeps a pixel failure a failure, with its message",
+    .enabled(if: FullDisk.canMount, "needs root and a tmpfs mount for a full disk"))
   func fullDiskArtifacts() throws {
     let folder = try expandSuite()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -421,7 +423,7 @@ struct UntrustedInputTests {
     try spec.replacingOccurrences(of: "Delivery details", with: "Delivery changed").write(
       to: fixture, atomically: true, encoding: .utf8)
     let small = folder.appendingPathComponent("small")
-    guard let disk = try FullDisk(at: small) else { return }
+    let disk = try #require(try FullDisk(at: small))
     defer { disk.unmount() }
     let result = try runListRender(
       ["verify", "Fixtures", "--report", "report", "--artifacts", "small"], in: folder)

@@ -222,15 +222,21 @@ struct ExplanationTests {
     #expect(wrongLines.isEmpty, "\(wrongLines.joined(separator: "\n"))")
   }
 
-  @Test("text a crafted golden carries is printed escaped: no workflow command, no terminal escape")
-  func craftedGoldenText() throws {
+  /// A temporary folder with empty `fixtures` and `golden` folders in it.
+  static func suiteFolder() throws -> (folder: URL, fixtures: URL, golden: URL) {
     let folder = try Paths.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let fixtures = folder.appendingPathComponent("fixtures")
     let golden = folder.appendingPathComponent("golden")
     for url in [fixtures, golden] {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
+    return (folder, fixtures, golden)
+  }
+
+  @Test("text a crafted golden carries is printed escaped: no workflow command, no terminal escape")
+  func craftedGoldenText() throws {
+    let (folder, fixtures, golden) = try Self.suiteFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let yaml = "canvas: { width: 200, scale: 1 }\nsections: [{ cells: [{ title: Now }] }]\n"
     try yaml.write(
       to: fixtures.appendingPathComponent("case.yaml"), atomically: true, encoding: .utf8)
@@ -259,13 +265,8 @@ struct ExplanationTests {
 
   @Test("a golden without a layout still verifies, and its failure says it cannot name parts")
   func oldGolden() throws {
-    let folder = try Paths.temporaryFolder()
+    let (folder, fixtures, golden) = try Self.suiteFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let fixtures = folder.appendingPathComponent("fixtures")
-    let golden = folder.appendingPathComponent("golden")
-    for url in [fixtures, golden] {
-      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
     let yaml =
       "canvas: { width: 200, scale: 1 }\nsections: [{ cells: [{ title: Old }, { title: Two }] }]\n"
     try yaml.write(

@@ -172,9 +172,15 @@ struct EffectsTests {
     )
     let shadows = tree.elements(.shadow)
     #expect(shadows.count == 2)
-    guard case .shadow(let layers, _, _) = shadows[1].content else { return }
+    guard case .shadow(let layers, _, _) = shadows[1].content else {
+      Issue.record("the second shadow is not a shadow: \(shadows[1].content)")
+      return
+    }
     #expect(layers == Elevation.shadows(8, model: .web))
-    guard case .box(_, _, let stroke, _, _) = tree.elements(.cell)[0].content else { return }
+    guard case .box(_, _, let stroke, _, _) = tree.elements(.cell)[0].content else {
+      Issue.record("the first cell is not a box")
+      return
+    }
     #expect(stroke == nil)
   }
 

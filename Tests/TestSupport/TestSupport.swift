@@ -328,6 +328,16 @@ package struct FullDisk {
     self.folder = folder
   }
 
+  /// Whether this machine lets the tests mount one (root, and a tmpfs mount allowed): tried
+  /// once, on a folder of its own.
+  package static let canMount: Bool = {
+    guard getuid() == 0, let probe = try? Paths.temporaryFolder() else { return false }
+    defer { try? FileManager.default.removeItem(at: probe) }
+    guard let disk = try? FullDisk(at: probe.appendingPathComponent("disk")) else { return false }
+    disk.unmount()
+    return true
+  }()
+
   /// Unmounts it.
   package func unmount() {
     let umount = Process()
