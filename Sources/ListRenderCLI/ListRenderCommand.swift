@@ -5,6 +5,7 @@ import GoldenImage
 import GoldenSuite
 import ListModel
 import ListRender
+import Synchronization
 
 /// `listrender`: a thin command over the ListRender library.
 struct ListRenderCommand: ParsableCommand {
@@ -43,7 +44,12 @@ enum Main {
     let interrupts = Interrupts.install()
     defer { withExtendedLifetime(interrupts) {} }
     // A mistyped subcommand gets a suggestion rather than "unexpected arguments".
-    let names = ListRenderCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+    // Each subcommand's configured name (every one names itself), else its type's in lower
+    // case, as the argument parser derives it.
+    let names =
+      ListRenderCommand.configuration.subcommands.map {
+        $0.configuration.commandName ?? String(describing: $0).lowercased()
+      } + ["help"]
     if let first = CommandLine.arguments.dropFirst().first, !first.hasPrefix("-"),
       !names.contains(first)
     {
@@ -89,7 +95,7 @@ enum EarlyRenderer {
   private final class Made: @unchecked Sendable {
     var renderer: Result<ListRenderer, any Error>?
   }
-  nonisolated(unsafe) private static var made: (Made, DispatchGroup)?
+  private static let made = Mutex<(Made, DispatchGroup)?>(nil)
 
   /// Starts making the renderer (on the main thread, once).
   static func start() {
@@ -104,7 +110,7 @@ enum EarlyRenderer {
       }
       group.leave()
     }
-    made = (box, group)
+    made.withLock { $0 = (box, group) }
   }
 
   /// A one-row list laid out with `renderer` while the main thread is still parsing and
@@ -120,8 +126,13 @@ enum EarlyRenderer {
 
   /// The renderer made early, or a new one when none was started (or it was taken).
   static func take() throws -> ListRenderer {
-    guard let (box, group) = made else { return try ListRenderer() }
-    made = nil
+    guard
+      let (box, group) = made.withLock({ made in
+        defer { made = nil }; return made
+      })
+    else {
+      return try ListRenderer()
+    }
     group.wait()
     return try box.renderer?.get() ?? ListRenderer()
   }

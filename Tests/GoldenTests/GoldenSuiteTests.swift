@@ -127,6 +127,44 @@ func sha256Vectors() {
   #expect(
     digest(String(repeating: "a", count: 1_000_000), pieces: 13)
       == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  // FIPS 180-4's (NIST's) 896-bit message.
+  #expect(
+    digest(
+      "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+      pieces: 5) == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
+}
+
+@Test("SHA-256 of 1,000 inputs of every length around the block edges equals sha256sum's")
+func sha256AgainstCoreutils() throws {
+  let folder = try Paths.temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  // Lengths 0…299 and random ones to 5,000, bytes from a fixed generator.
+  var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+  func next() -> UInt64 {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return state >> 33
+  }
+  var mine: [String] = []
+  for index in 0..<1_000 {
+    let length = index < 300 ? index : Int(next() % 5_000)
+    let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: next()) }
+    try Data(bytes).write(to: folder.appendingPathComponent(String(format: "%04d", index)))
+    var hash = SHA256()
+    hash.update(bytes)
+    mine.append(hash.hex())
+  }
+  let tool = Process()
+  tool.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+  tool.arguments = (0..<1_000).map { String(format: "%04d", $0) }
+  tool.currentDirectoryURL = folder
+  let output = Pipe()
+  tool.standardOutput = output
+  try tool.run()
+  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  tool.waitUntilExit()
+  let theirs = text.split(separator: "\n").map { String($0.prefix(64)) }
+  #expect(theirs.count == 1_000)
+  #expect(zip(mine, theirs).filter { $0 != $1 }.count == 0)
 }
 
 @Test(
