@@ -3,6 +3,7 @@ import FileIO
 import Foundation
 import GoldenImage
 import GoldenSuite
+import ImageCodec
 import ListGoldens
 import ListRender
 
@@ -67,6 +68,21 @@ struct Audit: ParsableCommand {
     return chosen
   }
 
+  /// The image format of `--overlay PATH`, from its extension: PNG or WebP (`-`, standard
+  /// output, is PNG).
+  /// - Throws: ``CommandFailure`` (exit 2) for any other extension.
+  static func overlayFormat(_ path: String) throws -> RasterFormat {
+    guard path != "-" else { return .png }
+    let pathExtension = (lastPathPart(path) as NSString).pathExtension.lowercased()
+    guard let format = RasterFormat.allCases.first(where: { $0.fileExtension == pathExtension })
+    else {
+      throw CommandFailure(
+        "--overlay \(path): an overlay is an image, \(RasterFormat.allCases.map { "." + $0.fileExtension }.joined(separator: " or ")); give a file name with one of those extensions",
+        status: ExitStatus.badInput)
+    }
+    return format
+  }
+
   /// Where each variant's overlay goes: `NAME@values.png` beside `--overlay` (the values as a
   /// golden's variant is named), one file a variant; `--overlay` itself with no variants.
   static func overlayPaths(_ path: String, _ combinations: [[VariantAxis.Choice]]) -> [String] {
@@ -100,6 +116,13 @@ struct Audit: ParsableCommand {
       let audit = try VariantAudit(axes: axes, document: base)
       let combinations = audit.combinations
       let overlayPaths = overlay.map { Self.overlayPaths($0, combinations) } ?? []
+      // One format an overlay, from its extension (standard output: PNG); anything else is
+      // refused rather than given PNG bytes under another name.
+      let overlayFormat = try overlay.map(Self.overlayFormat)
+      // With the overlay on standard output, the findings go to standard error: one output a
+      // stream.
+      let findingsOut: (String) -> Void =
+        overlay == "-" ? { Terminal.error($0) } : { Terminal.out($0) }
       let outputs =
         [("--json", json)].compactMap { option, path in path.map { (option: option, path: $0) } }
         + overlayPaths.map { (option: "--overlay", path: $0) }
@@ -119,10 +142,11 @@ struct Audit: ParsableCommand {
           if let name = run.variant, let caption = captions.strip(name, width: picture.width) {
             picture = Bitmap.stacked([caption, picture], gap: 0)
           }
-          try staged.add(try PNGCodec.encode(picture), to: overlayPaths[index])
+          try staged.add(
+            try (overlayFormat ?? .png).encode(picture), to: overlayPaths[index])
         }
         for finding in run.findings {
-          Terminal.out((run.variant.map { "[\($0)] " } ?? "") + finding.description + "\n")
+          findingsOut((run.variant.map { "[\($0)] " } ?? "") + finding.description + "\n")
         }
       }
       let count = runs.reduce(0) { $0 + $1.findings.count }

@@ -43,6 +43,20 @@ struct AuditCLITests {
     let overlay = try PNGCodec.decode(
       [UInt8](try Data(contentsOf: folder.appendingPathComponent("o.png"))))
     #expect(overlay.width == 360)
+    // One format an overlay: WebP by its extension, another extension refused, and on
+    // standard output the PNG alone (the findings go to standard error).
+    let webp = try runListRender(["audit", "list.yaml", "--overlay", "o.webp"], in: folder)
+    #expect(webp.status == 1)
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("o.webp")).prefix(4)
+        == Data("RIFF".utf8))
+    let text = try runListRender(["audit", "list.yaml", "--overlay", "o.txt"], in: folder)
+    #expect(text.status == 2 && text.stderr.contains("an overlay is an image, .png or .webp"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o.txt").path))
+    let piped = try runListRender(["audit", "list.yaml", "--overlay", "-"], in: folder)
+    #expect(piped.status == 1)
+    #expect(piped.stdoutBytes.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    #expect(piped.stderr.contains("text-contrast  sections[0].cells[0]"), "\(piped.stderr)")
     // Only some rules; every skin in both appearances through --variants.
     let some = try runListRender(["audit", "list.yaml", "--rules", "target-size"], in: folder)
     #expect(some.status == 1)
