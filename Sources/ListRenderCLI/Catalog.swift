@@ -10,7 +10,7 @@ struct Catalog: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "catalog",
     abstract:
-      "Draw every key of a string catalog (.xcstrings or an Android res/ folder) in every locale, with a verdict for each.",
+      "Draw every key of a string catalog (.xcstrings, an Android res/ folder or a folder of .lproj folders) in every locale, with a verdict for each.",
     discussion: """
       One list a locale, OUT/<locale>.png (OUT/<locale>-0001.png, … when taller than one \
       image), one row a key and plural form (each form with a number ICU puts in it), and \
@@ -21,7 +21,8 @@ struct Catalog: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "An Apple String Catalog (.xcstrings) or an Android res/ folder.", valueName: "catalog"))
+      "An Apple String Catalog (.xcstrings), an Android res/ folder or a folder of .lproj folders.",
+      valueName: "catalog"))
   var catalog: String
 
   @Option(
@@ -112,14 +113,11 @@ struct Catalog: ParsableCommand {
     do {
       var options = try reviewOptions()
       var clock = PhaseClock(enabled: timings)
-      var isFolder: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: catalog, isDirectory: &isFolder)
       let strings: StringCatalog
+      let source: CatalogSource
       do {
-        strings =
-          exists && isFolder.boolValue
-          ? try AndroidResources.read(folder: catalog, defaultLanguage: defaultLanguage)
-          : try XCStrings.read(catalog)
+        source = try CatalogSource.of(catalog)
+        strings = try source.read(catalog, defaultLanguage: defaultLanguage)
       } catch let error as CatalogError {
         throw CommandFailure(error.description, status: ExitStatus.badInput)
       }
@@ -249,7 +247,7 @@ struct Catalog: ParsableCommand {
       // as it is encoded, and all of them are renamed into place at the end, or none.
       try checkOutputs(
         json.map { [("--json", $0)] } ?? [],
-        inputs: exists && !isFolder.boolValue ? [("the catalog", catalog)] : [],
+        inputs: source == .xcstrings ? [("the catalog", catalog)] : [],
         folders: [("-o", output, lists.flatMap(\.names) + ["index.html"])])
       // The pages of an earlier, longer run, as its grid names them: removed once this run's
       // are in place (only files named as this command names pages, and regular ones).

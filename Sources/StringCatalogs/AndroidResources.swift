@@ -122,7 +122,7 @@ package enum AndroidResources {
   }
 
   /// The names in a folder, sorted, at most ``CatalogLimits/maxFolderEntries``.
-  private static func listing(_ folder: String) throws -> [String] {
+  static func listing(_ folder: String) throws -> [String] {
     guard let directory = opendir(folder) else {
       throw CatalogError(file: folder, message: "not a folder that can be read")
     }

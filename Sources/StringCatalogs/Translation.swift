@@ -63,15 +63,11 @@ package enum LocaleDirection {
 }
 
 extension StringCatalog {
-  /// Reads the catalog at `path`: a folder is an Android `res/` folder (`values/` in
-  /// `defaultLanguage`), a file a String Catalog.
-  /// - Throws: ``CatalogError``.
+  /// Reads the catalog at `path`, whichever ``CatalogSource`` it is (`defaultLanguage`: the
+  /// language of an Android `values/` or an Apple `Base.lproj`).
+  /// - Throws: ``CatalogError``, "not a string catalog" for anything else.
   package static func read(_ path: String, defaultLanguage: String = "en") throws -> StringCatalog {
-    var isFolder: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-    return exists && isFolder.boolValue
-      ? try AndroidResources.read(folder: path, defaultLanguage: defaultLanguage)
-      : try XCStrings.read(path)
+    try CatalogSource.of(path).read(path, defaultLanguage: defaultLanguage)
   }
 
   /// The text of `key` in `locale` for `count` (nil: not a number), with the problem a
