@@ -53,7 +53,7 @@ let package = Package(
       name: "StringCatalogs", dependencies: ["FileIO", "CPluralRules"], swiftSettings: strict),
     // A catalog's keys drawn as lists, one a locale, with a verdict for each key and form.
     .target(
-      name: "Localization", dependencies: ["ListRender", "StringCatalogs"],
+      name: "Localization", dependencies: ["ListRender", "StringCatalogs", "FileIO"],
       swiftSettings: strict),
     .target(
       name: "ListModel", dependencies: ["Yams", "FileIO", "CLineBreaks", "StringCatalogs"],
@@ -159,7 +159,7 @@ let package = Package(
       name: "GoldenTests",
       dependencies: [
         "ListRender", "GoldenImage", "ListGoldens", "GoldenSuite", "GoldenTesting", "GoldenXCTest",
-        "RenderTestSupport",
+        "RenderTestSupport", "FileIO",
       ],
       swiftSettings: strict),
     .testTarget(
