@@ -10,7 +10,7 @@ SWIFT_FORMAT := swift format
 # bytes it writes are the same as a dynamically linked build's.
 RELEASE_BUILD := swift build -c release --static-swift-stdlib --product listrender
 
-.PHONY: deps deps-test pkgconfig demo build install test fuzz format format-check bench skins clean
+.PHONY: deps deps-test pkgconfig demo build install test test-fast fuzz format format-check bench skins clean
 
 # The packages of $(1) that dpkg does not list as installed.
 missing = $(shell for p in $(1); do \
@@ -94,6 +94,12 @@ pkgconfig: deps
 ## includes a 10 s fuzzing smoke run (FuzzTests; `make fuzz` runs longer)
 test: deps deps-test pkgconfig format-check
 	LISTRENDER_RECORD=never swift test
+
+## test-fast: the unit level alone — the model, codec, string catalog and layout test targets,
+## which draw nothing and run no binary (about 15 s of tests once built)
+UNIT_TARGETS := ListModelTests|ImageCodecTests|StringCatalogsTests|ListLayoutTests
+test-fast: deps pkgconfig
+	LISTRENDER_RECORD=never swift test --filter '$(UNIT_TARGETS)'
 
 ## fuzz: mutation fuzzing of decode, layout and paint for SECONDS (default 300), seed SEED
 SECONDS ?= 300
