@@ -222,6 +222,29 @@ struct ExplanationTests {
     #expect(wrongLines.isEmpty, "\(wrongLines.joined(separator: "\n"))")
   }
 
+  @Test("a golden record of 5,000 rows a side is explained in bounded time and lines")
+  func hugeRecord() throws {
+    func record(_ prefix: String) -> String {
+      let rows = (0..<5_000).map {
+        "{\"identity\": \"\(prefix)\($0)\", \"fields\": {\"title\": \"\(prefix)\($0)\"}}"
+      }
+      return """
+        {"layout": {"width": 10, "height": 10, "scale": 1, "elements": []}, "files": {},
+         "spec": {"fields": {}, "sections": [{"fields": {}, "rows": [\(rows.joined(separator: ","))]}]},
+         "paints": {}}
+        """
+    }
+    let old = try #require(GoldenExplanation.Recorded.read(record("a")))
+    let new = try #require(GoldenExplanation.Recorded.read(record("b")))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let lines = GoldenExplanation(golden: old, current: new, environment: nil)
+      .lines(expected: Bitmap(width: 10, height: 10), actual: Bitmap(width: 10, height: 10))
+    #expect(clock.now - start < .seconds(5))
+    #expect(lines.count <= 45, "\(lines.count)")
+    #expect(lines.contains("… and 4960 more changes in the input"), "\(lines.suffix(3))")
+  }
+
   /// A temporary folder with empty `fixtures` and `golden` folders in it.
   static func suiteFolder() throws -> (folder: URL, fixtures: URL, golden: URL) {
     let folder = try Paths.temporaryFolder()
