@@ -60,7 +60,8 @@ let package = Package(
       swiftSettings: strict),
     // generate-skins.py writes MisticaSkins.swift from Telefonica/mistica-design's tokens.
     .target(
-      name: "ListLayout", dependencies: ["ListModel"], exclude: ["generate-skins.py"],
+      name: "ListLayout", dependencies: ["ListModel", "StringCatalogs", "FileIO"],
+      exclude: ["generate-skins.py"],
       swiftSettings: strict),
     // The fast PNG encoder's filters and Huffman coding (fpnge's way), in C for its vector code.
     .target(name: "CFastPNG"),

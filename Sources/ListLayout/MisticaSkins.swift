@@ -6,7 +6,7 @@ import ListModel
 
 extension MisticaSkin {
   /// The skin's colours, corner radii and text weights, from its token file.
-  var tokens: MisticaSkinTokens {
+  package var tokens: MisticaSkinTokens {
     let hex = DesignSystem.hex
     switch self {
     case .movistar:

@@ -188,7 +188,7 @@ def render(tokens_by_skin):
         "",
         "extension MisticaSkin {",
         "  /// The skin's colours, corner radii and text weights, from its token file.",
-        "  var tokens: MisticaSkinTokens {",
+        "  package var tokens: MisticaSkinTokens {",
         "    let hex = DesignSystem.hex",
         "    switch self {",
     ]

@@ -1,13 +1,13 @@
 import Foundation
 
 /// An object's member: its name and value.
-struct JSONMember {
-  var key: String
-  var value: JSONValue
+package struct JSONMember {
+  package var key: String
+  package var value: JSONValue
 }
 
 /// A JSON value as a catalog reader needs it: objects keep their members in the file's order.
-enum JSONValue {
+package enum JSONValue {
   case object([JSONMember])
   case array([JSONValue])
   case string(String)
@@ -16,13 +16,13 @@ enum JSONValue {
   case null
 
   /// The last member named `key` of an object (JSON lets a later one win); nil otherwise.
-  subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.last { $0.key == key }?.value
   }
 
   /// What the value is, for errors.
-  var kind: String {
+  package var kind: String {
     switch self {
     case .object: "an object"
     case .array: "a list"
@@ -37,13 +37,13 @@ enum JSONValue {
 /// only), nested at most ``CatalogLimits/maxDepth`` deep; an error names its line and column.
 /// Made for String Catalogs: Foundation's `JSONSerialization` and the casts of its `Any` values
 /// took half of reading a 2 MB catalog.
-struct JSONReader {
+package struct JSONReader {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private let file: String
 
   /// The value `bytes` hold, or a ``CatalogError`` naming `file`, the line and the column.
-  static func parse(_ bytes: [UInt8], file: String) throws -> JSONValue {
+  package static func parse(_ bytes: [UInt8], file: String) throws -> JSONValue {
     try bytes.withUnsafeBufferPointer { buffer in
       var reader = JSONReader(bytes: buffer, file: file)
       reader.skipSpace()

@@ -1,0 +1,263 @@
+import FileIO
+import Foundation
+import ListModel
+import StringCatalogs
+
+/// A brand's token file of Telefonica/mistica-design (`tokens/<brand>.json`): its `light` and
+/// `dark` colours, each a `{palette.x}` or `rgba({palette.x}, a)` reference into
+/// `global.palette` or a linear gradient of such stops, its `radius` and its `text.weight`
+/// tokens — read as an untrusted file (bounded, strict JSON, errors naming the token) and
+/// resolved. The built-in skins are the same files at one commit (`make skins`), and reading a
+/// file gives exactly the skin built from it.
+package struct MisticaTokenFile: Sendable, Equatable {
+  /// A colour token's resolved value.
+  package enum Value: Sendable, Equatable {
+    case solid(Color)
+    case gradient(LinearGradient)
+
+    /// As a line of `tokens diff` writes it: `#0B2739`, `#FFFFFF14`, or
+    /// `linear-gradient(90°, #A 0, #B 1)`.
+    package var description: String {
+      switch self {
+      case .solid(let color): "\(color)"
+      case .gradient(let gradient):
+        "linear-gradient(\(tokenNumber(gradient.angle))°, "
+          + gradient.stops.map { "\($0.color) \(tokenNumber($0.offset))" }.joined(
+            separator: ", ") + ")"
+      }
+    }
+  }
+
+  /// Where the file was read from.
+  package var file: String
+  /// The colour tokens by appearance (`light`, `dark`), then name, resolved.
+  package var colors: [String: [String: Value]]
+  /// `radius` tokens as numbers where they are numbers (`container`: 16), else their text.
+  package var radii: [String: String]
+  /// `text.weight` tokens (`title1`: `medium`).
+  package var weights: [String: String]
+
+  /// The most bytes of a token file (the largest brand file is about 60 KB).
+  package static let maxBytes = 4 << 20
+
+  /// The token file at `path`, read and resolved.
+  /// - Throws: ``CatalogError`` naming the file, and the line and column or the token's path.
+  package static func read(_ path: String) throws -> MisticaTokenFile {
+    let bytes: [UInt8]
+    do {
+      guard let read = try InputFile.read(path, maxBytes: maxBytes) else {
+        throw CatalogError(file: path, message: "there is no such file")
+      }
+      bytes = read
+    } catch let error as InputFileError {
+      throw CatalogError(file: path, message: error.reason)
+    }
+    return try MisticaTokenFile(bytes, file: path)
+  }
+
+  /// The token file `bytes` hold.
+  package init(_ bytes: [UInt8], file: String) throws {
+    self.file = file
+    let root = try JSONReader.parse(bytes, file: file)
+    func fail(_ path: String, _ message: String) -> CatalogError {
+      CatalogError(file: file, path: path, message: message)
+    }
+    guard case .object? = root["light"], case .object? = root["dark"],
+      case .object(let paletteMembers)? = root["global"]?["palette"]
+    else {
+      throw CatalogError(
+        file: file,
+        message:
+          "not a Mística token file: expected light, dark and global.palette (a brand file of Telefonica/mistica-design, tokens/<brand>.json)"
+      )
+    }
+    var palette: [String: Color] = [:]
+    for member in paletteMembers {
+      guard case .string(let text)? = member.value["value"], let color = Color(hex: text),
+        text.count == 7
+      else {
+        throw fail("global.palette.\(member.key)", "is not a #RRGGBB colour")
+      }
+      palette[member.key] = color
+    }
+    func reference(_ text: String, _ path: String) throws -> Color {
+      func named(_ name: Substring) throws -> Color {
+        guard let color = palette[String(name)] else {
+          throw fail(path, "refers to palette.\(name), which global.palette does not have")
+        }
+        return color
+      }
+      if text.hasPrefix("{palette."), text.hasSuffix("}") {
+        return try named(text.dropFirst(9).dropLast())
+      }
+      if text.hasPrefix("rgba({palette."), text.hasSuffix(")"),
+        let close = text.firstIndex(of: "}")
+      {
+        let name = text[text.index(text.startIndex, offsetBy: 14)..<close]
+        let rest = text[text.index(after: close)...].dropLast()
+          .trimmingCharacters(in: .whitespaces)
+        guard rest.hasPrefix(","),
+          let alpha = Double(rest.dropFirst().trimmingCharacters(in: .whitespaces)),
+          (0...1).contains(alpha)
+        else { throw fail(path, "cannot read \(text) (rgba({palette.name}, 0…1))") }
+        let color = try named(name)
+        return alpha == 1 ? color : color.withAlpha(alpha)
+      }
+      throw fail(path, "cannot read \(text) ({palette.name} or rgba({palette.name}, alpha))")
+    }
+    var colors: [String: [String: Value]] = [:]
+    for appearance in ["light", "dark"] {
+      guard case .object(let members)? = root[appearance] else { continue }
+      var values: [String: Value] = [:]
+      for member in members {
+        let path = "\(appearance).\(member.key)"
+        switch member.value["value"] {
+        case .string(let text)?:
+          values[member.key] = .solid(try reference(text, path))
+        case .object?:
+          let value = member.value["value"]
+          guard case .number(let angle)? = value?["angle"], angle.isFinite,
+            case .array(let list)? = value?["colors"], (2...64).contains(list.count)
+          else {
+            throw fail(path, "a gradient needs an angle and two to 64 stops")
+          }
+          var stops: [LinearGradient.Stop] = []
+          for (index, stop) in list.enumerated() {
+            guard case .number(let offset)? = stop["stop"], (0...1).contains(offset),
+              case .string(let text)? = stop["value"]
+            else { throw fail("\(path).colors[\(index)]", "has no stop offset in 0…1 or no value") }
+            stops.append(.init(offset, try reference(text, "\(path).colors[\(index)]")))
+          }
+          values[member.key] = .gradient(LinearGradient(angle: angle, stops: stops))
+        default:
+          throw fail(path, "has no value")
+        }
+      }
+      colors[appearance] = values
+    }
+    self.colors = colors
+    func strings(_ value: JSONValue?) -> [String: String] {
+      guard case .object(let members)? = value else { return [:] }
+      var out: [String: String] = [:]
+      for member in members {
+        switch member.value["value"] {
+        case .string(let text)?: out[member.key] = text
+        case .number(let number)?: out[member.key] = tokenNumber(number)
+        default: break
+        }
+      }
+      return out
+    }
+    radii = strings(root["radius"])
+    weights = strings(root["text"]?["weight"])
+  }
+
+  /// Every token, resolved, by its path in the file: `light.textPrimary`, `dark.divider`,
+  /// `radius.container`, `text.weight.title1`.
+  package var flattened: [String: String] {
+    var out: [String: String] = [:]
+    for (appearance, values) in colors {
+      for (name, value) in values { out["\(appearance).\(name)"] = value.description }
+    }
+    for (name, value) in radii { out["radius.\(name)"] = value }
+    for (name, value) in weights { out["text.weight.\(name)"] = value }
+    return out
+  }
+
+  /// One token that differs between two files: its path, and its value in each (nil: the file
+  /// has no such token).
+  package struct Change: Equatable, Sendable {
+    package var token: String
+    package var old: String?
+    package var new: String?
+  }
+
+  /// Every token whose resolved value differs from `earlier`'s (a palette change shows in every
+  /// token that refers to it), added and removed tokens included, by path.
+  package func changes(since earlier: MisticaTokenFile) -> [Change] {
+    let (before, after) = (earlier.flattened, flattened)
+    return Set(before.keys).union(after.keys).sorted().compactMap { token in
+      before[token] == after[token]
+        ? nil : Change(token: token, old: before[token], new: after[token])
+    }
+  }
+
+  /// ListRender's colour → the tokens that give it, the first the file has (older files have no
+  /// tag tokens: the active tag is then brandLow on brand, as Mística's tag was).
+  static let colorTokens: [(ColorName, [String])] = [
+    (.background, ["background"]),
+    (.backgroundContainer, ["backgroundContainer"]),
+    (.backgroundContainerBrand, ["backgroundContainerBrand"]),
+    (.border, ["border"]),
+    (.divider, ["divider"]),
+    (.textPrimary, ["textPrimary"]),
+    (.textSecondary, ["textSecondary"]),
+    (.textPrimaryInverse, ["textPrimaryInverse", "textPrimaryBrand"]),
+    (.textSecondaryInverse, ["textSecondaryInverse", "textSecondaryBrand"]),
+    (.badge, ["badge"]),
+    (.brand, ["controlActivated"]),
+    (.onBrand, ["textButtonPrimary"]),
+    (.control, ["control"]),
+    (.highlight, ["backgroundContainerPressed"]),
+    (.tag, ["tagBackgroundActive", "brandLow"]),
+    (.tagText, ["tagTextActive", "brand"]),
+    (.textLink, ["textLink"]),
+    (.backgroundAlternative, ["backgroundAlternative"]),
+  ]
+
+  /// The skin the file gives: the colours ListRender draws with (a gradient's first stop where
+  /// a flat colour is drawn, and the gradient itself), the container, checkbox and indicator
+  /// radii, and the row title, header and link weights (a file without a weight: medium).
+  /// - Throws: ``CatalogError`` naming a token the skin needs that the file lacks.
+  package func skinTokens() throws -> MisticaSkinTokens {
+    func fail(_ path: String, _ message: String) -> CatalogError {
+      CatalogError(file: file, path: path, message: message)
+    }
+    var byAppearance: [String: [ColorName: Color]] = [:]
+    var gradients: [String: [ColorName: LinearGradient]] = [:]
+    for appearance in ["light", "dark"] {
+      let values = colors[appearance] ?? [:]
+      for (name, candidates) in Self.colorTokens {
+        guard let token = candidates.first(where: { values[$0] != nil }),
+          let value = values[token]
+        else {
+          throw fail(appearance, "has none of \(candidates.joined(separator: ", "))")
+        }
+        switch value {
+        case .solid(let color): byAppearance[appearance, default: [:]][name] = color
+        case .gradient(let gradient):
+          byAppearance[appearance, default: [:]][name] = gradient.stops[0].color
+          gradients[appearance, default: [:]][name] = gradient
+        }
+      }
+    }
+    func radius(_ name: String) throws -> Double {
+      guard let text = radii[name], let value = Int(text), value >= 0, value <= 1_000 else {
+        throw fail("radius.\(name)", "is missing or not a whole number of points")
+      }
+      return Double(value)
+    }
+    func weight(_ name: String) throws -> FontWeight {
+      switch weights[name] ?? "medium" {
+      case "light", "regular": return .regular
+      case "medium": return .medium
+      case "bold": return .bold
+      case let other: throw fail("text.weight.\(name)", "'\(other)' is not a known weight")
+      }
+    }
+    var tokens = MisticaSkinTokens(
+      light: byAppearance["light"] ?? [:], dark: byAppearance["dark"] ?? [:],
+      containerRadius: try radius("container"), checkboxRadius: try radius("checkbox"),
+      indicatorRadius: try radius("indicator"), titleWeight: try weight("rowTitle"),
+      headerTitle1Weight: try weight("title1"), headerTitle2Weight: try weight("text5"),
+      linkWeight: try weight("link"))
+    tokens.lightGradients = gradients["light"] ?? [:]
+    tokens.darkGradients = gradients["dark"] ?? [:]
+    return tokens
+  }
+}
+
+/// A number as a token file writes it: whole numbers without a point.
+private func tokenNumber(_ value: Double) -> String {
+  value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
