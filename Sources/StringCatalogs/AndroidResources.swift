@@ -10,9 +10,6 @@ package enum AndroidResources {
   /// - Throws: ``CatalogError`` naming the file, line and column of what cannot be read.
   package static func read(folder: String, defaultLanguage: String = "en") throws -> StringCatalog {
     let entries = try listing(folder)
-    var texts: [String: [String: CatalogText]] = [:]
-    var keys: [String] = []
-    var seen = Set<String>()
     // The default folder first: its order is the catalog's.
     let valueFolders = entries.compactMap { name -> (String, String)? in
       if name == "values" { return (name, defaultLanguage) }
@@ -24,53 +21,24 @@ package enum AndroidResources {
       throw CatalogError(
         file: folder, message: "more than \(CatalogLimits.maxLocales) locale folders")
     }
-    var files = [folder]
-    // Everything read is inside the res/ folder: a values-* folder or a resource file that is
-    // a link leading out of it is refused (the spec's folder policy covers the folder it
-    // names, not what links inside it lead to).
-    let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-    func inside(_ path: String) throws {
-      let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-      guard real == root || real.hasPrefix(root + "/") else {
-        throw CatalogError(
-          file: path,
-          message:
-            "leads outside the res folder (to \(real)); a catalog reads only what is inside it")
-      }
-    }
+    var gathered = CatalogFolder(folder)
     for (name, locale) in valueFolders {
       let path = (folder as NSString).appendingPathComponent(name)
-      try inside(path)
-      files.append(path)
+      try gathered.enter(path)
       for file in try listing(path) where file.hasSuffix(".xml") {
         let filePath = (path as NSString).appendingPathComponent(file)
-        try inside(filePath)
-        files.append(filePath)
-        let bytes: [UInt8]?
-        do {
-          bytes = try InputFile.read(filePath, maxBytes: CatalogLimits.maxResourceBytes)
-        } catch let error as InputFileError {
-          throw CatalogError(file: filePath, message: error.reason)
-        }
-        guard let bytes else { continue }
+        guard let bytes = try gathered.read(filePath) else { continue }
         // Android lint's convention: a donottranslate*.xml file holds keys never translated.
         let neverTranslated = file.hasPrefix("donottranslate")
         for (key, var text) in try parse(bytes, file: filePath) {
           if neverTranslated { text.translatable = false }
-          if texts[locale]?[key] == nil, texts[locale, default: [:]].count >= CatalogLimits.maxKeys
-          {
-            throw CatalogError(file: filePath, message: "more than \(CatalogLimits.maxKeys) keys")
-          }
-          texts[locale, default: [:]][key] = text
-          if seen.insert(key).inserted {
-            guard keys.count < CatalogLimits.maxKeys else {
-              throw CatalogError(file: filePath, message: "more than \(CatalogLimits.maxKeys) keys")
-            }
-            keys.append(key)
-          }
+          try gathered.add(key, text, locale: locale, file: filePath)
         }
       }
     }
+    var texts = gathered.texts
+    let keys = gathered.keys
+    let files = gathered.files
     // A key marked translatable="false" is the same text in every locale: only the default's.
     if let defaults = texts[defaultLanguage] {
       for (key, text) in defaults where !text.translatable {

@@ -11,17 +11,6 @@ package enum LegacyStrings {
   /// `defaultLanguage`.
   /// - Throws: ``CatalogError`` naming the file, line and column of what cannot be read.
   package static func read(folder: String, defaultLanguage: String = "en") throws -> StringCatalog {
-    let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-    func inside(_ path: String) throws {
-      let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-      guard real == root || real.hasPrefix(root + "/") else {
-        throw CatalogError(
-          file: path,
-          message:
-            "leads outside the catalog's folder (to \(real)); a catalog reads only what is inside it"
-        )
-      }
-    }
     // Base first (the defaults), then the languages by name.
     let folders = try AndroidResources.listing(folder).compactMap { name -> (String, String)? in
       guard name.hasSuffix(".lproj") else { return nil }
@@ -37,54 +26,31 @@ package enum LegacyStrings {
       throw CatalogError(
         file: folder, message: "more than \(CatalogLimits.maxLocales) .lproj folders")
     }
-    var texts: [String: [String: CatalogText]] = [:]
-    var keys: [String] = []
-    var seen = Set<String>()
-    var files = [folder]
-    func add(_ key: String, _ text: CatalogText, locale: String, file: String) throws {
-      if texts[locale]?[key] == nil, texts[locale, default: [:]].count >= CatalogLimits.maxKeys {
-        throw CatalogError(file: file, message: "more than \(CatalogLimits.maxKeys) keys")
-      }
-      texts[locale, default: [:]][key] = text
-      if seen.insert(key).inserted {
-        guard keys.count < CatalogLimits.maxKeys else {
-          throw CatalogError(file: file, message: "more than \(CatalogLimits.maxKeys) keys")
-        }
-        keys.append(key)
-      }
-    }
+    var gathered = CatalogFolder(folder)
     for (name, locale) in folders {
       let path = (folder as NSString).appendingPathComponent(name)
-      try inside(path)
-      files.append(path)
+      try gathered.enter(path)
       // `.strings` before `.stringsdict`: a key in both takes its plural rules.
       let names = try AndroidResources.listing(path)
       for file in names.filter({ $0.hasSuffix(".strings") })
         + names.filter({ $0.hasSuffix(".stringsdict") })
       {
         let filePath = (path as NSString).appendingPathComponent(file)
-        try inside(filePath)
-        files.append(filePath)
-        let bytes: [UInt8]?
-        do {
-          bytes = try InputFile.read(filePath, maxBytes: CatalogLimits.maxResourceBytes)
-        } catch let error as InputFileError {
-          throw CatalogError(file: filePath, message: error.reason)
-        }
-        guard let bytes else { continue }
+        guard let bytes = try gathered.read(filePath) else { continue }
         if file.hasSuffix(".strings") {
           for (key, value) in try parseStrings(bytes, file: filePath) {
-            try add(key, CatalogText(value: value), locale: locale, file: filePath)
+            try gathered.add(key, CatalogText(value: value), locale: locale, file: filePath)
           }
         } else {
           for (key, text) in try parseStringsdict(bytes, file: filePath) {
-            try add(key, text, locale: locale, file: filePath)
+            try gathered.add(key, text, locale: locale, file: filePath)
           }
         }
       }
     }
     return StringCatalog(
-      file: folder, sourceLanguage: defaultLanguage, keys: keys, texts: texts, files: files)
+      file: folder, sourceLanguage: defaultLanguage, keys: gathered.keys, texts: gathered.texts,
+      files: gathered.files)
   }
 
   /// The `"key" = "text";` pairs of a `.strings` file (UTF-8, or UTF-16 with its byte order

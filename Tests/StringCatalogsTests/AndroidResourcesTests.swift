@@ -158,7 +158,7 @@ struct AndroidResourcesTests {
     #expect {
       try AndroidResources.read(folder: res.path)
     } throws: { error in
-      "\(error)".contains("values-de: leads outside the res folder")
+      "\(error)".contains("values-de: leads outside the catalog's folder")
     }
     try FileManager.default.removeItem(at: res.appendingPathComponent("values-de"))
     // A strings.xml that is a link to a file outside.
@@ -170,7 +170,7 @@ struct AndroidResourcesTests {
     #expect {
       try AndroidResources.read(folder: res.path)
     } throws: { error in
-      "\(error)".contains("strings.xml: leads outside the res folder")
+      "\(error)".contains("strings.xml: leads outside the catalog's folder")
     }
     // A link that stays inside is read.
     try FileManager.default.removeItem(at: res.appendingPathComponent("values-fr/strings.xml"))
