@@ -11,7 +11,7 @@ struct Audit: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "audit",
     abstract:
-      "Check a spec's list for accessibility: text and control contrast, tap target size, clipped text and missing labels.",
+      "Check a spec's list for accessibility: text and control contrast, tap target size, clipped text, missing labels and unfinished translations.",
     discussion: """
       One finding a line: rule, element (spec path and kind), measured value, required value, \
       and the spec's file:line:column. Rules: \(AuditRule.allCases.map(\.rawValue).joined(separator: ", ")).

@@ -44,6 +44,7 @@ struct TokenFileTests {
       message(#"{"light": {"a": {"value": "rgba({palette.white}, 7)"}}, "dark": {}, \#(palette)}"#)
         .contains("light.a: cannot read"))
     #expect(
-      message(#"{"light": {"a": {"value": "{palette.white}"}}, "dark": {}, \#(palette)}"#) == "read")
+      message(#"{"light": {"a": {"value": "{palette.white}"}}, "dark": {}, \#(palette)}"#) == "read"
+    )
   }
 }
