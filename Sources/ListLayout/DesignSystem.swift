@@ -60,8 +60,16 @@ package struct DesignSystem: Equatable, Sendable {
 
   /// The design system a theme name stands for, in `skin` when it is Mística.
   public static func named(_ name: ThemeName, skin: MisticaSkin = .movistar) -> DesignSystem {
+    named(name, skin: skin, tokens: nil)
+  }
+
+  /// The design system a theme name stands for, in `skin` with the colours, radii and weights
+  /// of a brand token file when one is given (its brand still `skin`'s).
+  package static func named(_ name: ThemeName, skin: MisticaSkin, tokens: MisticaTokenFile?)
+    -> DesignSystem
+  {
     switch name {
-    case .mistica: .mistica(skin)
+    case .mistica: .mistica(skin, tokens: (try? tokens?.skinTokens()) ?? nil)
     case .material: .material
     }
   }
@@ -70,7 +78,12 @@ package struct DesignSystem: Equatable, Sendable {
   /// skin: its colours, its `radius.container` on boxed rows and its row title weight; type
   /// follows Apple's Dynamic Type curves.
   public static func mistica(_ skin: MisticaSkin = .movistar) -> DesignSystem {
-    let tokens = skin.tokens
+    mistica(skin, tokens: nil)
+  }
+
+  /// ``mistica(_:)`` with `tokens` (a brand file's) in place of the skin's own.
+  package static func mistica(_ skin: MisticaSkin, tokens: MisticaSkinTokens?) -> DesignSystem {
+    let tokens = tokens ?? skin.tokens
     var system = misticaBase
     system.light = tokens.light
     system.dark = tokens.dark

@@ -68,7 +68,9 @@ package struct Theme: Equatable, Sendable {
 
   /// The theme a canvas asks for.
   public init(canvas: Canvas) {
-    self.init(system: DesignSystem.named(canvas.theme, skin: canvas.skin), canvas: canvas)
+    self.init(
+      system: DesignSystem.named(canvas.theme, skin: canvas.skin, tokens: canvas.tokens),
+      canvas: canvas)
   }
 
   /// `system` resolved for a canvas's appearance, content size and overrides.

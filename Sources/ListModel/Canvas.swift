@@ -1,4 +1,5 @@
 import Foundation
+import StringCatalogs
 import Yams
 
 /// The drawing surface and the environment a list is laid out in.
@@ -34,6 +35,9 @@ public struct Canvas: Equatable, Sendable {
   public var locale: String?
   /// Whether the spec gave `language` and `direction` itself (a locale then leaves them).
   package var given = GivenKeys()
+  /// A Mística brand token file read in place of the skin's own tokens (`theme.tokens`): the
+  /// skin still names the brand, the file gives its colours, radii and weights.
+  package var tokens: MisticaTokenFile?
   /// The Dynamic Type category that scales every font (default `L`).
   public var contentSize: ContentSizeCategory = .L
   /// Insets that content keeps clear of, like a device's safe area.
@@ -289,6 +293,19 @@ extension Canvas {
         fontMark = SourceMark(field.location)
       }
       if let field = object.optional("colors") { colors = try ListDocument.decodeColors(field) }
+      if let field = object.optional("tokens") {
+        guard theme == .mistica else {
+          throw field.error("token files are Mística brands'; the \(theme.rawValue) theme has none")
+        }
+        let path = try field.filePath()
+        do {
+          let file = try MisticaTokenFile.read(path)
+          if let problem = file.skinProblem { throw field.error(problem) }
+          tokens = file
+        } catch let error as CatalogError {
+          throw field.error("\(error.description)")
+        }
+      }
     case .appearance: appearance = try field.enumeration(Appearance.self)
     case .language: language = try field.languageTag()
     case .direction: direction = try field.enumeration(LayoutDirection.self)
@@ -311,7 +328,7 @@ extension Canvas {
     case .width: return width == standard.width ? nil : writer.number(width)
     case .scale: return scale == standard.scale ? nil : writer.number(scale)
     case .theme:
-      guard !colors.isEmpty || skin != standard.skin || font != nil else {
+      guard !colors.isEmpty || skin != standard.skin || font != nil || tokens != nil else {
         return theme == standard.theme ? nil : writer.plain(theme.rawValue)
       }
       let named = ColorName.allCases.compactMap { name in
@@ -320,6 +337,7 @@ extension Canvas {
       var pairs = [("name", writer.plain(theme.rawValue))]
       if skin != standard.skin { pairs.append(("skin", writer.plain(skin.rawValue))) }
       if let font { pairs.append(("font", writer.string(font))) }
+      if let tokens { pairs.append(("tokens", writer.string(tokens.file))) }
       if !named.isEmpty { pairs.append(("colors", writer.map(named))) }
       return writer.map(pairs)
     case .appearance:
@@ -382,6 +400,7 @@ extension Canvas {
     case .width: width = other.width
     case .scale: scale = other.scale
     case .theme:
+      let sameBrand = other.skin == skin
       theme = other.theme
       skin = other.skin
       if other.font != nil {
@@ -389,6 +408,8 @@ extension Canvas {
         fontMark = other.fontMark
       }
       if !other.colors.isEmpty { colors = other.colors }
+      // Another skin is another brand: a token file given for this one does not carry over.
+      tokens = other.tokens ?? (sameBrand ? tokens : nil)
     case .appearance: appearance = other.appearance
     case .language: language = other.language
     case .direction: direction = other.direction

@@ -39,6 +39,7 @@ extension ListDocument {
         fields[path + ".name"] = canvas.theme.rawValue
         fields[path + ".skin"] = canvas.skin.rawValue
         if let font = canvas.font { fields[path + ".font"] = font }
+        if let tokens = canvas.tokens { fields[path + ".tokens"] = lastPathPart(tokens.file) }
         for (name, color) in canvas.colors {
           fields[path + ".colors." + name.rawValue] = "\(color)"
         }

@@ -145,6 +145,10 @@ package enum SpecSchema {
     SpecKey("skin", choice(MisticaSkin.self), "The Mística brand (Mística only)."),
     SpecKey("font", text, "The font family of every text style."),
     SpecKey("colors", .object(colors), "Theme colours replaced, by name."),
+    SpecKey(
+      "tokens", .path,
+      "A Mística brand token file (Telefonica/mistica-design tokens/<brand>.json) giving the skin's colours, radii and weights."
+    ),
   ])
 
   package static let colors = SpecObject(

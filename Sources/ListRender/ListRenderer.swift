@@ -645,6 +645,7 @@ public final class ListRenderer {
     var files =
       document.fonts.map(\.path) + document.marks.specFiles
       + (document.marks.loadedStrings?.files ?? [])
+      + (document.canvas.tokens.map { [$0.file] } ?? [])
     try? forEachResource(of: document) { icon in
       if case .file(let path) = icon.source { files.append(path) }
     } image: { reference in

@@ -1,6 +1,5 @@
 import FileIO
 import Foundation
-import ListModel
 import StringCatalogs
 
 /// A brand's token file of Telefonica/mistica-design (`tokens/<brand>.json`): its `light` and
@@ -152,6 +151,55 @@ package struct MisticaTokenFile: Sendable, Equatable {
     weights = strings(root["text"]?["weight"])
   }
 
+  /// The tokens a skin is made of (ListRender's colour names → the tokens that give it, the
+  /// first the file has: older files have no tag tokens, the active tag is then brandLow on
+  /// brand, as Mística's tag was), in the order of the generator of the built-in skins.
+  package static let colorTokens: [(ColorName, [String])] = [
+    (.background, ["background"]),
+    (.backgroundContainer, ["backgroundContainer"]),
+    (.backgroundContainerBrand, ["backgroundContainerBrand"]),
+    (.border, ["border"]),
+    (.divider, ["divider"]),
+    (.textPrimary, ["textPrimary"]),
+    (.textSecondary, ["textSecondary"]),
+    (.textPrimaryInverse, ["textPrimaryInverse", "textPrimaryBrand"]),
+    (.textSecondaryInverse, ["textSecondaryInverse", "textSecondaryBrand"]),
+    (.badge, ["badge"]),
+    (.brand, ["controlActivated"]),
+    (.onBrand, ["textButtonPrimary"]),
+    (.control, ["control"]),
+    (.highlight, ["backgroundContainerPressed"]),
+    (.tag, ["tagBackgroundActive", "brandLow"]),
+    (.tagText, ["tagTextActive", "brand"]),
+    (.textLink, ["textLink"]),
+    (.backgroundAlternative, ["backgroundAlternative"]),
+  ]
+  /// The radii a skin takes, and the weights (`text5`: the title2 header's), by token name.
+  package static let radiusTokens = ["container", "checkbox", "indicator"]
+  package static let weightTokens = ["rowTitle", "title1", "text5", "link"]
+  package static let weightNames: Set<String> = ["light", "regular", "medium", "bold"]
+
+  /// What keeps the file from giving a whole skin (a colour, radius or weight token missing or
+  /// unreadable), naming the token; nil when it gives one.
+  package var skinProblem: String? {
+    for appearance in ["light", "dark"] {
+      let values = colors[appearance] ?? [:]
+      for (_, candidates) in Self.colorTokens
+      where !candidates.contains(where: { values[$0] != nil }) {
+        return "\(file): \(appearance) has none of \(candidates.joined(separator: ", "))"
+      }
+    }
+    for name in Self.radiusTokens {
+      guard let text = radii[name], let value = Int(text), (0...1_000).contains(value) else {
+        return "\(file): radius.\(name) is missing or not a whole number of points"
+      }
+    }
+    for name in Self.weightTokens where !Self.weightNames.contains(weights[name] ?? "medium") {
+      return "\(file): text.weight.\(name) '\(weights[name] ?? "")' is not a known weight"
+    }
+    return nil
+  }
+
   /// Every token, resolved, by its path in the file: `light.textPrimary`, `dark.divider`,
   /// `radius.container`, `text.weight.title1`.
   package var flattened: [String: String] {
@@ -180,80 +228,6 @@ package struct MisticaTokenFile: Sendable, Equatable {
       before[token] == after[token]
         ? nil : Change(token: token, old: before[token], new: after[token])
     }
-  }
-
-  /// ListRender's colour → the tokens that give it, the first the file has (older files have no
-  /// tag tokens: the active tag is then brandLow on brand, as Mística's tag was).
-  static let colorTokens: [(ColorName, [String])] = [
-    (.background, ["background"]),
-    (.backgroundContainer, ["backgroundContainer"]),
-    (.backgroundContainerBrand, ["backgroundContainerBrand"]),
-    (.border, ["border"]),
-    (.divider, ["divider"]),
-    (.textPrimary, ["textPrimary"]),
-    (.textSecondary, ["textSecondary"]),
-    (.textPrimaryInverse, ["textPrimaryInverse", "textPrimaryBrand"]),
-    (.textSecondaryInverse, ["textSecondaryInverse", "textSecondaryBrand"]),
-    (.badge, ["badge"]),
-    (.brand, ["controlActivated"]),
-    (.onBrand, ["textButtonPrimary"]),
-    (.control, ["control"]),
-    (.highlight, ["backgroundContainerPressed"]),
-    (.tag, ["tagBackgroundActive", "brandLow"]),
-    (.tagText, ["tagTextActive", "brand"]),
-    (.textLink, ["textLink"]),
-    (.backgroundAlternative, ["backgroundAlternative"]),
-  ]
-
-  /// The skin the file gives: the colours ListRender draws with (a gradient's first stop where
-  /// a flat colour is drawn, and the gradient itself), the container, checkbox and indicator
-  /// radii, and the row title, header and link weights (a file without a weight: medium).
-  /// - Throws: ``CatalogError`` naming a token the skin needs that the file lacks.
-  package func skinTokens() throws -> MisticaSkinTokens {
-    func fail(_ path: String, _ message: String) -> CatalogError {
-      CatalogError(file: file, path: path, message: message)
-    }
-    var byAppearance: [String: [ColorName: Color]] = [:]
-    var gradients: [String: [ColorName: LinearGradient]] = [:]
-    for appearance in ["light", "dark"] {
-      let values = colors[appearance] ?? [:]
-      for (name, candidates) in Self.colorTokens {
-        guard let token = candidates.first(where: { values[$0] != nil }),
-          let value = values[token]
-        else {
-          throw fail(appearance, "has none of \(candidates.joined(separator: ", "))")
-        }
-        switch value {
-        case .solid(let color): byAppearance[appearance, default: [:]][name] = color
-        case .gradient(let gradient):
-          byAppearance[appearance, default: [:]][name] = gradient.stops[0].color
-          gradients[appearance, default: [:]][name] = gradient
-        }
-      }
-    }
-    func radius(_ name: String) throws -> Double {
-      guard let text = radii[name], let value = Int(text), value >= 0, value <= 1_000 else {
-        throw fail("radius.\(name)", "is missing or not a whole number of points")
-      }
-      return Double(value)
-    }
-    func weight(_ name: String) throws -> FontWeight {
-      switch weights[name] ?? "medium" {
-      case "light", "regular": return .regular
-      case "medium": return .medium
-      case "bold": return .bold
-      case let other: throw fail("text.weight.\(name)", "'\(other)' is not a known weight")
-      }
-    }
-    var tokens = MisticaSkinTokens(
-      light: byAppearance["light"] ?? [:], dark: byAppearance["dark"] ?? [:],
-      containerRadius: try radius("container"), checkboxRadius: try radius("checkbox"),
-      indicatorRadius: try radius("indicator"), titleWeight: try weight("rowTitle"),
-      headerTitle1Weight: try weight("title1"), headerTitle2Weight: try weight("text5"),
-      linkWeight: try weight("link"))
-    tokens.lightGradients = gradients["light"] ?? [:]
-    tokens.darkGradients = gradients["dark"] ?? [:]
-    return tokens
   }
 }
 
