@@ -340,6 +340,11 @@ private func runCase(
     let renderer = try renderer.get()
     var document = try ListDocument.load(path: spec, allowing: readableFolders)
     try VariantAxis.apply(suiteCase.combination, to: &document)
+    if let tokens = options.tokens, document.canvas.theme == .mistica,
+      document.canvas.skin == tokens.brand
+    {
+      document.canvas.tokens = tokens.file
+    }
     let (bitmap, tree) = try renderer.renderWithLayout(document)
     // The environment of this case: the fonts its text used (a brand font's CRC included).
     var check = check

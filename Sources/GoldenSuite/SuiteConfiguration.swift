@@ -32,6 +32,9 @@ public struct SuiteConfiguration: Sendable {
   public var shard: Shard?
   /// Axes of variants, each a canvas key and its values; every combination is rendered.
   public var variants: [VariantAxis]
+  /// A Mística brand token file in place of its brand's built-in skin (`--tokens`), for every
+  /// case drawn in that brand.
+  package var tokens: (brand: MisticaSkin, file: MisticaTokenFile)?
   /// Whether each case's layout dump is checked against `<case>.layout.json` too.
   public var layout: Bool
   /// Whether each case's accessibility snapshot is checked against `<case>.accessibility.json`

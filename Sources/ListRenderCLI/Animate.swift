@@ -53,6 +53,8 @@ struct Animate: ParsableCommand {
 
   @OptionGroup var localeOption: LocaleOptions
 
+  @OptionGroup var tokensOption: TokensOptions
+
   func validate() throws {
     if let frames, Self.parseRange(frames) == nil {
       throw ValidationError("--frames must be A..B with 0 ≤ A ≤ B, such as 0..29")
@@ -78,7 +80,8 @@ struct Animate: ParsableCommand {
       renderer.allowsMissingGlyphs = allowMissingGlyphs
       let document = try loadDocument(
         spec, renderer: renderer, scale: canvas.scale, width: canvas.width,
-        allowing: fileAccess.allowedFolders, locale: localeOption.locale, warnings: true)
+        allowing: fileAccess.allowedFolders, locale: localeOption.locale, warnings: true,
+        tokens: try tokensOption.file())
       let folder =
         output
         ?? (apng == nil && gif == nil

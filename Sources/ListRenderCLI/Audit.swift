@@ -48,6 +48,8 @@ struct Audit: ParsableCommand {
 
   @OptionGroup var localeOption: LocaleOptions
 
+  @OptionGroup var tokensOption: TokensOptions
+
   @Flag(name: .long, help: "Print how long each phase took (to stderr).")
   var timings = false
 
@@ -111,7 +113,7 @@ struct Audit: ParsableCommand {
       clock.lap("fonts and icons")
       let base = try loadDocument(
         spec, renderer: renderer, scale: nil, width: nil, allowing: fileAccess.allowedFolders,
-        locale: localeOption.locale)
+        locale: localeOption.locale, tokens: try tokensOption.file())
       clock.lap("decode")
       let audit = try VariantAudit(axes: axes, document: base)
       let combinations = audit.combinations

@@ -9,7 +9,8 @@ import ListRender
 /// applied.
 package func loadDocument(
   _ spec: String?, renderer: ListRenderer?, scale: Double?, width: Double?,
-  allowing folders: [String] = [], locale: String? = nil, warnings: Bool = false
+  allowing folders: [String] = [], locale: String? = nil, warnings: Bool = false,
+  tokens: (brand: MisticaSkin, file: MisticaTokenFile)? = nil
 ) throws -> ListDocument {
   var document =
     if spec == "-" {
@@ -22,6 +23,16 @@ package func loadDocument(
   if let scale { document.canvas.scale = scale }
   if let width { document.canvas.width = width }
   if let locale { document = try document.localized(to: locale) }
+  // A brand's token file takes the place of that brand's skin, and only that brand's.
+  if let tokens {
+    if document.canvas.theme == .mistica, document.canvas.skin == tokens.brand {
+      document.canvas.tokens = tokens.file
+    } else if warnings {
+      Terminal.error(
+        "\(spec ?? "showcase"): note: --tokens gives \(tokens.brand.rawValue)'s tokens; this list is drawn in \(document.canvas.theme == .mistica ? document.canvas.skin.rawValue : document.canvas.theme.rawValue)\n"
+      )
+    }
+  }
   // A keyed label drawn in another locale's text, or an unfinished one, is never silent.
   if warnings {
     if let fallback = document.marks.localeFallback {

@@ -1,6 +1,10 @@
 import ArgumentParser
+import FileIO
+import Foundation
+import GoldenSuite
 import ImageCodec
 import ListModel
+import StringCatalogs
 
 /// `--allow-path`: every command that reads a spec takes it alike.
 struct PathOptions: ParsableArguments {
@@ -49,5 +53,35 @@ struct CanvasOptions: ParsableArguments {
   func validate() throws {
     try require(scale, in: SpecLimits.scaleRange, option: "scale")
     try require(width, in: SpecLimits.widthRange, option: "width")
+  }
+}
+
+/// `--tokens FILE`: a Mística brand token file in place of its brand's built-in skin.
+struct TokensOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "A Mística brand token file (Telefonica/mistica-design tokens/<brand>.json, named for its brand) in place of that brand's built-in skin, for every list drawn in it.",
+      valueName: "brand.json"))
+  var tokens: String?
+
+  /// The file, read, and the brand its name gives; nil without `--tokens`.
+  /// - Throws: ``CommandFailure`` (exit 2): a file named for no brand, or not a token file.
+  func file() throws -> (brand: MisticaSkin, file: MisticaTokenFile)? {
+    guard let tokens else { return nil }
+    let stem = (lastPathPart(tokens) as NSString).deletingPathExtension
+    guard let brand = MisticaSkin(rawValue: stem), brand != .original else {
+      throw CommandFailure(
+        "--tokens \(tokens): name the file for its brand (\(MisticaSkin.allCases.filter { $0 != .original }.map { "\($0.rawValue).json" }.joined(separator: ", "))): it takes that brand's place",
+        status: ExitStatus.badInput)
+    }
+    do {
+      let file = try MisticaTokenFile.read(tokens)
+      if let problem = file.skinProblem {
+        throw CommandFailure("--tokens \(problem)", status: ExitStatus.badInput)
+      }
+      return (brand, file)
+    } catch let error as CatalogError {
+      throw CommandFailure("--tokens \(error.description)", status: ExitStatus.badInput)
+    }
   }
 }

@@ -57,6 +57,8 @@ struct Render: ParsableCommand {
 
   @OptionGroup var localeOption: LocaleOptions
 
+  @OptionGroup var tokensOption: TokensOptions
+
   @Flag(
     help: ArgumentHelp(
       "Keep running: render again whenever the spec or a file it uses changes.",
@@ -173,7 +175,8 @@ struct Render: ParsableCommand {
   private func load(renderer: ListRenderer?) throws -> ListDocument {
     try loadDocument(
       spec, renderer: renderer, scale: canvas.scale, width: canvas.width,
-      allowing: fileAccess.allowedFolders, locale: localeOption.locale, warnings: true)
+      allowing: fileAccess.allowedFolders, locale: localeOption.locale, warnings: true,
+      tokens: try tokensOption.file())
   }
 
   private var defaultOutput: String {

@@ -153,6 +153,8 @@ struct SuiteOptions: ParsableArguments {
 
   @OptionGroup var fileAccess: PathOptions
 
+  @OptionGroup var tokensOption: TokensOptions
+
   @Flag(
     name: .customLong("pass-with-no-cases"),
     help: "Exit 0 when --filter or --last-failed selects no case (by default that fails).")
@@ -229,6 +231,11 @@ struct SuiteOptions: ParsableArguments {
     configuration.updatesLastFailed = updatesLastFailed
     configuration.cache = cache
     if let cacheSize { configuration.cacheSize = cacheSize }
+    if let tokens = try tokensOption.file() {
+      configuration.tokens = tokens
+      // A verdict cached without the file would not be this run's.
+      configuration.cache = nil
+    }
     if shard == nil { try bazel.touchShardStatus() }
     bazel.useTemporaryFolder()
     configuration.shownPaths = bazel.shownPaths

@@ -66,4 +66,55 @@ struct TokensCLITests {
     let bad = try runListRender(["tokens", "diff", Self.movistar.path, "x.json"], in: folder)
     #expect(bad.status == 2 && bad.stderr.contains("not a Mística token file"), "\(bad.stderr)")
   }
+
+  @Test(
+    "--tokens: the brand's own file draws its skin's bytes; a changed file fails verify, explained",
+    .enabled(
+      if: FileManager.default.fileExists(atPath: movistar.path),
+      "the brands' token files are not beside the project (../shared)"))
+  func tokensOption() throws {
+    let list = """
+      canvas: { width: 320, scale: 1, theme: { name: mistica, skin: movistar } }
+      sections: [{ cells: [{ title: Inbox, subtitle: 3 unread }, { style: boxed, title: Offer }] }]
+
+      """
+    let folder = try Paths.temporaryFolder(with: ["fx/list.yaml": list])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: Self.movistar, to: folder.appendingPathComponent("movistar.json"))
+    #expect(try runListRender(["record", "fx", "--golden", "gold"], in: folder).status == 0)
+    // The same file: the built-in skin's bytes, so verify passes and render writes them.
+    let same = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--tokens", "movistar.json"], in: folder)
+    #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+    for (name, extra) in [("a.png", [String]()), ("b.png", ["--tokens", "movistar.json"])] {
+      #expect(
+        try runListRender(["render", "fx/list.yaml", "-o", name] + extra, in: folder).status == 0)
+    }
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("a.png"))
+        == Data(contentsOf: folder.appendingPathComponent("b.png")))
+    // A release with another text colour: verify fails and says the input changed.
+    let text = try String(contentsOf: Self.movistar, encoding: .utf8)
+    let release = folder.appendingPathComponent("release")
+    try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+    var tokens = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    var light = try #require(tokens["light"] as? [String: Any])
+    light["textPrimary"] = ["value": "{palette.movistarBlue}", "type": "color"]
+    tokens["light"] = light
+    try JSONSerialization.data(withJSONObject: tokens).write(
+      to: release.appendingPathComponent("movistar.json"))
+    let changed = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--tokens", "release/movistar.json"], in: folder)
+    #expect(changed.status == 1, "\(changed.stderr)")
+    #expect(
+      changed.stderr.contains("why: canvas.theme.tokens none → movistar.json"), "\(changed.stderr)")
+    // A file named for no brand is refused.
+    try text.write(
+      to: folder.appendingPathComponent("brand.json"), atomically: true, encoding: .utf8)
+    let unnamed = try runListRender(
+      ["render", "fx/list.yaml", "-o", "c.png", "--tokens", "brand.json"], in: folder)
+    #expect(unnamed.status == 2 && unnamed.stderr.contains("name the file for its brand"))
+  }
 }
