@@ -133,7 +133,11 @@ struct Catalog: ParsableCommand {
       clock.report()
       Terminal.error(CatalogRun.summaryTable(summary))
       var counts: [CatalogReview.Verdict: Int] = [:]
-      for entry in entries { counts[entry.verdict, default: 0] += 1 }
+      for entry in entries {
+        for verdict in entry.verdicts.isEmpty ? [entry.verdict] : entry.verdicts {
+          counts[verdict, default: 0] += 1
+        }
+      }
       let totals = CatalogReview.Verdict.allCases.compactMap { verdict in
         counts[verdict].map { "\($0) \(verdict.rawValue)" }
       }

@@ -65,6 +65,9 @@ package struct CatalogReview {
     /// The lines it would need with no limit, when it was truncated.
     package var linesNeeded: Int?
     package var verdict: Verdict
+    /// Every verdict that applies, the first the row's own (an unfinished translation that is
+    /// also cut short is both); empty for a row that is ok.
+    package var verdicts: [Verdict] = []
     /// Why, for a verdict other than ok (the placeholders that differ, the character no font
     /// has, how far outside its cell).
     package var detail: String?
@@ -274,7 +277,10 @@ package struct CatalogReview {
     var counts: [String: [Verdict: Int]] = [:]
     for entry in entries {
       if counts[entry.locale] == nil { order.append(entry.locale) }
-      counts[entry.locale, default: [:]][entry.verdict, default: 0] += 1
+      // A row counts under every verdict that applies to it.
+      for verdict in entry.verdicts.isEmpty ? [entry.verdict] : entry.verdicts {
+        counts[entry.locale, default: [:]][verdict, default: 0] += 1
+      }
     }
     return order.map { ($0, counts[$0] ?? [:]) }
   }
@@ -319,20 +325,34 @@ package struct CatalogReview {
       let source = ElementPath.cell(section: 0, item: index).description
       guard let block = blocks[source] else { continue }
       page.entries[index].lines = block.lines.count
-      guard [.ok, .untranslated].contains(page.entries[index].verdict) else { continue }
+      // What the layout shows, each a verdict of its own beside the catalog's: the row's
+      // verdict is the catalog's when it has one, else the first of these.
+      var found: [(Verdict, String)] = []
       if let scalar = block.missingCharacter {
-        page.entries[index].verdict = .missingGlyph
-        page.entries[index].detail =
-          "no font has U+\(String(format: "%04X", scalar.value))"
-      } else if block.truncated {
-        page.entries[index].verdict = .truncated
-        page.entries[index].linesNeeded = needed[source]
-        page.entries[index].detail =
-          "cut to \(block.lines.count) of \(needed[source].map(String.init) ?? "more") lines"
-      } else if let outside = clipped[source] {
-        page.entries[index].verdict = .clipped
-        page.entries[index].detail = outside
+        found.append((.missingGlyph, "no font has U+\(String(format: "%04X", scalar.value))"))
       }
+      if block.truncated {
+        page.entries[index].linesNeeded = needed[source]
+        found.append(
+          (
+            .truncated,
+            "cut to \(block.lines.count) of \(needed[source].map(String.init) ?? "more") lines"
+          ))
+      } else if let outside = clipped[source] {
+        found.append((.clipped, outside))
+      }
+      var entry = page.entries[index]
+      if entry.verdict != .ok { entry.verdicts = [entry.verdict] }
+      for (verdict, detail) in found {
+        if entry.verdict == .ok {
+          entry.verdict = verdict
+          entry.detail = detail
+        } else if entry.verdicts.count == 1 {
+          entry.detail = [entry.detail, detail].compactMap { $0 }.joined(separator: "; ")
+        }
+        entry.verdicts.append(verdict)
+      }
+      page.entries[index] = entry
     }
   }
 }

@@ -230,6 +230,33 @@ struct CatalogCLITests {
     #expect(polish.height == english.height * 2, "\(polish.height) \(english.height)")
   }
 
+  @Test("a row carries every verdict that applies: unfinished and cut short counts as both")
+  func everyVerdict() throws {
+    let catalog = """
+      {"sourceLanguage": "en", "strings": {"long": {"localizations": {
+        "en": {"stringUnit": {"state": "translated", "value": "Short"}},
+        "de": {"stringUnit": {"state": "needs_review", "value": "Ein sehr langer deutscher Text, der in einer schmalen Zeile niemals Platz findet und abgeschnitten wird"}}}}}}
+      """
+    let folder = try Paths.temporaryFolder(with: ["c.xcstrings": catalog])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try runListRender(
+      [
+        "catalog", "c.xcstrings", "--locales", "de", "--max-lines", "1", "-o", "out", "--json",
+        "v.json", "--scale", "1",
+      ], in: folder)
+    #expect(run.status == 1, "\(run.stderr)")
+    let json =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("v.json"))) as? [String: Any]
+    let entry = try #require((json?["keys"] as? [[String: Any]])?.first)
+    #expect(entry["verdict"] as? String == "untranslated", "\(entry)")
+    #expect(entry["verdicts"] as? [String] == ["untranslated", "truncated"], "\(entry)")
+    #expect((entry["detail"] as? String)?.contains("state needs_review; cut to 1 of") == true)
+    let summary = json?["summary"] as? [String: [String: Int]]
+    #expect(
+      summary?["de"] == ["untranslated": 1, "truncated": 1], "\(String(describing: summary))")
+  }
+
   @Test("--changed-since: only the keys a translation pull request changes")
   func changedSince() throws {
     // The earlier catalog: no greeting, and roaming's Polish text another.
