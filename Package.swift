@@ -167,6 +167,7 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "ListRender", "ListModel", "ListRenderCLI", "GoldenImage", "FileIO", "RenderTestSupport",
+        "StringCatalogs",
       ],
       // A Bazel workspace kept as test data (BazelTests copies it next to the binary).
       exclude: ["Bazel"],

@@ -1,6 +1,7 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import StringCatalogs
 import Testing
 
 /// Real apps' catalogs, which this repository does not hold (their licences are the apps'):
@@ -16,12 +17,18 @@ struct RealCatalogTests {
     var key: String
     var locale: String
     var form: String?
+    var number: Double?
     var verdict: String
+    var verdicts: [String]?
+  }
+
+  struct File: Decodable {
+    var keys: [Entry]
+    var summary: [String: [String: Int]]
   }
 
   func entries(_ url: URL) throws -> [Entry] {
-    struct File: Decodable { var keys: [Entry] }
-    return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).keys
+    try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).keys
   }
 
   /// Runs `catalog` on `path` and checks what holds for any real catalog: it is read (exit 0
@@ -36,8 +43,29 @@ struct RealCatalogTests {
         "verdicts.json",
       ], in: folder)
     #expect([0, 1].contains(result.status), "\(result.stderr)")
-    let all = try entries(folder.appendingPathComponent("verdicts.json"))
+    let file = try JSONDecoder().decode(
+      File.self, from: Data(contentsOf: folder.appendingPathComponent("verdicts.json")))
+    let all = file.keys
     let byLocale = Dictionary(grouping: all, by: \.locale)
+    // The per-locale summary: every locale drawn, each row counted under each of its verdicts.
+    #expect(Set(file.summary.keys) == Set(byLocale.keys))
+    for (locale, list) in byLocale {
+      let counted = list.reduce(0) { $0 + max(1, $1.verdicts?.count ?? 0) }
+      #expect(file.summary[locale]?.values.reduce(0, +) == counted, "\(locale)")
+    }
+    // No plural row is drawn with a number of another category (a pseudolocale counts in the
+    // source language's rules, which the catalog command uses for it).
+    var wrongNumbers: [String] = []
+    for entry in all {
+      guard let form = entry.form, let number = entry.number,
+        Pseudolocale(tag: entry.locale) == nil,
+        let rules = PluralRules(locale: entry.locale) ?? PluralRules(locale: "en")
+      else { continue }
+      if rules.category(for: number).rawValue != form {
+        wrongNumbers.append("\(entry.key) \(entry.locale) \(form) drawn with \(number)")
+      }
+    }
+    #expect(wrongNumbers.isEmpty, "\(wrongNumbers.prefix(20))")
     let keys = Set(all.map(\.key))
     for (locale, list) in byLocale {
       // Every key has a row in every locale (its own text, or the source's marked missing),
