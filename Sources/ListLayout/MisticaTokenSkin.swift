@@ -13,33 +13,29 @@ extension MisticaTokenFile {
     var byAppearance: [String: [ColorName: Color]] = [:]
     var gradients: [String: [ColorName: LinearGradient]] = [:]
     for appearance in ["light", "dark"] {
-      let values = colors[appearance] ?? [:]
       for (name, candidates) in MisticaTokenFile.colorTokens {
-        guard let token = candidates.first(where: { values[$0] != nil }),
-          let value = values[token]
-        else {
-          throw fail(appearance, "has none of \(candidates.joined(separator: ", "))")
-        }
-        switch value {
-        case .solid(let color): byAppearance[appearance, default: [:]][name] = color
-        case .gradient(let gradient):
+        switch skinColor(appearance, candidates) {
+        case .solid(let color)?: byAppearance[appearance, default: [:]][name] = color
+        case .gradient(let gradient)?:
           byAppearance[appearance, default: [:]][name] = gradient.stops[0].color
           gradients[appearance, default: [:]][name] = gradient
+        case nil:
+          throw fail(appearance, "has none of \(candidates.joined(separator: ", "))")
         }
       }
     }
     func radius(_ name: String) throws -> Double {
-      guard let text = radii[name], let value = Int(text), value >= 0, value <= 1_000 else {
+      guard let value = skinRadius(name) else {
         throw fail("radius.\(name)", "is missing or not a whole number of points")
       }
       return Double(value)
     }
     func weight(_ name: String) throws -> FontWeight {
-      switch weights[name] ?? "medium" {
-      case "light", "regular": return .regular
+      switch skinWeight(name) {
+      case "regular": return .regular
       case "medium": return .medium
       case "bold": return .bold
-      case let other: throw fail("text.weight.\(name)", "'\(other)' is not a known weight")
+      default: throw fail("text.weight.\(name)", "'\(weights[name] ?? "")' is not a known weight")
       }
     }
     var tokens = MisticaSkinTokens(

@@ -162,9 +162,10 @@ package enum SpecLimits {
     }
     // Thai, Lao, Khmer and Myanmar are wrapped at ICU's dictionary breaks: without ICU they
     // would break inside words, so such text is refused rather than drawn wrong.
-    if let problem = icuLineBreakProblem,
-      text.utf8.contains(where: { $0 >= 0xE0 }),
-      text.unicodeScalars.contains(where: { isDictionaryScript($0.value) })
+    // ICU is asked about only for such text: a Latin list never opens it.
+    if text.utf8.contains(where: { $0 >= 0xE0 }),
+      text.unicodeScalars.contains(where: { isDictionaryScript($0.value) }),
+      let problem = icuLineBreakProblem
     {
       return "is in a script wrapped at ICU's dictionary word breaks, and \(problem)"
     }

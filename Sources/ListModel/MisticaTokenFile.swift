@@ -183,21 +183,40 @@ package struct MisticaTokenFile: Sendable, Equatable {
   /// unreadable), naming the token; nil when it gives one.
   package var skinProblem: String? {
     for appearance in ["light", "dark"] {
-      let values = colors[appearance] ?? [:]
       for (_, candidates) in Self.colorTokens
-      where !candidates.contains(where: { values[$0] != nil }) {
+      where skinColor(appearance, candidates) == nil {
         return "\(file): \(appearance) has none of \(candidates.joined(separator: ", "))"
       }
     }
-    for name in Self.radiusTokens {
-      guard let text = radii[name], let value = Int(text), (0...1_000).contains(value) else {
-        return "\(file): radius.\(name) is missing or not a whole number of points"
-      }
+    for name in Self.radiusTokens where skinRadius(name) == nil {
+      return "\(file): radius.\(name) is missing or not a whole number of points"
     }
-    for name in Self.weightTokens where !Self.weightNames.contains(weights[name] ?? "medium") {
+    for name in Self.weightTokens where skinWeight(name) == nil {
       return "\(file): text.weight.\(name) '\(weights[name] ?? "")' is not a known weight"
     }
     return nil
+  }
+
+  /// The first of `candidates` the file has in `appearance`, resolved; nil when it has none.
+  package func skinColor(_ appearance: String, _ candidates: [String]) -> Value? {
+    let values = colors[appearance] ?? [:]
+    return candidates.lazy.compactMap { values[$0] }.first
+  }
+
+  /// Radius token `name` as whole points (0…1,000); nil when missing or not such a number.
+  package func skinRadius(_ name: String) -> Int? {
+    guard let text = radii[name], let value = Int(text), (0...1_000).contains(value) else {
+      return nil
+    }
+    return value
+  }
+
+  /// Weight token `name` as a skin reads it (`light` draws as `regular`; a file without the
+  /// token: `medium`); nil for a weight it does not know.
+  package func skinWeight(_ name: String) -> String? {
+    let weight = weights[name] ?? "medium"
+    guard Self.weightNames.contains(weight) else { return nil }
+    return weight == "light" ? "regular" : weight
   }
 
   /// Every token, resolved, by its path in the file: `light.textPrimary`, `dark.divider`,

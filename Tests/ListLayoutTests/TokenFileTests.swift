@@ -47,4 +47,25 @@ struct TokenFileTests {
       message(#"{"light": {"a": {"value": "{palette.white}"}}, "dark": {}, \#(palette)}"#) == "read"
     )
   }
+
+  @Test(
+    "numbers a token file holds at 0, 2^31 and 1e300: read within range or refused, never a trap",
+    arguments: ["0", "2147483648", "1e300", "-1"])
+  func extremeNumbers(number: String) throws {
+    let palette = ##""global": {"palette": {"white": {"value": "#FFFFFF"}}}"##
+    let gradient =
+      ##"{"angle": \##(number), "colors": [{"stop": \##(number), "value": "{palette.white}"}, {"stop": 1, "value": "{palette.white}"}]}"##
+    let json = ##"""
+      {"light": {"g": {"value": \##(gradient)}, "a": {"value": "rgba({palette.white}, \##(number))"}},
+       "dark": {}, "radius": {"container": {"value": "\##(number)"}}, \##(palette)}
+      """##
+    do {
+      let file = try MisticaTokenFile(Array(json.utf8), file: "brand.json")
+      // Read: every value in its range (offset and alpha 0…1), a radius a skin cannot take named.
+      #expect(["0"].contains(number), "\(number) was read")
+      #expect(file.skinRadius("container") == 0)
+    } catch {
+      #expect("\(error)".contains("brand.json"), "\(error)")
+    }
+  }
 }
