@@ -277,34 +277,86 @@ package enum LegacyStrings {
     }
     var out: [(String, CatalogText)] = []
     for (key, entry) in entries {
-      guard let format = entry["NSStringLocalizedFormatKey"]?.string else {
-        throw CatalogError(
-          file: file, path: "\(key)", message: "has no NSStringLocalizedFormatKey string")
-      }
-      var text = CatalogText(value: format)
-      guard case .dict(let variables) = entry else { continue }
-      for (name, variable) in variables where name != "NSStringLocalizedFormatKey" {
-        guard variable["NSStringFormatSpecTypeKey"]?.string == "NSStringPluralRuleType" else {
-          continue
-        }
-        var forms: [PluralCategory: String] = [:]
-        for category in PluralCategory.allCases {
-          if let form = variable[category.rawValue]?.string { forms[category] = form }
-        }
-        guard !forms.isEmpty else {
-          throw CatalogError(file: file, path: "\(key).\(name)", message: "has no plural forms")
-        }
-        guard text.substitutions.count < CatalogLimits.maxSubstitutions else {
-          throw CatalogError(
-            file: file, path: "\(key)",
-            message: "more than \(CatalogLimits.maxSubstitutions) substitutions")
-        }
-        text.substitutions[name] = .init(
-          argument: nil,
-          formatSpecifier: variable["NSStringFormatValueTypeKey"]?.string ?? "d", plural: forms)
-      }
-      out.append((key, text))
+      out.append((key, try stringsdictText(entry, key: key, file: file, depth: 0)))
     }
     return out
+  }
+
+  /// One `.stringsdict` entry: a format (`NSStringLocalizedFormatKey`) with the plural rules it
+  /// names, a width rule (`NSStringVariableWidthRuleType`: one text for each width in ems) or a
+  /// device rule (`NSStringDeviceSpecificRuleType`: one text, or format, for each device).
+  /// Each width and device is a variation drawn as its own row (`width 20`, `iphone`); the text
+  /// read where none is asked for is the widest one's, or the `other` device's.
+  static func stringsdictText(_ entry: Plist, key: String, file: String, depth: Int) throws
+    -> CatalogText
+  {
+    func fail(_ path: String, _ message: String) -> CatalogError {
+      CatalogError(file: file, path: path, message: message)
+    }
+    for (rule, kind) in [
+      ("NSStringVariableWidthRuleType", "width"), ("NSStringDeviceSpecificRuleType", "device"),
+    ] {
+      guard let variants = entry[rule] else { continue }
+      let path = "\(key).\(rule)"
+      guard depth == 0, case .dict(let pairs) = variants, !pairs.isEmpty else {
+        throw fail(
+          path, depth == 0 ? "expected a <dict> of one text a \(kind)" : "a rule inside a rule")
+      }
+      guard pairs.count <= CatalogLimits.maxVariations else {
+        throw fail(path, "more than \(CatalogLimits.maxVariations) variations")
+      }
+      var text = CatalogText()
+      var widest: (Int, String)?
+      for (name, value) in pairs {
+        let variant: String
+        if kind == "width" {
+          guard let ems = Int(name), (1...10_000).contains(ems) else {
+            throw fail(path, "'\(name)' is not a width (a whole number of ems from 1 to 10000)")
+          }
+          variant = "width \(ems)"
+          if ems > (widest?.0 ?? 0) { widest = (ems, variant) }
+        } else {
+          variant = name
+        }
+        guard text.devices[variant] == nil else { throw fail(path, "'\(name)' is given twice") }
+        text.devices[variant] =
+          if let string = value.string {
+            CatalogText(value: string)
+          } else {
+            try stringsdictText(value, key: "\(path).\(name)", file: file, depth: depth + 1)
+          }
+      }
+      let chosen = widest?.1 ?? (text.devices["other"] != nil ? "other" : text.devices.keys.min())
+      if let chosen, let inner = text.devices[chosen] {
+        text.value = inner.value
+        text.plural = inner.plural
+        text.substitutions = inner.substitutions
+      }
+      return text
+    }
+    guard let format = entry["NSStringLocalizedFormatKey"]?.string else {
+      throw fail(
+        key,
+        "has no NSStringLocalizedFormatKey string (nor a width or device rule)")
+    }
+    var text = CatalogText(value: format)
+    guard case .dict(let variables) = entry else { return text }
+    for (name, variable) in variables where name != "NSStringLocalizedFormatKey" {
+      guard variable["NSStringFormatSpecTypeKey"]?.string == "NSStringPluralRuleType" else {
+        continue
+      }
+      var forms: [PluralCategory: String] = [:]
+      for category in PluralCategory.allCases {
+        if let form = variable[category.rawValue]?.string { forms[category] = form }
+      }
+      guard !forms.isEmpty else { throw fail("\(key).\(name)", "has no plural forms") }
+      guard text.substitutions.count < CatalogLimits.maxSubstitutions else {
+        throw fail(key, "more than \(CatalogLimits.maxSubstitutions) substitutions")
+      }
+      text.substitutions[name] = .init(
+        argument: nil,
+        formatSpecifier: variable["NSStringFormatValueTypeKey"]?.string ?? "d", plural: forms)
+    }
+    return text
   }
 }

@@ -75,8 +75,10 @@ package struct CatalogText: Sendable, Equatable {
   package var state: State = .translated
   /// Each plural form's own state (a String Catalog's forms each have one).
   package var formStates: [PluralCategory: State] = [:]
-  /// A String Catalog's device variations (`iphone`, `ipad`, `mac`, `other`…), each its own
-  /// text; the text itself is `other`'s. Empty when the text does not vary by device.
+  /// The text's variations, each its own text drawn as its own row: a String Catalog's or a
+  /// `.stringsdict`'s devices (`iphone`, `ipad`, `mac`, `other`…; the text itself is `other`'s)
+  /// or a `.stringsdict`'s widths (`width 20`, in ems; the text itself is the widest one's).
+  /// Empty when the text does not vary.
   package var devices: [String: CatalogText] = [:]
   /// The text when it does not vary by number.
   package var value: String?
@@ -153,6 +155,8 @@ package enum CatalogLimits {
   package static let maxExpandedBytes = 4 * maxTextBytes
   /// The most substitutions of one text.
   package static let maxSubstitutions = 16
+  /// The most device or width variations of one text.
+  package static let maxVariations = 16
   /// The most entries of a `res/` folder, and of each `values*` folder in it.
   package static let maxFolderEntries = 2_000
   /// The most elements of one resource file.

@@ -79,9 +79,17 @@ extension StringCatalog {
     sourceRules: PluralRules?, device: String? = nil
   ) -> Translation? {
     // A device's variation where the text has one (else the text as every device reads it).
+    // A width the text lacks reads the widest variation not wider than it, else the narrowest
+    // (`variantFittingPresentationWidth`'s rule).
     func variation(_ text: CatalogText?) -> CatalogText? {
       guard let text, let device else { return text }
-      return text.devices[device] ?? text
+      if let exact = text.devices[device] { return exact }
+      guard device.hasPrefix("width "), let asked = Int(device.dropFirst(6)) else { return text }
+      let widths = text.devices.keys.compactMap { name in
+        name.hasPrefix("width ") ? Int(name.dropFirst(6)) : nil
+      }
+      guard let fitting = widths.filter({ $0 <= asked }).max() ?? widths.min() else { return text }
+      return text.devices["width \(fitting)"] ?? text
     }
     guard let source = variation(text(key, locale: sourceLanguage)) else { return nil }
     let pseudo = Pseudolocale(tag: locale)
@@ -123,11 +131,15 @@ extension StringCatalog {
     return translation
   }
 
-  /// The devices the key's source text or its text in `locale` varies by (sorted), or empty.
+  /// The devices or widths the key's source text or its text in `locale` varies by, or empty:
+  /// sorted by name, widths by number (`width 20` before `width 100`).
   package func devices(_ key: String, locale: String) -> [String] {
     let names = Set(text(key, locale: sourceLanguage)?.devices.keys ?? [:].keys)
       .union(text(key, locale: locale)?.devices.keys ?? [:].keys)
-    return names.sorted()
+    func order(_ name: String) -> (Int, String) {
+      name.hasPrefix("width ") ? (Int(name.dropFirst(6)) ?? 0, "") : (Int.max, name)
+    }
+    return names.sorted { order($0) < order($1) }
   }
 
   /// Whether the key's source text (or any translation) varies by number: it is drawn in each

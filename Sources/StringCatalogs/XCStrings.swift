@@ -156,6 +156,10 @@ package enum XCStrings {
           // device not named reads (`other`), else the first by name.
           let devices = try self.object(device, path() + ".variations.device")
           let names = members(devices).map(\.key)
+          guard names.count <= CatalogLimits.maxVariations else {
+            throw fail(
+              path() + ".variations.device", "more than \(CatalogLimits.maxVariations) devices")
+          }
           for name in names.sorted() {
             let devicePath = { "\(path()).variations.device.\(name)" }
             text.devices[name] = try self.text(

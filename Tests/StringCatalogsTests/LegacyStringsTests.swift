@@ -88,6 +88,85 @@ struct LegacyStringsTests {
     #expect(polish(1_000_000).map { $0.hasPrefix("%d pliku ready missingForm") } == true)
   }
 
+  @Test(".stringsdict width and device rules: each variation its own text, drawn as its own row")
+  func widthAndDeviceRules() throws {
+    let plist = { (body: String) in
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>\(body)</dict></plist>
+      """
+    }
+    let folder = try Paths.temporaryFolder(with: [
+      "en.lproj/Localizable.stringsdict": plist(
+        """
+        <key>welcome</key><dict><key>NSStringVariableWidthRuleType</key><dict>
+        <key>100</key><string>Welcome to the settings of your account</string>
+        <key>20</key><string>Welcome</string>
+        <key>50</key><string>Welcome to settings</string></dict></dict>
+        <key>open</key><dict><key>NSStringDeviceSpecificRuleType</key><dict>
+        <key>iphone</key><string>Tap to open</string>
+        <key>mac</key><string>Click to open</string>
+        <key>other</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@ to open</string>
+        <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>one</key><string>%d item</string><key>other</key><string>%d items</string></dict></dict>
+        </dict></dict>
+        """),
+      "de.lproj/Localizable.stringsdict": plist(
+        """
+        <key>welcome</key><dict><key>NSStringVariableWidthRuleType</key><dict>
+        <key>20</key><string>Willkommen</string>
+        <key>100</key><string>Willkommen in den Einstellungen deines Kontos</string></dict></dict>
+        """),
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = try StringCatalog.read(folder.path)
+    // Widths in order of their number, the union of the source's and the translation's.
+    #expect(catalog.devices("welcome", locale: "de") == ["width 20", "width 50", "width 100"])
+    #expect(catalog.devices("open", locale: "en") == ["iphone", "mac", "other"])
+    let rules = try #require(PluralRules(locale: "de"))
+    func drawn(_ key: String, _ locale: String, _ variation: String?, count: Double? = nil)
+      -> String?
+    {
+      catalog.translation(
+        of: key, locale: locale, count: count, rules: rules, sourceRules: rules,
+        device: variation
+      ).map { "\($0.text) \($0.problem.map { "\($0)" } ?? "ok")" }
+    }
+    #expect(drawn("welcome", "de", "width 20") == "Willkommen ok")
+    #expect(
+      drawn("welcome", "de", "width 100") == "Willkommen in den Einstellungen deines Kontos ok")
+    // German has no width 50: its widest text not wider than 50 is drawn, as iOS picks it.
+    #expect(drawn("welcome", "de", "width 50") == "Willkommen ok")
+    #expect(drawn("welcome", "en", nil) == "Welcome to the settings of your account ok")
+    #expect(drawn("open", "en", "mac") == "Click to open ok")
+    // A device's text may itself vary by number.
+    #expect(drawn("open", "en", "other", count: 1) == "%d item to open ok")
+    #expect(drawn("open", "en", nil, count: 5) == "%d items to open ok")
+    // Widths that are not whole numbers of ems, a rule in a rule and too many are refused.
+    for (body, words) in [
+      (
+        "<key>w</key><dict><key>NSStringVariableWidthRuleType</key><dict><key>wide</key><string>x</string></dict></dict>",
+        "w.NSStringVariableWidthRuleType: 'wide' is not a width"
+      ),
+      (
+        "<key>w</key><dict><key>NSStringDeviceSpecificRuleType</key><dict><key>mac</key><dict><key>NSStringVariableWidthRuleType</key><dict><key>1</key><string>x</string></dict></dict></dict></dict>",
+        "a rule inside a rule"
+      ),
+      (
+        "<key>w</key><dict><key>NSStringVariableWidthRuleType</key><dict>"
+          + (1...17).map { "<key>\($0)</key><string>x</string>" }.joined() + "</dict></dict>",
+        "more than 16 variations"
+      ),
+      ("<key>w</key><dict><key>other</key><string>x</string></dict>", "nor a width or device rule"),
+    ] {
+      #expect {
+        try LegacyStrings.parseStringsdict(Array(plist(body).utf8), file: "bad.stringsdict")
+      } throws: { error in
+        "\(error)".contains(words)
+      }
+    }
+  }
+
   @Test("each kind of catalog is told by what is there; anything else is not a string catalog")
   func sources() throws {
     let folder = try Paths.temporaryFolder(with: [
