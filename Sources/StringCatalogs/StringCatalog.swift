@@ -336,9 +336,11 @@ package struct Placeholder: Hashable, Sendable, CustomStringConvertible {
     var missing = expected.subtracting(found).sorted { $0.argument < $1.argument }
     let extra = found.subtracting(expected).sorted { $0.argument < $1.argument }
     // A plural form of a category that holds one number (Arabic zero, one, two) may leave the
-    // number out, as the platforms' own checks allow ("ملف واحد": one file).
+    // number out, as the platforms' own checks allow ("ملف واحد": one file): its integer
+    // placeholders, or the source's only placeholder whatever its kind (an Android count
+    // formatted as text, `%s watching`, is still the count).
     if mayOmitCount, extra.isEmpty {
-      missing.removeAll { $0.kind == .integer }
+      missing.removeAll { $0.kind == .integer || expected.count == 1 }
       if missing.isEmpty { return nil }
     }
     func shown(_ list: [Placeholder]) -> String {

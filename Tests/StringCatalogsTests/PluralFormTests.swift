@@ -159,6 +159,55 @@ struct PluralFormTests {
       ], "\(verdicts)")
   }
 
+  @Test("Android: a count formatted as text (%s watching) may go too where it is the only argument")
+  func omittedTextCount() throws {
+    let res = try Paths.temporaryFolder(with: [
+      "values/strings.xml": """
+      <resources><plurals name="watching"><item quantity="one">%s watching</item>
+      <item quantity="other">%s watching</item></plurals>
+      <plurals name="shared"><item quantity="one">%1$s shared %2$s file</item>
+      <item quantity="other">%1$s shared %2$s files</item></plurals></resources>
+      """,
+      "values-ar/strings.xml": """
+      <resources><plurals name="watching">
+      <item quantity="zero">لا مشاهد</item><item quantity="one">مشاهد واحد</item>
+      <item quantity="two">مشاهدان</item><item quantity="few">%s مشاهدين</item>
+      <item quantity="many">%s مشاهدًا</item><item quantity="other">مشاهد</item></plurals>
+      <plurals name="shared">
+      <item quantity="zero">لم تتم مشاركة أي ملف</item><item quantity="one">%1$s شارك ملفًا</item>
+      <item quantity="two">%1$s شارك ملفين</item><item quantity="few">%1$s شارك %2$s ملفات</item>
+      <item quantity="many">%1$s شارك %2$s ملفًا</item><item quantity="other">%1$s شارك %2$s ملف</item>
+      </plurals></resources>
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: res) }
+    let catalog = try AndroidResources.read(folder: res.path)
+    let rules = try #require(PluralRules(locale: "ar"))
+    let source = try #require(PluralRules(locale: "en"))
+    func verdicts(_ key: String) throws -> [String] {
+      try rules.categories.map { category in
+        let sample: Double = try #require(rules.samples[category])
+        let problem = catalog.translation(
+          of: key, locale: "ar", count: sample, rules: rules, sourceRules: source)?.problem
+        if case .badFormat(let why)? = problem { return "\(category.rawValue): \(why)" }
+        return "\(category.rawValue): \(problem == nil ? "ok" : "other")"
+      }
+    }
+    // The only argument is the count, whatever its kind: it may go where the category holds one
+    // number (zero, one, two), not where it holds many (other).
+    #expect(
+      try verdicts("watching") == [
+        "zero: ok", "one: ok", "two: ok", "few: ok", "many: ok", "other: lacks %1$s",
+      ])
+    // With two arguments of text, which one is the count cannot be told: none may go (the zero
+    // form drops the name as well, which Android would never show).
+    #expect(
+      try verdicts("shared") == [
+        "zero: lacks %1$s, %2$s", "one: lacks %2$s", "two: lacks %2$s", "few: ok", "many: ok",
+        "other: ok",
+      ])
+  }
+
   @Test("each plural form keeps its own state: a sibling's needs_review marks only that form")
   func formStates() throws {
     let catalog = try XCStrings.parse(
