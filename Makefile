@@ -121,9 +121,22 @@ bench: deps pkgconfig
 	python3 Fixtures/bench/bench.py
 
 ## skins: rewrite Sources/ListLayout/MisticaSkins.swift from Telefonica/mistica-design's token
-## files at the one commit Sources/ListLayout/generate-skins.py names (downloaded; TOKENS=DIR reads a folder)
-skins:
-	python3 Sources/ListLayout/generate-skins.py $(if $(TOKENS),--tokens $(TOKENS))
+## files at SKINS_COMMIT, read by the reader --tokens uses (Sources/GenerateSkins): downloaded,
+## or TOKENS=DIR reads DIR/<brand>.json. To move to a newer release, change SKINS_COMMIT.
+SKINS_COMMIT = dee515a65ca9c966619fc1e632db1f3f49e85fed
+SKIN_BRANDS = movistar o2 vivo telefonica blau tu esimflag
+skins: deps pkgconfig
+	set -e; dir="$(TOKENS)"; \
+	if [ -z "$$dir" ]; then \
+	  dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; \
+	  for brand in $(SKIN_BRANDS); do \
+	    curl -fsSL -o "$$dir/$$brand.json" \
+	      "https://raw.githubusercontent.com/Telefonica/mistica-design/$(SKINS_COMMIT)/tokens/$$brand.json"; \
+	  done; \
+	fi; \
+	swift build --product GenerateSkins; \
+	$$(swift build --show-bin-path)/GenerateSkins "$$dir" $(SKINS_COMMIT) > .build/MisticaSkins.swift; \
+	$(SWIFT_FORMAT) format .build/MisticaSkins.swift > Sources/ListLayout/MisticaSkins.swift
 
 clean:
 	rm -rf .build out

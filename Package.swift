@@ -58,11 +58,13 @@ let package = Package(
     .target(
       name: "ListModel", dependencies: ["Yams", "FileIO", "CLineBreaks", "StringCatalogs"],
       swiftSettings: strict),
-    // generate-skins.py writes MisticaSkins.swift from Telefonica/mistica-design's tokens.
+    // MisticaSkins.swift is written by GenerateSkins (`make skins`) from Telefonica/mistica-design's
+    // token files, read by ListModel's reader.
     .target(
       name: "ListLayout", dependencies: ["ListModel", "StringCatalogs", "FileIO"],
-      exclude: ["generate-skins.py"],
       swiftSettings: strict),
+    .executableTarget(
+      name: "GenerateSkins", dependencies: ["ListModel"], swiftSettings: strict),
     // The fast PNG encoder's filters and Huffman coding (fpnge's way), in C for its vector code.
     .target(name: "CFastPNG"),
     .target(

@@ -39,6 +39,17 @@ package struct MisticaTokenFile: Sendable, Equatable {
   /// The most bytes of a token file (the largest brand file is about 60 KB).
   package static let maxBytes = 4 << 20
 
+  /// A token file's tokens, already resolved (the built-in brands' tables).
+  package init(
+    file: String, colors: [String: [String: Value]], radii: [String: String],
+    weights: [String: String]
+  ) {
+    self.file = file
+    self.colors = colors
+    self.radii = radii
+    self.weights = weights
+  }
+
   /// The token file at `path`, read and resolved.
   /// - Throws: ``CatalogError`` naming the file, and the line and column or the token's path.
   package static func read(_ path: String) throws -> MisticaTokenFile {

@@ -21,6 +21,11 @@ struct TokenFileTests {
     let file = try MisticaTokenFile.read(Self.folder.appendingPathComponent("\(brand).json").path)
     let skin = try #require(MisticaSkin(rawValue: brand))
     #expect(try file.skinTokens() == skin.tokens)
+    // The compiled table is the file as the reader reads it: every token, none more.
+    let table = try #require(skin.tokenFile)
+    #expect(table.colors == file.colors)
+    #expect(table.radii == file.radii)
+    #expect(table.weights == file.weights)
     #expect(file.flattened.count > 100, "\(file.flattened.count)")
   }
 
