@@ -120,7 +120,7 @@ bench: deps pkgconfig
 	$(RELEASE_BUILD)
 	python3 Fixtures/bench/bench.py
 
-## skins: rewrite Sources/ListLayout/MisticaSkins.swift from Telefonica/mistica-design's token
+## skins: rewrite Sources/ListModel/MisticaTokenTables.swift from Telefonica/mistica-design's token
 ## files at SKINS_COMMIT, read by the reader --tokens uses (Sources/GenerateSkins): downloaded,
 ## or TOKENS=DIR reads DIR/<brand>.json. To move to a newer release, change SKINS_COMMIT.
 SKINS_COMMIT = dee515a65ca9c966619fc1e632db1f3f49e85fed
@@ -135,8 +135,8 @@ skins: deps pkgconfig
 	  done; \
 	fi; \
 	swift build --product GenerateSkins; \
-	$$(swift build --show-bin-path)/GenerateSkins "$$dir" $(SKINS_COMMIT) > .build/MisticaSkins.swift; \
-	$(SWIFT_FORMAT) format .build/MisticaSkins.swift > Sources/ListLayout/MisticaSkins.swift
+	$$(swift build --show-bin-path)/GenerateSkins "$$dir" $(SKINS_COMMIT) > .build/MisticaTokenTables.swift; \
+	$(SWIFT_FORMAT) format .build/MisticaTokenTables.swift > Sources/ListModel/MisticaTokenTables.swift
 
 clean:
 	rm -rf .build out

@@ -55,11 +55,11 @@ let package = Package(
     .target(
       name: "Localization", dependencies: ["ListRender", "StringCatalogs", "FileIO"],
       swiftSettings: strict),
+    // MisticaTokenTables.swift is written by GenerateSkins (`make skins`) from
+    // Telefonica/mistica-design's token files, read by ListModel's own reader.
     .target(
       name: "ListModel", dependencies: ["Yams", "FileIO", "CLineBreaks", "StringCatalogs"],
       swiftSettings: strict),
-    // MisticaSkins.swift is written by GenerateSkins (`make skins`) from Telefonica/mistica-design's
-    // token files, read by ListModel's reader.
     .target(
       name: "ListLayout", dependencies: ["ListModel", "StringCatalogs", "FileIO"],
       swiftSettings: strict),

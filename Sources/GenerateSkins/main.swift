@@ -1,4 +1,4 @@
-// Writes Sources/ListLayout/MisticaSkins.swift: the seven Mística brands' token files of
+// Writes Sources/ListModel/MisticaTokenTables.swift: the seven Mística brands' token files of
 // Telefonica/mistica-design (tokens/<brand>.json at one commit), read by the very reader that
 // reads a token file at run time (`MisticaTokenFile`), as Swift tables. The built-in skins are
 // made from these tables by the same mapping as a file given with `--tokens`.
@@ -6,7 +6,7 @@
 //     make skins                 # downloads the files at the commit below
 //     make skins TOKENS=DIR      # reads DIR/<brand>.json instead
 //
-// Usage: generate-skins DIR COMMIT > MisticaSkins.swift
+// Usage: generate-skins DIR COMMIT > MisticaTokenTables.swift
 
 import Foundation
 import ListModel
@@ -51,8 +51,6 @@ var out = """
   // Telefonica/mistica-design at \(commit),
   // one commit for every brand, read by `MisticaTokenFile`. Do not edit by hand.
 
-  import ListModel
-
   extension MisticaSkin {
     /// The brand's token file as `MisticaTokenFile` reads it; nil for ``MisticaSkin/original``.
     package var tokenFile: MisticaTokenFile? {
@@ -80,7 +78,7 @@ for brand in brands {
 
       /// tokens/\(brand).json
       private static let \(brand)File: MisticaTokenFile = {
-        let hex = DesignSystem.hex
+        let hex = MisticaTokenFile.palette
 
     """
   for appearance in ["light", "dark"] {

@@ -416,7 +416,7 @@ private func runCase(
     // What render would warn of: a locale drawn in another, a keyed label not finished.
     result.warnings =
       (document.marks.localeFallback.map { [$0] } ?? [])
-      + document.marks.translationNotes.map(\.message)
+      + document.marks.translationNotes.map(\.message) + document.marks.colorNotes
     return result
   } catch {
     // A fixture that does not load or render is an error (exit 2), not a failed comparison;

@@ -12,12 +12,15 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   case emptyList
   /// The safe area's leading and trailing insets leave no width for the list.
   case safeAreaTooWide(canvasWidth: Double, insets: Double)
+  /// A colour names a Mística colour token the theme cannot give: a theme without token files
+  /// (Material), or a token file without that token.
+  case unknownColorToken(name: String, theme: String)
 
   /// A sentence for the terminal: the spec key first where the sentence needs it.
   public var description: String {
     switch self {
     case .imageTooLarge, .webpTooLarge, .emptyList, .documentTooTall: reason
-    case .safeAreaTooWide: "canvas.\(key): \(reason)"
+    case .safeAreaTooWide, .unknownColorToken: "canvas.\(key): \(reason)"
     }
   }
 
@@ -28,6 +31,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case .imageTooLarge, .webpTooLarge, .documentTooTall: "size"
     case .safeAreaTooWide: "safeArea"
     case .emptyList: "sections"
+    case .unknownColorToken: "theme"
     }
   }
 
@@ -44,6 +48,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
       "the list is empty: there is nothing to draw (add cells, or an emptyView to show the empty state, or give canvas.height)"
     case .safeAreaTooWide(let width, let insets):
       "leading + trailing (\(insets) pt) leave no room in canvas.width (\(width) pt)"
+    case .unknownColorToken(let name, let theme):
+      "a colour names the Mística token '\(name)', which \(theme) does not have"
     }
   }
 }

@@ -291,11 +291,13 @@ extension ListLayoutEngine {
     let theme = context.theme
     let asset: Asset =
       switch asset {
-      case .smallIcon(let icon, let color): .smallIcon(icon, color: theme.resolve(color))
+      case .smallIcon(let icon, let color): .smallIcon(icon, color: try theme.resolve(color))
       case .largeIcon(let icon, let background, let color):
-        .largeIcon(icon, background: theme.resolve(background), color: theme.resolve(color))
+        .largeIcon(
+          icon, background: try theme.resolve(background), color: try theme.resolve(color))
       case .monogram(let text, let background, let color):
-        .monogram(text, background: theme.resolve(background), color: theme.resolve(color))
+        .monogram(
+          text, background: try theme.resolve(background), color: try theme.resolve(color))
       case .image, .customImage: asset
       }
     switch asset {

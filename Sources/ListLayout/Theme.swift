@@ -60,11 +60,29 @@ package struct Theme: Equatable, Sendable {
     return color
   }
 
-  /// `color` itself, or the theme's colour it names (``Color/theme(_:)``).
-  package func resolve(_ color: Color) -> Color { color.themeName.map { self[$0] } ?? color }
+  /// `color` itself, or the theme's colour it names (``Color/theme(_:)``), or the Mística
+  /// colour token it names (`canvas.theme.colors` first, then the brand's token file).
+  /// - Throws: ``LayoutError/unknownColorToken(name:theme:)`` for a token the theme lacks.
+  package func resolve(_ color: Color) throws -> Color {
+    if let name = color.themeName { return self[name] }
+    guard let token = color.tokenName else { return color }
+    if let replaced = tokenColors[token] { return replaced }
+    guard let file = tokenFile else {
+      throw LayoutError.unknownColorToken(name: token, theme: "a theme without Mística token files")
+    }
+    guard let value = file.color(token, appearance) else {
+      throw LayoutError.unknownColorToken(name: token, theme: file.file)
+    }
+    return value
+  }
 
   /// ``resolve(_:)-(Color)`` for an optional colour.
-  package func resolve(_ color: Color?) -> Color? { color.map { resolve($0) } }
+  package func resolve(_ color: Color?) throws -> Color? { try color.map { try resolve($0) } }
+
+  /// The token file a colour token is read from (the canvas's, else its brand's; nil for a
+  /// theme without token files), and the tokens `canvas.theme.colors` replaces.
+  private var tokenFile: MisticaTokenFile?
+  private var tokenColors: [String: Color] = [:]
 
   /// The theme a canvas asks for.
   public init(canvas: Canvas) {
@@ -94,6 +112,8 @@ package struct Theme: Equatable, Sendable {
     stereoTitle = types.stereoTitle.style(category)
     stereoDetail = types.stereoDetail.style(category)
     shadowModel = canvas.shadow ?? system.shadowModel
+    tokenFile = canvas.theme == .mistica ? canvas.tokens ?? canvas.skin.colorTokenFile : nil
+    tokenColors = canvas.tokenColors
     for (name, color) in canvas.colors {
       colors[name] = color
       gradients[name] = nil

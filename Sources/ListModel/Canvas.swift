@@ -15,6 +15,9 @@ public struct Canvas: Equatable, Sendable {
   public var skin: MisticaSkin = .movistar
   /// Named colours that replace the theme's (`canvas.theme.colors`).
   public var colors: [ColorName: Color] = [:]
+  /// Mística colour tokens that replace the token file's (`canvas.theme.colors` naming a token
+  /// that is no theme colour: `brand`, `highlight`, `backgroundBrandSecondary`…).
+  package var tokenColors: [String: Color] = [:]
   /// The font family of every text style (`canvas.theme.font`), such as a brand's typeface
   /// listed in ``ListDocument/fonts``; nil: the design system's (Roboto). Characters the family
   /// lacks fall back through the standard order; a weight it lacks takes its nearest one.
@@ -195,12 +198,25 @@ public enum ColorName: String, CaseIterable, Sendable {
 
   /// The colour a spec name stands for: a case's own name, or the Mística token a case is
   /// named after (`controlActivated` is ``brand``, `backgroundContainerPressed` is
-  /// ``highlight``).
+  /// ``highlight``). A spec's `brand` and `highlight` are Mística's tokens of those names (a
+  /// brand colour, an accent), not these cases: nil for them.
   public init?(specName: String) {
     if let alias = Self.tokenAliases[specName] {
       self = alias
+    } else if let name = ColorName(rawValue: specName), Self.tokenAliases[name.specName] == nil {
+      self = name
     } else {
-      self.init(rawValue: specName)
+      return nil
+    }
+  }
+
+  /// The name a spec gives this colour: the case's own, or for ``brand`` and ``highlight`` the
+  /// Mística token each is made from (a spec's `brand` and `highlight` name other tokens).
+  package var specName: String {
+    switch self {
+    case .brand: "controlActivated"
+    case .highlight: "backgroundContainerPressed"
+    default: rawValue
     }
   }
 
@@ -209,10 +225,8 @@ public enum ColorName: String, CaseIterable, Sendable {
     "controlActivated": .brand, "backgroundContainerPressed": .highlight,
   ]
 
-  /// Every name a spec may give a colour: the cases' names, then the token aliases.
-  package static var specNames: [String] {
-    allCases.map(\.rawValue) + tokenAliases.keys.sorted()
-  }
+  /// Every name a spec may give a theme colour, in the cases' order.
+  package static var specNames: [String] { allCases.map(\.specName) }
 }
 
 /// Light or dark palette.
@@ -292,7 +306,9 @@ extension Canvas {
         font = name
         fontMark = SourceMark(field.location)
       }
-      if let field = object.optional("colors") { colors = try ListDocument.decodeColors(field) }
+      if let field = object.optional("colors") {
+        (colors, tokenColors) = try ListDocument.decodeColors(field)
+      }
       if let field = object.optional("tokens") {
         guard theme == .mistica else {
           throw field.error("token files are Mística brands'; the \(theme.rawValue) theme has none")
@@ -328,12 +344,17 @@ extension Canvas {
     case .width: return width == standard.width ? nil : writer.number(width)
     case .scale: return scale == standard.scale ? nil : writer.number(scale)
     case .theme:
-      guard !colors.isEmpty || skin != standard.skin || font != nil || tokens != nil else {
+      guard
+        !colors.isEmpty || !tokenColors.isEmpty || skin != standard.skin || font != nil
+          || tokens != nil
+      else {
         return theme == standard.theme ? nil : writer.plain(theme.rawValue)
       }
-      let named = ColorName.allCases.compactMap { name in
-        colors[name].map { (name.rawValue, writer.color($0)) }
-      }
+      let named =
+        ColorName.allCases.compactMap { name in
+          colors[name].map { (name.specName, writer.color($0)) }
+        }
+        + tokenColors.sorted(by: { $0.key < $1.key }).map { ($0.key, writer.color($0.value)) }
       var pairs = [("name", writer.plain(theme.rawValue))]
       if skin != standard.skin { pairs.append(("skin", writer.plain(skin.rawValue))) }
       if let font { pairs.append(("font", writer.string(font))) }
@@ -372,8 +393,8 @@ extension Canvas {
       if let font, let problem = SpecLimits.familyProblem(font) {
         throw validator.fail(problem, at: "theme.font")
       }
-      for (name, value) in colors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-        try validator.color(value, "theme.colors.\(name.rawValue)")
+      for (name, value) in colors.sorted(by: { $0.key.specName < $1.key.specName }) {
+        try validator.color(value, "theme.colors.\(name.specName)")
       }
     case .safeArea: try validator.insets(safeArea, SpecLimits.insetRange, key.rawValue)
     case .background: try validator.color(background, key.rawValue)
@@ -408,6 +429,7 @@ extension Canvas {
         fontMark = other.fontMark
       }
       if !other.colors.isEmpty { colors = other.colors }
+      if !other.tokenColors.isEmpty { tokenColors = other.tokenColors }
       // Another skin is another brand: a token file given for this one does not carry over.
       tokens = other.tokens ?? (sameBrand ? tokens : nil)
     case .appearance: appearance = other.appearance
@@ -437,20 +459,28 @@ extension ListDocument {
       trailing: try side("trailing"))
   }
 
-  static func decodeColors(_ reader: NodeReader) throws -> [ColorName: Color] {
+  /// `theme.colors`: theme colours by their spec names, and Mística colour tokens by theirs
+  /// (`brand`, `highlight`, `backgroundBrandSecondary`…), each replaced.
+  static func decodeColors(_ reader: NodeReader) throws -> (
+    [ColorName: Color], tokens: [String: Color]
+  ) {
     let object = try reader.object(SpecSchema.colors)
     var colors: [ColorName: Color] = [:]
     for name in ColorName.allCases {
-      if let field = object.optional(name.rawValue) { colors[name] = try field.color() }
+      if let field = object.optional(name.specName) { colors[name] = try field.color() }
     }
-    for (alias, name) in ColorName.tokenAliases.sorted(by: { $0.key < $1.key }) {
-      guard let field = object.optional(alias) else { continue }
-      if colors[name] != nil {
-        throw field.error("give '\(alias)' or '\(name.rawValue)', not both: they name one colour")
+    var tokens: [String: Color] = [:]
+    for name in MisticaTokenFile.builtInColorNames.sorted() where ColorName(specName: name) == nil {
+      guard let field = object.optional(name) else { continue }
+      tokens[name] = try field.color()
+      if let role = ColorName(rawValue: name) {
+        reader.budget.colorNotes.append(
+          "\(field.path): '\(name)' now replaces Mística's \(name) token; to replace "
+            + (role == .brand ? "the colour of active controls" : "the pressed-row overlay")
+            + ", which it replaced before, write '\(role.specName)'")
       }
-      colors[name] = try field.color()
     }
-    return colors
+    return (colors, tokens)
   }
 }
 

@@ -19,6 +19,9 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
   /// follows dark mode and the skin); nil for a colour of its own. Asset colours may name one
   /// (`color: brand`).
   public var themeName: ColorName?
+  /// The Mística colour token this stands for (`brand`, `backgroundBrandSecondary`), resolved
+  /// from the theme's token file when the document is laid out; nil otherwise.
+  package var tokenName: String?
 
   /// A colour from channels in 0...1.
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
@@ -60,6 +63,14 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
     return color
   }
 
+  /// The Mística colour token `name` of the theme's token file, whatever the appearance and
+  /// brand make it.
+  package static func token(_ name: String) -> Color {
+    var color = Color(red: 0, green: 0, blue: 0)
+    color.tokenName = name
+    return color
+  }
+
   /// Opaque black.
   public static let black = Color(red: 0, green: 0, blue: 0)
   /// Opaque white.
@@ -67,7 +78,8 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
 
   /// `#RRGGBB`, or `#RRGGBBAA` when not opaque; a theme colour's name.
   public var description: String {
-    if let themeName { return themeName.rawValue }
+    if let themeName { return themeName.specName }
+    if let tokenName { return tokenName }
     func byte(_ value: Double) -> String {
       let hex = String(Int((value * 255).rounded()), radix: 16, uppercase: true)
       return hex.count == 1 ? "0" + hex : hex

@@ -86,6 +86,10 @@ package struct DocumentMarks: Equatable, Sendable {
   package var loadedStrings: LoadedStrings?
   /// The keyed labels whose text in the canvas's locale is not a finished translation.
   package var translationNotes: [TranslationNote] = []
+  /// Colour names whose meaning changed (a spec's `brand` and `highlight` are now Mística's
+  /// tokens of those names), each a sentence naming the field and the name that keeps the old
+  /// meaning. Said for one release.
+  package var colorNotes: [String] = []
   /// The locale the catalogs were read in when it is not the one asked for (`de-DE` drawn in
   /// `de`), as a sentence; nil otherwise.
   package var localeFallback: String?
@@ -295,6 +299,8 @@ extension ListDocument {
       }
     }
     if let canvas = object.optional("canvas") { document.canvas = try Canvas.decode(canvas) }
+    // Colour tokens named in cells are read against this canvas's theme and brand.
+    reader.budget.canvas = document.canvas
     if let field = object.optional("emptyView") {
       let empty = try field.object(SpecSchema.emptyView)
       if let mirror = empty.optional("mirrorInRTL"), empty.optional("icon") == nil {
@@ -330,6 +336,7 @@ extension ListDocument {
       document.animation = try decodeAnimation(field, sections: document.sections)
     }
     document.marks.specFiles = reader.budget.specFiles
+    document.marks.colorNotes = reader.budget.colorNotes
     // An update file's keyed labels are put in a locale with the spec that names it.
     if !reader.budget.isUpdateFile { try document.resolveStrings() }
     return document

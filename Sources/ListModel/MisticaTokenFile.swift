@@ -50,6 +50,52 @@ package struct MisticaTokenFile: Sendable, Equatable {
     self.weights = weights
   }
 
+  /// A palette colour of a generated table (`#RRGGBB`, as the file's palette writes it).
+  package static func palette(_ hex: String) -> Color {
+    guard let color = Color(hex: hex) else { preconditionFailure("bad palette literal \(hex)") }
+    return color
+  }
+
+  /// Every colour token name of the built-in brands' files, light or dark.
+  package static let builtInColorNames: Set<String> = {
+    var names: Set<String> = []
+    for skin in MisticaSkin.allCases {
+      for values in skin.tokenFile?.colors.values.map({ $0 }) ?? [] {
+        names.formUnion(values.keys)
+      }
+    }
+    return names
+  }()
+
+  /// What a spec's `brand` or `highlight` meant before they were Mística's tokens of those names
+  /// (the colour of active controls, the pressed overlay), as a note naming the name that keeps
+  /// the old meaning, when the canvas's brand draws the two differently; nil otherwise.
+  package static func changedMeaning(of name: String, in canvas: Canvas) -> String? {
+    let role: ColorName
+    switch name {
+    case "brand": role = .brand
+    case "highlight": role = .highlight
+    default: return nil
+    }
+    let file = canvas.tokens ?? canvas.skin.colorTokenFile
+    let now = canvas.tokenColors[name] ?? file.color(name, canvas.appearance)
+    let before = canvas.colors[role] ?? file.color(role.specName, canvas.appearance)
+    guard now != before else { return nil }
+    let what = role == .brand ? "the colour of active controls" : "the pressed-row overlay"
+    return
+      "'\(name)' is now Mística's \(name) token (\(now.map { "\($0)" } ?? "none")); \(what), which it named before, is '\(role.specName)' (\(before.map { "\($0)" } ?? "none"))"
+  }
+
+  /// Colour token `name` in `appearance` as a flat colour (a gradient's first stop); nil when
+  /// the file has no such token.
+  package func color(_ name: String, _ appearance: Appearance) -> Color? {
+    switch colors[appearance.rawValue]?[name] {
+    case .solid(let color)?: color
+    case .gradient(let gradient)?: gradient.stops.first?.color
+    case nil: nil
+    }
+  }
+
   /// The token file at `path`, read and resolved.
   /// - Throws: ``CatalogError`` naming the file, and the line and column or the token's path.
   package static func read(_ path: String) throws -> MisticaTokenFile {
@@ -264,4 +310,13 @@ package struct MisticaTokenFile: Sendable, Equatable {
 /// A number as a token file writes it: whole numbers without a point.
 private func tokenNumber(_ value: Double) -> String {
   value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+extension MisticaSkin {
+  /// The token file a spec's colour tokens are read from: the brand's own; Movistar's for
+  /// ``original`` (whose text and dark colours are Movistar's).
+  package var colorTokenFile: MisticaTokenFile {
+    tokenFile ?? MisticaSkin.movistar.tokenFile
+      ?? MisticaTokenFile(file: "", colors: [:], radii: [:], weights: [:])
+  }
 }

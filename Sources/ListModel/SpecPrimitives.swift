@@ -220,16 +220,32 @@ struct NodeReader {
     return tag
   }
 
-  /// A colour, or (`themeNames`) the name of a theme colour (`brand`, `textPrimary`, …).
+  /// A colour, or (`themeNames`) the name of a theme colour (`textPrimary`, `controlActivated`,
+  /// …) or of a Mística colour token (`brand`, `backgroundBrandSecondary`, …).
   func color(themeNames: Bool = false) throws -> Color {
     let text = try string()
     if themeNames, let name = ColorName(specName: text) { return .theme(name) }
+    if themeNames,
+      MisticaTokenFile.builtInColorNames.contains(text)
+        || budget.canvas?.tokens?.colors.values.contains(where: { $0[text] != nil }) == true
+    {
+      let canvas = budget.canvas ?? Canvas()
+      guard canvas.theme == .mistica else {
+        throw error(
+          "'\(text)' is a Mística colour token; the \(canvas.theme.rawValue) theme has none")
+      }
+      if let note = MisticaTokenFile.changedMeaning(of: text, in: canvas) {
+        budget.colorNotes.append("\(path): \(note)")
+      }
+      return .token(text)
+    }
     guard let color = Color(hex: text) else {
       throw error(
         "'\(quoted(text))' is not a colour; expected "
           + (themeNames
-            ? "#RGB, #RRGGBB, #RRGGBBAA or a theme colour ("
-              + ColorName.specNames.joined(separator: ", ") + ")"
+            ? "#RGB, #RRGGBB, #RRGGBBAA, a theme colour ("
+              + ColorName.specNames.joined(separator: ", ")
+              + ") or a colour token of the Mística brand's token file (brand, backgroundBrandSecondary, …)"
             : "#RGB, #RRGGBB or #RRGGBBAA"))
     }
     return color
@@ -297,6 +313,10 @@ package enum NameSuggestions {
 /// time it is used) and the folders files may be read from (nil: anywhere).
 final class DecodeBudget {
   var textBytes = 0
+  /// The document's canvas once read: colour tokens are named against its theme and brand.
+  var canvas: Canvas?
+  /// ``DocumentMarks/colorNotes`` so far.
+  var colorNotes: [String] = []
   var allowedFolders: [String]?
   /// The spec files read so far besides the one being decoded (update files).
   var specFiles: [String] = []

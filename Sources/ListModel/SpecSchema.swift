@@ -152,7 +152,14 @@ package enum SpecSchema {
   ])
 
   package static let colors = SpecObject(
-    ColorName.specNames.map { SpecKey($0, .color(themeNames: false), "The \($0) colour.") })
+    ColorName.specNames.map { SpecKey($0, .color(themeNames: false), "The \($0) colour.") }
+      + colorTokenNames.map {
+        SpecKey($0, .color(themeNames: false), "The Mística colour token \($0).")
+      })
+
+  /// The Mística colour tokens a spec may name besides the theme colours, sorted.
+  package static let colorTokenNames = MisticaTokenFile.builtInColorNames
+    .filter { ColorName(specName: $0) == nil }.sorted()
 
   package static let insets = SpecObject(
     ["top", "leading", "bottom", "trailing"].map {
@@ -467,7 +474,12 @@ extension SpecSchema {
       return .object([
         (
           "anyOf",
-          .array([hex, .object([("enum", .array(ColorName.specNames.map(SchemaJSON.string)))])])
+          .array([
+            hex,
+            .object([
+              ("enum", .array((ColorName.specNames + colorTokenNames).map(SchemaJSON.string)))
+            ]),
+          ])
         )
       ])
     case .path: return .object([("type", .string("string")), ("minLength", .number(1))])

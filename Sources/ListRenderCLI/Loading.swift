@@ -41,6 +41,9 @@ package func loadDocument(
     for note in document.marks.translationNotes {
       Terminal.error("\(spec ?? "showcase"): warning: \(note.message)\n")
     }
+    for note in document.marks.colorNotes {
+      Terminal.error("\(spec ?? "showcase"): warning: \(note)\n")
+    }
   }
   return document
 }

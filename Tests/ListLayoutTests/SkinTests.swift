@@ -87,7 +87,7 @@ struct SkinTests {
     }
   }
 
-  @Test("every skin comes from one mistica-design commit, named in generator, table and docs")
+  @Test("every skin comes from one mistica-design commit, named in Makefile, table and docs")
   func oneCommit() throws {
     let root = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -95,12 +95,12 @@ struct SkinTests {
       try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
     let commitPattern = /[0-9a-f]{40}/
-    let generator = try read("Sources/ListLayout/generate-skins.py")
-    let commits = Set(generator.matches(of: commitPattern).map { String($0.output) })
-    #expect(commits.count == 1, "the generator names \(commits.count) commits")
+    let makefile = try read("Makefile")
+    let commits = Set(makefile.matches(of: commitPattern).map { String($0.output) })
+    #expect(commits.count == 1, "the Makefile names \(commits.count) commits")
     let commit = try #require(commits.first)
-    #expect(generator.contains("COMMIT = \"\(commit)\""))
-    let table = try read("Sources/ListLayout/MisticaSkins.swift")
+    #expect(makefile.contains("SKINS_COMMIT = \(commit)"))
+    let table = try read("Sources/ListModel/MisticaTokenTables.swift")
     #expect(Set(table.matches(of: commitPattern).map { String($0.output) }) == [commit])
     for skin in MisticaSkin.allCases where skin != .original {
       #expect(table.contains("// tokens/\(skin.rawValue).json\n"), "\(skin) names no token file")
@@ -112,7 +112,7 @@ struct SkinTests {
   func specRoundTrip() throws {
     let document = try ListDocument.decode(
       yaml: """
-        canvas: { theme: { name: mistica, skin: vivo, colors: { brand: "#FF0000" } } }
+        canvas: { theme: { name: mistica, skin: vivo, colors: { controlActivated: "#FF0000" } } }
         sections:
           - cells: [ { title: A } ]
         """)

@@ -2,8 +2,6 @@
 // Telefonica/mistica-design at dee515a65ca9c966619fc1e632db1f3f49e85fed,
 // one commit for every brand, read by `MisticaTokenFile`. Do not edit by hand.
 
-import ListModel
-
 extension MisticaSkin {
   /// The brand's token file as `MisticaTokenFile` reads it; nil for ``MisticaSkin/original``.
   package var tokenFile: MisticaTokenFile? {
@@ -21,7 +19,7 @@ extension MisticaSkin {
 
   /// tokens/movistar.json
   private static let movistarFile: MisticaTokenFile = {
-    let hex = DesignSystem.hex
+    let hex = MisticaTokenFile.palette
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -599,7 +597,7 @@ extension MisticaSkin {
 
   /// tokens/o2.json
   private static let o2File: MisticaTokenFile = {
-    let hex = DesignSystem.hex
+    let hex = MisticaTokenFile.palette
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -1177,7 +1175,7 @@ extension MisticaSkin {
 
   /// tokens/vivo.json
   private static let vivoFile: MisticaTokenFile = {
-    let hex = DesignSystem.hex
+    let hex = MisticaTokenFile.palette
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -1755,7 +1753,7 @@ extension MisticaSkin {
 
   /// tokens/telefonica.json
   private static let telefonicaFile: MisticaTokenFile = {
-    let hex = DesignSystem.hex
+    let hex = MisticaTokenFile.palette
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -2334,7 +2332,7 @@ extension MisticaSkin {
 
   /// tokens/blau.json
   private static let blauFile: MisticaTokenFile = {
-    let hex = DesignSystem.hex
+    let hex = MisticaTokenFile.palette
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -2912,7 +2910,7 @@ extension MisticaSkin {
 
   /// tokens/tu.json
   private static let tuFile: MisticaTokenFile = {
-    let hex = DesignSystem.hex
+    let hex = MisticaTokenFile.palette
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -3490,7 +3488,7 @@ extension MisticaSkin {
 
   /// tokens/esimflag.json
   private static let esimflagFile: MisticaTokenFile = {
-    let hex = DesignSystem.hex
+    let hex = MisticaTokenFile.palette
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
