@@ -300,7 +300,8 @@ struct CellLayoutTests {
     let tree = try cells(
       "      - { title: A, control: { switch: true } }",
       canvas:
-        "scale: 1, theme: { name: mistica, colors: { brand: '#5C2D91', textPrimary: '#111111' } }")
+        "scale: 1, theme: { name: mistica, colors: { controlActivated: '#5C2D91', textPrimary: '#111111' } }"
+    )
     #expect(tree.elements(.title)[0].textBlock?.color == Color(hex: "#111111"))
     guard case .switch(let paint) = tree.elements(.control)[0].content else {
       Issue.record("expected a switch")

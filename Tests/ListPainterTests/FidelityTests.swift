@@ -164,7 +164,7 @@ struct FidelityTests {
         yaml: "sections:\n  - cells: [ { title: A, asset: { icon: star, color: brandd } } ]")
     }
     #expect(
-      error?.message.contains("or a theme colour (background,") == true,
+      error?.message.contains(", a theme colour (background,") == true,
       "\(String(describing: error))")
   }
 

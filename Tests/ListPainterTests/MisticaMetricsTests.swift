@@ -203,7 +203,7 @@ struct MisticaMetricsTests {
   func labelCellTakesTheTheme() throws {
     let tree = try layout(
       """
-      canvas: { width: 360, scale: 2, theme: { name: mistica, colors: { divider: "#FF0000", highlight: "#00FF00" } } }
+      canvas: { width: 360, scale: 2, theme: { name: mistica, colors: { divider: "#FF0000", backgroundContainerPressed: "#00FF00" } } }
       sections:
         - cells:
             - { kind: label, text: One, state: highlighted }
