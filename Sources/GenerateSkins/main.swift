@@ -66,19 +66,32 @@ out += """
     }
 
   """
+var files: [String: MisticaTokenFile] = [:]
 for brand in brands {
-  let file: MisticaTokenFile
   do {
-    file = try MisticaTokenFile.read("\(folder)/\(brand).json")
+    files[brand] = try MisticaTokenFile.read("\(folder)/\(brand).json")
   } catch {
     FileHandle.standardError.write(Data("generate-skins: \(error)\n".utf8))
     exit(1)
   }
+}
+// The names alone, for the spec reader (it checks a colour name without building a table).
+let names = Set(files.values.flatMap { $0.colors.values.flatMap(\.keys) }).sorted()
+out += """
+
+    /// Every colour token name of the built-in brands' files, light or dark.
+    package static let builtInColorNames: Set<String> = [
+      \(names.map(quoted).joined(separator: ", "))
+    ]
+
+  """
+for brand in brands {
+  guard let file = files[brand] else { continue }
   out += """
 
       /// tokens/\(brand).json
       private static let \(brand)File: MisticaTokenFile = {
-        let hex = MisticaTokenFile.palette
+        let hex = Color.literal
 
     """
   for appearance in ["light", "dark"] {

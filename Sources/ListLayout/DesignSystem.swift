@@ -246,10 +246,7 @@ package struct DesignSystem: Equatable, Sendable {
     }
   }
 
-  static func hex(_ text: String) -> Color {
-    guard let color = Color(hex: text) else { preconditionFailure("bad palette literal \(text)") }
-    return color
-  }
+  static func hex(_ text: String) -> Color { Color.literal(text) }
 }
 
 /// What a Mística skin sets: its colours in both appearances, the corner radius of its

@@ -67,9 +67,10 @@ package struct Theme: Equatable, Sendable {
     if let name = color.themeName { return self[name] }
     guard let token = color.tokenName else { return color }
     if let replaced = tokenColors[token] { return replaced }
-    guard let file = tokenFile else {
+    guard let skin = tokenSkin else {
       throw LayoutError.unknownColorToken(name: token, theme: "a theme without Mística token files")
     }
+    let file = canvasTokens ?? skin.colorTokenFile
     guard let value = file.color(token, appearance) else {
       throw LayoutError.unknownColorToken(name: token, theme: file.file)
     }
@@ -79,9 +80,11 @@ package struct Theme: Equatable, Sendable {
   /// ``resolve(_:)-(Color)`` for an optional colour.
   package func resolve(_ color: Color?) throws -> Color? { try color.map { try resolve($0) } }
 
-  /// The token file a colour token is read from (the canvas's, else its brand's; nil for a
-  /// theme without token files), and the tokens `canvas.theme.colors` replaces.
-  private var tokenFile: MisticaTokenFile?
+  /// Where a colour token is read from: the canvas's token file, else its brand's (looked up
+  /// only when a token is named); nil for a theme without token files. And the tokens
+  /// `canvas.theme.colors` replaces.
+  private var canvasTokens: MisticaTokenFile?
+  private var tokenSkin: MisticaSkin?
   private var tokenColors: [String: Color] = [:]
 
   /// The theme a canvas asks for.
@@ -112,7 +115,7 @@ package struct Theme: Equatable, Sendable {
     stereoTitle = types.stereoTitle.style(category)
     stereoDetail = types.stereoDetail.style(category)
     shadowModel = canvas.shadow ?? system.shadowModel
-    tokenFile = canvas.theme == .mistica ? canvas.tokens ?? canvas.skin.colorTokenFile : nil
+    if canvas.theme == .mistica { (canvasTokens, tokenSkin) = (canvas.tokens, canvas.skin) }
     tokenColors = canvas.tokenColors
     for (name, color) in canvas.colors {
       colors[name] = color

@@ -213,11 +213,7 @@ public enum ColorName: String, CaseIterable, Sendable {
   /// The name a spec gives this colour: the case's own, or for ``brand`` and ``highlight`` the
   /// Mística token each is made from (a spec's `brand` and `highlight` name other tokens).
   package var specName: String {
-    switch self {
-    case .brand: "controlActivated"
-    case .highlight: "backgroundContainerPressed"
-    default: rawValue
-    }
+    Self.tokenAliases.first { $0.value == self }?.key ?? rawValue
   }
 
   /// Mística token names accepted for the cases named otherwise.
@@ -470,7 +466,7 @@ extension ListDocument {
       if let field = object.optional(name.specName) { colors[name] = try field.color() }
     }
     var tokens: [String: Color] = [:]
-    for name in MisticaTokenFile.builtInColorNames.sorted() where ColorName(specName: name) == nil {
+    for name in MisticaSkin.builtInColorNames.sorted() where ColorName(specName: name) == nil {
       guard let field = object.optional(name) else { continue }
       tokens[name] = try field.color()
       if let role = ColorName(rawValue: name) {

@@ -63,6 +63,13 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
     return color
   }
 
+  /// A colour written in the source (`#RRGGBB` of a palette or a generated table); a literal
+  /// that is no colour is a programming error.
+  package static func literal(_ hex: String) -> Color {
+    guard let color = Color(hex: hex) else { preconditionFailure("bad colour literal \(hex)") }
+    return color
+  }
+
   /// The Mística colour token `name` of the theme's token file, whatever the appearance and
   /// brand make it.
   package static func token(_ name: String) -> Color {

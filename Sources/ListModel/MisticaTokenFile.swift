@@ -50,33 +50,11 @@ package struct MisticaTokenFile: Sendable, Equatable {
     self.weights = weights
   }
 
-  /// A palette colour of a generated table (`#RRGGBB`, as the file's palette writes it).
-  package static func palette(_ hex: String) -> Color {
-    guard let color = Color(hex: hex) else { preconditionFailure("bad palette literal \(hex)") }
-    return color
-  }
-
-  /// Every colour token name of the built-in brands' files, light or dark.
-  package static let builtInColorNames: Set<String> = {
-    var names: Set<String> = []
-    for skin in MisticaSkin.allCases {
-      for values in skin.tokenFile?.colors.values.map({ $0 }) ?? [] {
-        names.formUnion(values.keys)
-      }
-    }
-    return names
-  }()
-
   /// What a spec's `brand` or `highlight` meant before they were Mística's tokens of those names
   /// (the colour of active controls, the pressed overlay), as a note naming the name that keeps
   /// the old meaning, when the canvas's brand draws the two differently; nil otherwise.
   package static func changedMeaning(of name: String, in canvas: Canvas) -> String? {
-    let role: ColorName
-    switch name {
-    case "brand": role = .brand
-    case "highlight": role = .highlight
-    default: return nil
-    }
+    guard let role = ColorName(rawValue: name), role.specName != name else { return nil }
     let file = canvas.tokens ?? canvas.skin.colorTokenFile
     let now = canvas.tokenColors[name] ?? file.color(name, canvas.appearance)
     let before = canvas.colors[role] ?? file.color(role.specName, canvas.appearance)

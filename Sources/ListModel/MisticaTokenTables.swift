@@ -17,9 +17,97 @@ extension MisticaSkin {
     }
   }
 
+  /// Every colour token name of the built-in brands' files, light or dark.
+  package static let builtInColorNames: Set<String> = [
+    "appBarBackground", "background", "backgroundAlternative", "backgroundBrand",
+    "backgroundBrandBottom", "backgroundBrandSecondary", "backgroundBrandTop",
+    "backgroundContainer", "backgroundContainerAlternative", "backgroundContainerBrand",
+    "backgroundContainerBrandHover", "backgroundContainerBrandOverBrand",
+    "backgroundContainerBrandOverInverse", "backgroundContainerBrandPressed",
+    "backgroundContainerError", "backgroundContainerHover", "backgroundContainerNegative",
+    "backgroundContainerPressed", "backgroundNegative", "backgroundOverlay", "backgroundSkeleton",
+    "backgroundSkeletonBrand", "backgroundSkeletonInverse", "backgroundSkeletonNegative", "badge",
+    "barTrack", "barTrackBrand", "barTrackInverse", "barTrackNegative", "border", "borderHigh",
+    "borderLow", "borderSelected", "brand", "brandHigh", "brandLow", "buttonDangerBackground",
+    "buttonDangerBackgroundHover", "buttonDangerBackgroundPressed",
+    "buttonLinkBackgroundBrandPressed", "buttonLinkBackgroundInversePressed",
+    "buttonLinkBackgroundMediaPressed", "buttonLinkBackgroundNegativePressed",
+    "buttonLinkBackgroundPressed", "buttonLinkDangerBackgroundBrand",
+    "buttonLinkDangerBackgroundBrandPressed", "buttonLinkDangerBackgroundInverse",
+    "buttonLinkDangerBackgroundInversePressed", "buttonLinkDangerBackgroundMedia",
+    "buttonLinkDangerBackgroundMediaPressed", "buttonLinkDangerBackgroundNegative",
+    "buttonLinkDangerBackgroundNegativePressed", "buttonLinkDangerBackgroundPressed",
+    "buttonPrimaryBackground", "buttonPrimaryBackgroundBrand", "buttonPrimaryBackgroundBrandHover",
+    "buttonPrimaryBackgroundBrandPressed", "buttonPrimaryBackgroundHover",
+    "buttonPrimaryBackgroundInverse", "buttonPrimaryBackgroundInverseHover",
+    "buttonPrimaryBackgroundInversePressed", "buttonPrimaryBackgroundMedia",
+    "buttonPrimaryBackgroundMediaHover", "buttonPrimaryBackgroundMediaPressed",
+    "buttonPrimaryBackgroundNegative", "buttonPrimaryBackgroundNegativeHover",
+    "buttonPrimaryBackgroundNegativePressed", "buttonPrimaryBackgroundPressed",
+    "buttonSecondaryBackgroundBrand", "buttonSecondaryBackgroundBrandHover",
+    "buttonSecondaryBackgroundBrandPressed", "buttonSecondaryBackgroundHover",
+    "buttonSecondaryBackgroundInverseHover", "buttonSecondaryBackgroundInversePressed",
+    "buttonSecondaryBackgroundMediaHover", "buttonSecondaryBackgroundMediaPressed",
+    "buttonSecondaryBackgroundNegativeHover", "buttonSecondaryBackgroundNegativePressed",
+    "buttonSecondaryBackgroundPressed", "buttonSecondaryBorder", "buttonSecondaryBorderBrand",
+    "buttonSecondaryBorderBrandPressed", "buttonSecondaryBorderInverse",
+    "buttonSecondaryBorderInversePressed", "buttonSecondaryBorderMedia",
+    "buttonSecondaryBorderMediaPressed", "buttonSecondaryBorderNegative",
+    "buttonSecondaryBorderNegativePressed", "buttonSecondaryBorderPressed", "cardContentOverlay",
+    "cardFooterOverlay", "chevronIndicator", "completedStep", "completedStepBrand",
+    "completedStepInverse", "completedStepNegative", "control", "controlActivated",
+    "controlActivatedBrand", "controlActivatedInverse", "controlActivatedNegative", "controlBrand",
+    "controlError", "controlInverse", "controlKnobBrand", "controlKnobInverse",
+    "controlKnobNegative", "controlNegative", "coverBackgroundHover", "coverBackgroundPressed",
+    "customTabsBackground", "divider", "dividerBrand", "dividerInverse", "dividerNegative", "error",
+    "errorHigh", "errorHighBrand", "errorHighInverse", "errorHighNegative", "errorLow",
+    "feedbackErrorBackground", "feedbackInfoBackground", "highlight", "inputBorder",
+    "inputBorderBrand", "inputBorderInverse", "inputBorderNegative", "inverse", "iosControlKnob",
+    "loadingBar", "loadingBarBackground", "navigationBarBackground", "navigationBarDivider",
+    "negative", "neutralHigh", "neutralLow", "neutralLowAlternative", "neutralMedium",
+    "neutralMediumBrand", "neutralMediumInverse", "neutralMediumNegative", "promo", "promoHigh",
+    "promoHighBrand", "promoHighInverse", "promoHighNegative", "promoLow", "skeletonWave",
+    "success", "successHigh", "successHighBrand", "successHighInverse", "successHighNegative",
+    "successLow", "tagBackgroundActive", "tagBackgroundActiveBrand", "tagBackgroundActiveInverse",
+    "tagBackgroundActiveNegative", "tagBackgroundError", "tagBackgroundErrorBrand",
+    "tagBackgroundErrorInverse", "tagBackgroundErrorNegative", "tagBackgroundInactive",
+    "tagBackgroundInactiveBrand", "tagBackgroundInactiveInverse", "tagBackgroundInactiveNegative",
+    "tagBackgroundInfo", "tagBackgroundInfoBrand", "tagBackgroundInfoInverse",
+    "tagBackgroundInfoNegative", "tagBackgroundPromo", "tagBackgroundPromoBrand",
+    "tagBackgroundPromoInverse", "tagBackgroundPromoNegative", "tagBackgroundSuccess",
+    "tagBackgroundSuccessBrand", "tagBackgroundSuccessInverse", "tagBackgroundSuccessNegative",
+    "tagBackgroundWarning", "tagBackgroundWarningBrand", "tagBackgroundWarningInverse",
+    "tagBackgroundWarningNegative", "tagTextActive", "tagTextActiveBrand", "tagTextActiveInverse",
+    "tagTextActiveNegative", "tagTextError", "tagTextErrorBrand", "tagTextErrorInverse",
+    "tagTextErrorNegative", "tagTextInactive", "tagTextInactiveBrand", "tagTextInactiveInverse",
+    "tagTextInactiveNegative", "tagTextInfo", "tagTextInfoBrand", "tagTextInfoInverse",
+    "tagTextInfoNegative", "tagTextPromo", "tagTextPromoBrand", "tagTextPromoInverse",
+    "tagTextPromoNegative", "tagTextSuccess", "tagTextSuccessBrand", "tagTextSuccessInverse",
+    "tagTextSuccessNegative", "tagTextWarning", "tagTextWarningBrand", "tagTextWarningInverse",
+    "tagTextWarningNegative", "textActivated", "textAppBar", "textAppBarSelected", "textBrand",
+    "textButtonPrimary", "textButtonPrimaryBrand", "textButtonPrimaryBrandPressed",
+    "textButtonPrimaryInverse", "textButtonPrimaryInversePressed", "textButtonPrimaryMedia",
+    "textButtonPrimaryMediaPressed", "textButtonPrimaryNegative",
+    "textButtonPrimaryNegativePressed", "textButtonSecondary", "textButtonSecondaryBrand",
+    "textButtonSecondaryBrandPressed", "textButtonSecondaryInverse",
+    "textButtonSecondaryInversePressed", "textButtonSecondaryMedia",
+    "textButtonSecondaryMediaPressed", "textButtonSecondaryNegative",
+    "textButtonSecondaryNegativePressed", "textButtonSecondaryPressed", "textError",
+    "textErrorBrand", "textErrorInverse", "textErrorNegative", "textLink", "textLinkBrand",
+    "textLinkDanger", "textLinkDangerMedia", "textLinkInverse", "textLinkMedia", "textLinkNegative",
+    "textLinkSnackbar", "textNavigationBarPrimary", "textNavigationBarSecondary",
+    "textNavigationSearchBarHint", "textNavigationSearchBarText", "textPrimary", "textPrimaryBrand",
+    "textPrimaryInverse", "textPrimaryMedia", "textPrimaryNegative", "textSecondary",
+    "textSecondaryBrand", "textSecondaryInverse", "textSecondaryMedia", "textSecondaryNegative",
+    "toggleAndroidActiveBrand", "toggleAndroidBackgroundActive",
+    "toggleAndroidBackgroundActiveBrand", "toggleAndroidBackgroundInactiveBrand",
+    "toggleAndroidInactive", "toggleAndroidInactiveBrand", "warning", "warningHigh",
+    "warningHighBrand", "warningHighInverse", "warningHighNegative", "warningLow",
+  ]
+
   /// tokens/movistar.json
   private static let movistarFile: MisticaTokenFile = {
-    let hex = MisticaTokenFile.palette
+    let hex = Color.literal
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -597,7 +685,7 @@ extension MisticaSkin {
 
   /// tokens/o2.json
   private static let o2File: MisticaTokenFile = {
-    let hex = MisticaTokenFile.palette
+    let hex = Color.literal
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -1175,7 +1263,7 @@ extension MisticaSkin {
 
   /// tokens/vivo.json
   private static let vivoFile: MisticaTokenFile = {
-    let hex = MisticaTokenFile.palette
+    let hex = Color.literal
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -1753,7 +1841,7 @@ extension MisticaSkin {
 
   /// tokens/telefonica.json
   private static let telefonicaFile: MisticaTokenFile = {
-    let hex = MisticaTokenFile.palette
+    let hex = Color.literal
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -2332,7 +2420,7 @@ extension MisticaSkin {
 
   /// tokens/blau.json
   private static let blauFile: MisticaTokenFile = {
-    let hex = MisticaTokenFile.palette
+    let hex = Color.literal
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -2910,7 +2998,7 @@ extension MisticaSkin {
 
   /// tokens/tu.json
   private static let tuFile: MisticaTokenFile = {
-    let hex = MisticaTokenFile.palette
+    let hex = Color.literal
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),
@@ -3488,7 +3576,7 @@ extension MisticaSkin {
 
   /// tokens/esimflag.json
   private static let esimflagFile: MisticaTokenFile = {
-    let hex = MisticaTokenFile.palette
+    let hex = Color.literal
     let light: [String: MisticaTokenFile.Value] = [
       "appBarBackground": .solid(hex("#FFFFFF")),
       "background": .solid(hex("#FFFFFF")),

@@ -158,7 +158,7 @@ package enum SpecSchema {
       })
 
   /// The Mística colour tokens a spec may name besides the theme colours, sorted.
-  package static let colorTokenNames = MisticaTokenFile.builtInColorNames
+  package static let colorTokenNames = MisticaSkin.builtInColorNames
     .filter { ColorName(specName: $0) == nil }.sorted()
 
   package static let insets = SpecObject(

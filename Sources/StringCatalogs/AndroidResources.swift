@@ -11,15 +11,12 @@ package enum AndroidResources {
   package static func read(folder: String, defaultLanguage: String = "en") throws -> StringCatalog {
     let entries = try listing(folder)
     // The default folder first: its order is the catalog's.
-    let valueFolders = entries.compactMap { name -> (String, String)? in
-      if name == "values" { return (name, defaultLanguage) }
-      guard name.hasPrefix("values-"), let tag = languageTag(qualifiers: String(name.dropFirst(7)))
-      else { return nil }
-      return (name, tag)
-    }.sorted { ($0.0 == "values" ? 0 : 1, $0.0) < ($1.0 == "values" ? 0 : 1, $1.0) }
-    guard valueFolders.count <= CatalogLimits.maxLocales else {
-      throw CatalogError(
-        file: folder, message: "more than \(CatalogLimits.maxLocales) locale folders")
+    let valueFolders = try CatalogFolder.localeFolders(
+      entries, in: folder, first: "values", kind: "locale folders"
+    ) { name in
+      if name == "values" { return defaultLanguage }
+      guard name.hasPrefix("values-") else { return nil }
+      return languageTag(qualifiers: String(name.dropFirst(7)))
     }
     var gathered = CatalogFolder(folder)
     for (name, locale) in valueFolders {

@@ -32,6 +32,21 @@ struct CatalogFolder {
     }
   }
 
+  /// The locale folders among `entries` (`pick` gives a folder's locale, nil for another
+  /// entry), `first` before the rest and the rest by name, at most ``CatalogLimits/maxLocales``.
+  /// - Throws: ``CatalogError`` naming `folder` past the bound (`kind`: what the folders are).
+  static func localeFolders(
+    _ entries: [String], in folder: String, first: String, kind: String,
+    _ pick: (String) -> String?
+  ) throws -> [(name: String, locale: String)] {
+    let found = entries.compactMap { name in pick(name).map { (name: name, locale: $0) } }
+      .sorted { ($0.name == first ? 0 : 1, $0.name) < ($1.name == first ? 0 : 1, $1.name) }
+    guard found.count <= CatalogLimits.maxLocales else {
+      throw CatalogError(file: folder, message: "more than \(CatalogLimits.maxLocales) \(kind)")
+    }
+    return found
+  }
+
   /// A subfolder entered: inside the folder, and listed among the files read.
   mutating func enter(_ path: String) throws {
     try inside(path)

@@ -12,19 +12,18 @@ package enum LegacyStrings {
   /// - Throws: ``CatalogError`` naming the file, line and column of what cannot be read.
   package static func read(folder: String, defaultLanguage: String = "en") throws -> StringCatalog {
     // Base first (the defaults), then the languages by name.
-    let folders = try AndroidResources.listing(folder).compactMap { name -> (String, String)? in
+    let folders = try CatalogFolder.localeFolders(
+      try AndroidResources.listing(folder), in: folder, first: "Base.lproj",
+      kind: ".lproj folders"
+    ) { name in
       guard name.hasSuffix(".lproj") else { return nil }
       let stem = String(name.dropLast(6))
-      if stem == "Base" { return (name, defaultLanguage) }
+      if stem == "Base" { return defaultLanguage }
       let tag = stem.replacingOccurrences(of: "_", with: "-")
-      return PluralRules.isLanguageTag(tag) ? (name, tag) : nil
-    }.sorted { ($0.0 == "Base.lproj" ? 0 : 1, $0.0) < ($1.0 == "Base.lproj" ? 0 : 1, $1.0) }
+      return PluralRules.isLanguageTag(tag) ? tag : nil
+    }
     guard !folders.isEmpty else {
       throw CatalogError(file: folder, message: "holds no .lproj folder")
-    }
-    guard folders.count <= CatalogLimits.maxLocales else {
-      throw CatalogError(
-        file: folder, message: "more than \(CatalogLimits.maxLocales) .lproj folders")
     }
     var gathered = CatalogFolder(folder)
     for (name, locale) in folders {

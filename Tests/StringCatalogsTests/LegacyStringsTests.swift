@@ -167,6 +167,40 @@ struct LegacyStringsTests {
     }
   }
 
+  @Test(".stringsdict widths at 0, -1, 2^31 and 1e300 are refused; mutated rules read or refused")
+  func widthEdgesAndFuzz() {
+    func rule(_ width: String) -> [UInt8] {
+      Array(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>w</key><dict><key>NSStringVariableWidthRuleType</key>
+        <dict><key>\(width)</key><string>x</string><key>20</key><string>Welcome</string></dict>
+        </dict><key>d</key><dict><key>NSStringDeviceSpecificRuleType</key><dict>
+        <key>iphone</key><string>Tap</string><key>other</key><dict>
+        <key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict>
+        <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>one</key><string>%d item</string><key>other</key><string>%d items</string>
+        </dict></dict></dict></dict></dict></plist>
+        """.utf8)
+    }
+    for width in Mutation.edgeNumbers {
+      #expect(throws: CatalogError.self, "width \(width)") {
+        try LegacyStrings.parseStringsdict(rule(width), file: "edge.stringsdict")
+      }
+    }
+    var random = FuzzGenerator.seeded()
+    var refused = 0
+    for _ in 0..<2_000 {
+      do {
+        _ = try LegacyStrings.parseStringsdict(
+          Mutation.mutated(rule("50"), &random), file: "fuzz.stringsdict")
+      } catch {
+        refused += 1
+      }
+    }
+    #expect(refused > 0)
+  }
+
   @Test("each kind of catalog is told by what is there; anything else is not a string catalog")
   func sources() throws {
     let folder = try Paths.temporaryFolder(with: [
