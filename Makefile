@@ -120,9 +120,12 @@ bench: deps pkgconfig
 	$(RELEASE_BUILD)
 	python3 Fixtures/bench/bench.py
 
-## skins: rewrite Sources/ListModel/MisticaTokenTables.swift from Telefonica/mistica-design's token
+## skins: rewrite Sources/ListModel/MisticaTokenTables.swift (every token) and
+## Sources/ListLayout/MisticaSkins.swift (each skin, mapped) from Telefonica/mistica-design's token
 ## files at SKINS_COMMIT, read by the reader --tokens uses (Sources/GenerateSkins): downloaded,
-## or TOKENS=DIR reads DIR/<brand>.json. To move to a newer release, change SKINS_COMMIT.
+## or TOKENS=DIR reads DIR/<brand>.json. To move to a newer release, change SKINS_COMMIT. The
+## generator links ListModel and ListLayout, tables included: they must compile for it to write
+## new ones.
 SKINS_COMMIT = dee515a65ca9c966619fc1e632db1f3f49e85fed
 SKIN_BRANDS = movistar o2 vivo telefonica blau tu esimflag
 skins: deps pkgconfig
@@ -135,8 +138,10 @@ skins: deps pkgconfig
 	  done; \
 	fi; \
 	swift build --product GenerateSkins; \
-	$$(swift build --show-bin-path)/GenerateSkins "$$dir" $(SKINS_COMMIT) > .build/MisticaTokenTables.swift; \
-	$(SWIFT_FORMAT) format .build/MisticaTokenTables.swift > Sources/ListModel/MisticaTokenTables.swift
+	$$(swift build --show-bin-path)/GenerateSkins "$$dir" $(SKINS_COMMIT) \
+	  .build/MisticaTokenTables.swift .build/MisticaSkins.swift; \
+	$(SWIFT_FORMAT) format .build/MisticaTokenTables.swift > Sources/ListModel/MisticaTokenTables.swift; \
+	$(SWIFT_FORMAT) format .build/MisticaSkins.swift > Sources/ListLayout/MisticaSkins.swift
 
 clean:
 	rm -rf .build out

@@ -55,8 +55,9 @@ let package = Package(
     .target(
       name: "Localization", dependencies: ["ListRender", "StringCatalogs", "FileIO"],
       swiftSettings: strict),
-    // MisticaTokenTables.swift is written by GenerateSkins (`make skins`) from
-    // Telefonica/mistica-design's token files, read by ListModel's own reader.
+    // MisticaTokenTables.swift (here) and ListLayout's MisticaSkins.swift are written by
+    // GenerateSkins (`make skins`) from Telefonica/mistica-design's token files, read by
+    // ListModel's own reader.
     .target(
       name: "ListModel", dependencies: ["Yams", "FileIO", "CLineBreaks", "StringCatalogs"],
       swiftSettings: strict),
@@ -64,7 +65,7 @@ let package = Package(
       name: "ListLayout", dependencies: ["ListModel", "StringCatalogs", "FileIO"],
       swiftSettings: strict),
     .executableTarget(
-      name: "GenerateSkins", dependencies: ["ListModel"], swiftSettings: strict),
+      name: "GenerateSkins", dependencies: ["ListModel", "ListLayout"], swiftSettings: strict),
     // The fast PNG encoder's filters and Huffman coding (fpnge's way), in C for its vector code.
     .target(name: "CFastPNG"),
     .target(

@@ -49,37 +49,3 @@ extension MisticaTokenFile {
     return tokens
   }
 }
-
-extension MisticaSkin {
-  /// The skin's colours, corner radii and text weights: its token file's, mapped as a file given
-  /// at run time is (``MisticaTokenFile/skinTokens()``); ListRender's palette for ``original``.
-  package var tokens: MisticaSkinTokens {
-    switch self {
-    case .movistar: Self.movistarTokens
-    case .o2: Self.o2Tokens
-    case .vivo: Self.vivoTokens
-    case .telefonica: Self.telefonicaTokens
-    case .blau: Self.blauTokens
-    case .tu: Self.tuTokens
-    case .esimflag: Self.esimflagTokens
-    case .original: .original
-    }
-  }
-
-  // Each made once, on first use (a process drawing one brand maps one file).
-  private static let movistarTokens = derived(.movistar)
-  private static let o2Tokens = derived(.o2)
-  private static let vivoTokens = derived(.vivo)
-  private static let telefonicaTokens = derived(.telefonica)
-  private static let blauTokens = derived(.blau)
-  private static let tuTokens = derived(.tu)
-  private static let esimflagTokens = derived(.esimflag)
-
-  private static func derived(_ skin: MisticaSkin) -> MisticaSkinTokens {
-    // The tables are the generator's reading of files that give whole skins (a test maps each).
-    guard let file = skin.tokenFile, let tokens = try? file.skinTokens() else {
-      preconditionFailure("the built-in token table of \(skin.rawValue) gives no skin")
-    }
-    return tokens
-  }
-}

@@ -466,7 +466,7 @@ extension ListDocument {
       if let field = object.optional(name.specName) { colors[name] = try field.color() }
     }
     var tokens: [String: Color] = [:]
-    for name in MisticaSkin.builtInColorNames.sorted() where ColorName(specName: name) == nil {
+    for name in SpecSchema.colorTokenNames {
       guard let field = object.optional(name) else { continue }
       tokens[name] = try field.color()
       if let role = ColorName(rawValue: name) {

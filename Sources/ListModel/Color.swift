@@ -70,6 +70,14 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
     return color
   }
 
+  /// An opaque colour written in a generated table as `0xRRGGBB`: the very value
+  /// ``init(hex:)`` reads from `#RRGGBB`, without parsing text.
+  package static func literal(rgb: UInt32) -> Color {
+    Color(
+      red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
+      blue: Double(rgb & 0xFF) / 255, alpha: Double(0xFF) / 255)
+  }
+
   /// The Mística colour token `name` of the theme's token file, whatever the appearance and
   /// brand make it.
   package static func token(_ name: String) -> Color {

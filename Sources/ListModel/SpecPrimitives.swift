@@ -226,7 +226,7 @@ struct NodeReader {
     let text = try string()
     if themeNames, let name = ColorName(specName: text) { return .theme(name) }
     if themeNames,
-      MisticaSkin.builtInColorNames.contains(text)
+      SpecSchema.colorTokenNameSet.contains(text)
         || budget.canvas?.tokens?.colors.values.contains(where: { $0[text] != nil }) == true
     {
       let canvas = budget.canvas ?? Canvas()

@@ -154,12 +154,14 @@ package enum SpecSchema {
   package static let colors = SpecObject(
     ColorName.specNames.map { SpecKey($0, .color(themeNames: false), "The \($0) colour.") }
       + colorTokenNames.map {
-        SpecKey($0, .color(themeNames: false), "The Mística colour token \($0).")
+        SpecKey($0, .color(themeNames: false), "A colour token of the Mística brand's file.")
       })
 
   /// The Mística colour tokens a spec may name besides the theme colours, sorted.
-  package static let colorTokenNames = MisticaSkin.builtInColorNames
-    .filter { ColorName(specName: $0) == nil }.sorted()
+  package static var colorTokenNames: [String] { MisticaSkin.colorTokenNames }
+
+  /// ``colorTokenNames`` to look a name up in (made on first use: a spec naming a token).
+  package static let colorTokenNameSet = Set(MisticaSkin.colorTokenNames)
 
   package static let insets = SpecObject(
     ["top", "leading", "bottom", "trailing"].map {
