@@ -159,6 +159,14 @@ func gradients(_ label: String, _ table: [ColorName: LinearGradient]) -> String 
   }
   return "      \(label): [\(entries.joined(separator: ", "))],\n"
 }
+func tokenNames(_ label: String, _ table: [ColorName: String]) -> String {
+  // The usual case, each colour read from its first candidate, is the default.
+  guard table != MisticaTokenFile.firstTokenNames else { return "" }
+  let entries = ColorName.allCases.compactMap { name in
+    table[name].map { ".\(name.rawValue): \"\($0)\"" }
+  }
+  return ",\n      \(label): [\(entries.joined(separator: ", "))]"
+}
 func weight(_ value: FontWeight) -> String {
   switch value {
   case .regular: ".regular"
@@ -186,7 +194,7 @@ for brand in brands {
     \(gradients("lightGradients", tokens.lightGradients))\(gradients("darkGradients", tokens.darkGradients))      containerRadius: \(tokens.containerRadius), checkboxRadius: \(tokens.checkboxRadius),
           indicatorRadius: \(tokens.indicatorRadius), titleWeight: \(weight(tokens.titleWeight)),
           headerTitle1Weight: \(weight(tokens.headerTitle1Weight)),
-          headerTitle2Weight: \(weight(tokens.headerTitle2Weight)), linkWeight: \(weight(tokens.linkWeight)))
+          headerTitle2Weight: \(weight(tokens.headerTitle2Weight)), linkWeight: \(weight(tokens.linkWeight))\(tokenNames("lightTokenNames", tokens.lightTokenNames))\(tokenNames("darkTokenNames", tokens.darkTokenNames)))
 
     """
 }

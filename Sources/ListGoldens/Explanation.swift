@@ -18,15 +18,20 @@ package struct GoldenExplanation {
     /// Each element's own paint (its colour, a control's state), keyed as ``keyed(_:)`` keys
     /// the layout's elements (nil in goldens recorded before it was kept).
     package var paints: [String: String]?
+    /// The paints of ``paints`` whose colours came from Mística tokens, each such colour
+    /// preceded by its token's name (`textPrimary #0B2739`); nil in goldens recorded before
+    /// they were kept.
+    package var namedPaints: [String: String]?
 
     package init(
       layout: LayoutTree.Dump, files: [String: String], spec: SpecRecord? = nil,
-      paints: [String: String]? = nil
+      paints: [String: String]? = nil, namedPaints: [String: String]? = nil
     ) {
       self.layout = layout
       self.files = files
       self.spec = spec
       self.paints = paints
+      self.namedPaints = namedPaints
     }
 
     /// As kept in a golden: JSON with sorted keys.
@@ -100,10 +105,11 @@ package struct GoldenExplanation {
     let before = Self.keyed(goldenLayout)
     let after = Self.keyed(currentLayout)
     // Each kept element's own paint, under its key in the renamed layout.
-    func paints(_ record: Recorded, kept: [Int], keyed: [(String, LayoutTree.Dump.Element)])
-      -> [String: String]?
-    {
-      guard let recorded = record.paints else { return nil }
+    func paints(
+      _ record: Recorded, _ which: KeyPath<Recorded, [String: String]?>, kept: [Int],
+      keyed: [(String, LayoutTree.Dump.Element)]
+    ) -> [String: String]? {
+      guard let recorded = record[keyPath: which] else { return nil }
       let original = Self.keyed(record.layout).pairs.map { recorded[$0.0] }
       var out: [String: String] = [:]
       for (pair, index) in zip(keyed, kept) where index < original.count {
@@ -111,8 +117,10 @@ package struct GoldenExplanation {
       }
       return out
     }
-    let beforePaints = paints(golden, kept: goldenKept, keyed: before.pairs)
-    let afterPaints = paints(current, kept: currentKept, keyed: after.pairs)
+    let beforePaints = paints(golden, \.paints, kept: goldenKept, keyed: before.pairs)
+    let afterPaints = paints(current, \.paints, kept: currentKept, keyed: after.pairs)
+    let beforeNamed = paints(golden, \.namedPaints, kept: goldenKept, keyed: before.pairs)
+    let afterNamed = paints(current, \.namedPaints, kept: currentKept, keyed: after.pairs)
     // Text (what the input already said is not said again).
     var sameText: [(String, LayoutTree.Dump.Element, LayoutTree.Dump.Element)] = []
     for (key, new) in after.pairs {
@@ -213,6 +221,8 @@ package struct GoldenExplanation {
     // Colour: inside each element that did not move, the colour that lost most pixels and
     // the one that gained most (a text's ink, a box's fill).
     var recoloured: [String: [(path: String, from: String, to: String)]] = [:]
+    // How each recoloured paint is said, with the tokens its colours came from.
+    var said: [String: String] = [:]
     if let beforePaints, let afterPaints {
       // Both records keep each element's own paint: a colour line only where it changed.
       for (key, new) in after.pairs where new.kind != .shadow {
@@ -220,6 +230,9 @@ package struct GoldenExplanation {
           continue
         }
         recoloured[new.kind.rawValue, default: []].append((new.path, from, to))
+        said[new.path + " " + new.kind.rawValue + " " + from + " " + to] = Self.namedChange(
+          from: from, to: to, namedFrom: beforeNamed.map { $0[key] ?? from },
+          namedTo: afterNamed?[key] ?? to)
       }
     } else if golden.layout.scale == current.layout.scale, expected.width == actual.width,
       expected.height == actual.height
@@ -248,22 +261,28 @@ package struct GoldenExplanation {
       guard let list = recoloured[kind], let first = list.first else { continue }
       let total = after.pairs.filter { $0.1.kind.rawValue == kind }.count
       let container = kind == "cell" || kind == "card" ? 1 : 0
+      func named(_ change: (path: String, from: String, to: String)) -> String? {
+        said[change.path + " " + kind + " " + change.from + " " + change.to]
+      }
       if list.count == total, total > 1,
         list.allSatisfy({ $0.from == first.from && $0.to == first.to })
       {
-        colourLines.append(
-          (
-            (0, container, -total),
+        // One line for the kind, naming the token where every element says the same one.
+        let names = Set(list.map { named($0) })
+        let line =
+          if names.count == 1, let change = names.first ?? nil {
+            "every \(kind): \(change)"
+          } else {
             "every \(kind)'s \(Self.paintWord(first.from, first.to)) \(first.from) → \(first.to)"
               + guess("a colour token changed")
-          ))
+          }
+        colourLines.append(((0, container, -total), line))
       } else {
         for change in list.prefix(3) {
-          colourLines.append(
-            (
-              (1, container, -list.count),
-              "\(change.path) \(kind) \(Self.paintWord(change.from, change.to)) \(change.from) → \(change.to)"
-            ))
+          let line =
+            named(change).map { "\(change.path) \(kind): \($0)" }
+            ?? "\(change.path) \(kind) \(Self.paintWord(change.from, change.to)) \(change.from) → \(change.to)"
+          colourLines.append(((1, container, -list.count), line))
         }
       }
     }
@@ -278,6 +297,72 @@ package struct GoldenExplanation {
           + busiest(in: current.layout, expected: expected, actual: actual))
     }
     return lines
+  }
+
+  /// A changed paint said with the tokens its colours came from (`textPrimary #0B2739 →
+  /// #031A34`; of a paint of several colours, the ones that changed: `stroke border #DDDDDD →
+  /// #123456`), or nil when neither side names one. `namedFrom` is nil when the golden kept
+  /// no names: then only this run's side is named, since the golden's element may have drawn
+  /// another token.
+  package static func namedChange(from: String, to: String, namedFrom: String?, namedTo: String)
+    -> String?
+  {
+    let (fromWords, toWords) = (words(from), words(to))
+    let fromNames = namedFrom.map { names(of: fromWords, in: $0) }
+    let toNames = names(of: toWords, in: namedTo)
+    guard
+      fromNames?.contains(where: { $0 != nil }) == true || toNames.contains(where: { $0 != nil })
+    else { return nil }
+    func isColour(_ word: Substring) -> Bool { word.hasPrefix("#") }
+    // A token on the golden's side, else this run's named on its side alone.
+    func said(_ index: Int, toIndex: Int) -> String {
+      let old = fromNames?[index]
+      let new = toNames[toIndex]
+      let before = (old.map { $0 + " " } ?? "") + fromWords[index]
+      if fromNames != nil, old == new { return "\(before) → \(toWords[toIndex])" }
+      return "\(before) → " + (new.map { $0 + " " } ?? "") + toWords[toIndex]
+    }
+    let sameShape =
+      fromWords.count == toWords.count
+      && zip(fromWords, toWords).allSatisfy {
+        isColour($0) == isColour($1) && (isColour($0) || $0 == $1)
+      }
+    guard sameShape else {
+      // Another state or kind of paint: both whole, each colour with its token.
+      func whole(_ words: [Substring], _ names: [String?]?) -> String {
+        words.indices.map { i in (names?[i].map { $0 + " " } ?? "") + words[i] }.joined(
+          separator: " ")
+      }
+      return
+        "\(whole(fromWords, fromNames ?? fromWords.map { _ in nil })) → \(whole(toWords, toNames))"
+    }
+    // The same paint but for colours: each changed colour, after its role (`on`, `stroke`).
+    return fromWords.indices.filter { isColour(fromWords[$0]) && fromWords[$0] != toWords[$0] }.map
+    {
+      i in
+      let role = i > 0 && !isColour(fromWords[i - 1]) ? fromWords[i - 1] + " " : ""
+      return role + said(i, toIndex: i)
+    }.joined(separator: ", ")
+  }
+
+  /// A paint's words.
+  static func words(_ paint: String) -> [Substring] { paint.split(separator: " ") }
+
+  /// The token named before each of `words` in `named` (the same paint with a token's name
+  /// before each colour that came from one), nil where none is.
+  static func names(of words: [Substring], in named: String) -> [String?] {
+    var out: [String?] = []
+    var rest = named.split(separator: " ")[...]
+    for word in words {
+      // The word's place in the named paint; the word before it, if skipped, is its token.
+      guard let place = rest.firstIndex(of: word) else {
+        out.append(nil)
+        continue
+      }
+      out.append(word.hasPrefix("#") && place > rest.startIndex ? String(rest[place - 1]) : nil)
+      rest = rest[(place + 1)...]
+    }
+    return out
   }
 
   /// "colour" for two plain colours, "paint" for a paint with a state (`on #0066FF`).
@@ -425,35 +510,46 @@ extension GoldenExplanation {
   package static func recorded(tree: LayoutTree, document: ListDocument) -> Recorded {
     let dump = tree.dump
     var paints: [String: String] = [:]
+    var namedPaints: [String: String] = [:]
     for ((key, _), element) in zip(keyed(dump).pairs, tree.elements) {
-      if let paint = paint(of: element) { paints[key] = paint }
+      guard let paint = paint(of: element) else { continue }
+      paints[key] = paint
+      let named = Self.paint(of: element) { color in
+        color.origin.map { "\($0) \(color)" } ?? "\(color)"
+      }
+      if let named, named != paint { namedPaints[key] = named }
     }
     return Recorded(
       layout: dump, files: fileDigests(of: document), spec: document.specRecord(),
-      paints: paints)
+      paints: paints, namedPaints: namedPaints)
   }
 
   /// An element's own paint as a record keeps it: its colour (`#0B2739`, with its alpha), a
   /// control's state and colour, an image's file and tint; `@50%` when drawn translucent. Nil
   /// for a shadow (its colours are the elevation's).
-  static func paint(of element: LayoutElement) -> String? {
+  /// `say` writes each colour (by default as ``Color/description``).
+  static func paint(
+    of element: LayoutElement, saying say: (Color) -> String = { "\($0)" }
+  ) -> String? {
     var paint: String
     switch element.content {
     case .box(let fill, _, let stroke, _, let gradient):
       paint =
-        gradient.map { g in g.stops.map { "\($0.color)" }.joined(separator: "…") } ?? "\(fill)"
-      if let stroke { paint += " stroke \(stroke.color)" }
-    case .ellipse(let fill): paint = "\(fill)"
-    case .text(let block): paint = "\(block.color)"
-    case .glyph(let name, let color, _): paint = "\(color) \(name)"
+        gradient.map { g in g.stops.map { say($0.color) }.joined(separator: "…") } ?? say(fill)
+      if let stroke { paint += " stroke \(say(stroke.color))" }
+    case .ellipse(let fill): paint = say(fill)
+    case .text(let block): paint = say(block.color)
+    case .glyph(let name, let color, _): paint = "\(say(color)) \(name)"
     case .image(let image):
-      paint = lastPathPart(image.path) + (image.tint.map { " tint \($0)" } ?? "")
+      paint = lastPathPart(image.path) + (image.tint.map { " tint \(say($0))" } ?? "")
     case .switch(let control):
-      paint = control.on ? "on \(control.onColor)" : "off \(control.offColor)"
-    case .checkbox(let control): paint = control.on ? "on \(control.fill)" : "off \(control.ring)"
-    case .radio(let on, let tint, let outline): paint = on ? "on \(tint)" : "off \(outline)"
-    case .arc(_, _, _, let color): paint = "\(color)"
-    case .ripple(_, _, _, let color, _, _): paint = "\(color)"
+      paint = control.on ? "on \(say(control.onColor))" : "off \(say(control.offColor))"
+    case .checkbox(let control):
+      paint = control.on ? "on \(say(control.fill))" : "off \(say(control.ring))"
+    case .radio(let on, let tint, let outline):
+      paint = on ? "on \(say(tint))" : "off \(say(outline))"
+    case .arc(_, _, _, let color): paint = say(color)
+    case .ripple(_, _, _, let color, _, _): paint = say(color)
     case .shadow: return nil
     }
     return element.opacity < 1 ? paint + " @\(Int((element.opacity * 100).rounded()))%" : paint

@@ -57,6 +57,11 @@ package struct DesignSystem: Equatable, Sendable {
   public var checkbox = CheckboxMetrics.material
   /// How a card section's shadow is drawn.
   public var cardShadow = CardShadow()
+  /// The Mística token each colour of ``light`` is read from (none for a palette of
+  /// ListRender's own), so that the layout's paints can name it.
+  public var lightTokenNames: [ColorName: String] = [:]
+  /// The Mística token each colour of ``dark`` is read from.
+  public var darkTokenNames: [ColorName: String] = [:]
 
   /// The design system a theme name stands for, in `skin` when it is Mística.
   public static func named(_ name: ThemeName, skin: MisticaSkin = .movistar) -> DesignSystem {
@@ -89,6 +94,8 @@ package struct DesignSystem: Equatable, Sendable {
     system.dark = tokens.dark
     system.lightGradients = tokens.lightGradients
     system.darkGradients = tokens.darkGradients
+    system.lightTokenNames = tokens.lightTokenNames
+    system.darkTokenNames = tokens.darkTokenNames
     system.boxedCornerRadius = tokens.containerRadius
     system.types.title.base.weight = tokens.titleWeight
     system.types.sectionHeader.base.weight = tokens.headerTitle1Weight
@@ -274,6 +281,10 @@ package struct MisticaSkinTokens: Equatable, Sendable {
   public var headerTitle2Weight: FontWeight
   /// `text.weight.link`: a section header's link.
   public var linkWeight: FontWeight
+  /// The token each light colour is read from (none for ListRender's own palette).
+  public var lightTokenNames = MisticaTokenFile.firstTokenNames
+  /// The token each dark colour is read from.
+  public var darkTokenNames = MisticaTokenFile.firstTokenNames
 
   /// ListRender's palette before skins, with medium titles and 16 pt cards, and mistica-ios's
   /// constants from before radius tokens: a checkbox radius of 2 (`Checkbox.swift`, commit
@@ -281,7 +292,8 @@ package struct MisticaSkinTokens: Equatable, Sendable {
   static let original = MisticaSkinTokens(
     light: DesignSystem.original(.light), dark: DesignSystem.original(.dark),
     containerRadius: 16, checkboxRadius: 2, indicatorRadius: 14, titleWeight: .medium,
-    headerTitle1Weight: .medium, headerTitle2Weight: .regular, linkWeight: .medium)
+    headerTitle1Weight: .medium, headerTitle2Weight: .regular, linkWeight: .medium,
+    lightTokenNames: [:], darkTokenNames: [:])
 }
 
 /// The type styles of a design system, each with the curve it scales along.

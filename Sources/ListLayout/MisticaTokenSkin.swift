@@ -12,8 +12,10 @@ extension MisticaTokenFile {
     }
     var byAppearance: [String: [ColorName: Color]] = [:]
     var gradients: [String: [ColorName: LinearGradient]] = [:]
+    var names: [String: [ColorName: String]] = [:]
     for appearance in ["light", "dark"] {
       for (name, candidates) in MisticaTokenFile.colorTokens {
+        names[appearance, default: [:]][name] = skinColorToken(appearance, candidates)
         switch skinColor(appearance, candidates) {
         case .solid(let color)?: byAppearance[appearance, default: [:]][name] = color
         case .gradient(let gradient)?:
@@ -46,6 +48,8 @@ extension MisticaTokenFile {
       linkWeight: try weight("link"))
     tokens.lightGradients = gradients["light"] ?? [:]
     tokens.darkGradients = gradients["dark"] ?? [:]
+    tokens.lightTokenNames = names["light"] ?? [:]
+    tokens.darkTokenNames = names["dark"] ?? [:]
     return tokens
   }
 }

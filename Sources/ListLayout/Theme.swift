@@ -66,7 +66,7 @@ package struct Theme: Equatable, Sendable {
   package func resolve(_ color: Color) throws -> Color {
     if let name = color.themeName { return self[name] }
     guard let token = color.tokenName else { return color }
-    if let replaced = tokenColors[token] { return replaced }
+    if let replaced = tokenColors[token] { return replaced.from(token: token) }
     guard let skin = tokenSkin else {
       throw LayoutError.unknownColorToken(name: token, theme: "a theme without Mística token files")
     }
@@ -74,7 +74,7 @@ package struct Theme: Equatable, Sendable {
     guard let value = file.color(token, appearance) else {
       throw LayoutError.unknownColorToken(name: token, theme: file.file)
     }
-    return value
+    return value.from(token: token)
   }
 
   /// ``resolve(_:)-(Color)`` for an optional colour.
@@ -99,6 +99,10 @@ package struct Theme: Equatable, Sendable {
     self.system = system
     appearance = canvas.appearance
     colors = canvas.appearance == .dark ? system.dark : system.light
+    for (name, token) in canvas.appearance == .dark ? system.darkTokenNames : system.lightTokenNames
+    {
+      colors[name] = colors[name]?.from(token: token)
+    }
     gradients = canvas.appearance == .dark ? system.darkGradients : system.lightGradients
     let category = canvas.contentSize
     let types = system.types
@@ -118,7 +122,7 @@ package struct Theme: Equatable, Sendable {
     if canvas.theme == .mistica { (canvasTokens, tokenSkin) = (canvas.tokens, canvas.skin) }
     tokenColors = canvas.tokenColors
     for (name, color) in canvas.colors {
-      colors[name] = color
+      colors[name] = color.from(token: colors[name]?.origin)
       gradients[name] = nil
     }
     for path in Self.textStylePaths {

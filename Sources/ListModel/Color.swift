@@ -8,13 +8,13 @@ import Foundation
 /// ```
 public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
   /// Red, 0...1.
-  public var red: Double
+  public var red: Double { didSet { origin = nil } }
   /// Green, 0...1.
-  public var green: Double
+  public var green: Double { didSet { origin = nil } }
   /// Blue, 0...1.
-  public var blue: Double
+  public var blue: Double { didSet { origin = nil } }
   /// Opacity, 0...1.
-  public var alpha: Double
+  public var alpha: Double { didSet { origin = nil } }
   /// The theme colour this stands for, resolved when the document is laid out (so that it
   /// follows dark mode and the skin); nil for a colour of its own. Asset colours may name one
   /// (`color: brand`).
@@ -22,6 +22,11 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
   /// The Mística colour token this stands for (`brand`, `backgroundBrandSecondary`), resolved
   /// from the theme's token file when the document is laid out; nil otherwise.
   package var tokenName: String?
+  /// The Mística colour token whose value this is (`textPrimary`), as the theme hands it to
+  /// the layout, so that a golden's explanation can name it; any change of a channel forgets
+  /// it, and a colour derived from it (``withAlpha(_:)``) has none. Not part of equality: two
+  /// colours of the same channels are the same colour whatever token gave them.
+  package var origin: String?
 
   /// A colour from channels in 0...1.
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
@@ -84,6 +89,30 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
     var color = Color(red: 0, green: 0, blue: 0)
     color.tokenName = name
     return color
+  }
+
+  /// The same colour, as the value of the Mística token `name`.
+  package func from(token name: String?) -> Color {
+    var color = self
+    color.origin = name
+    return color
+  }
+
+  /// Equal channels and the same theme colour or token named; the token a value came from
+  /// (``origin``) does not count.
+  public static func == (a: Color, b: Color) -> Bool {
+    a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
+      && a.themeName == b.themeName && a.tokenName == b.tokenName
+  }
+
+  /// Hashes what ``==(_:_:)`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(red)
+    hasher.combine(green)
+    hasher.combine(blue)
+    hasher.combine(alpha)
+    hasher.combine(themeName)
+    hasher.combine(tokenName)
   }
 
   /// Opaque black.

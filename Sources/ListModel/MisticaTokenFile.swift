@@ -209,6 +209,10 @@ package struct MisticaTokenFile: Sendable, Equatable {
     (.textLink, ["textLink"]),
     (.backgroundAlternative, ["backgroundAlternative"]),
   ]
+  /// Each theme colour's token where a file has the first of its candidates (every brand
+  /// file at the skins' commit does).
+  package static let firstTokenNames: [ColorName: String] = Dictionary(
+    uniqueKeysWithValues: colorTokens.map { ($0.0, $0.1[0]) })
   /// The radii a skin takes, and the weights (`text5`: the title2 header's), by token name.
   package static let radiusTokens = ["container", "checkbox", "indicator"]
   package static let weightTokens = ["rowTitle", "title1", "text5", "link"]
@@ -234,8 +238,13 @@ package struct MisticaTokenFile: Sendable, Equatable {
 
   /// The first of `candidates` the file has in `appearance`, resolved; nil when it has none.
   package func skinColor(_ appearance: String, _ candidates: [String]) -> Value? {
+    skinColorToken(appearance, candidates).flatMap { colors[appearance]?[$0] }
+  }
+
+  /// The name of the first of `candidates` the file has in `appearance`.
+  package func skinColorToken(_ appearance: String, _ candidates: [String]) -> String? {
     let values = colors[appearance] ?? [:]
-    return candidates.lazy.compactMap { values[$0] }.first
+    return candidates.first { values[$0] != nil }
   }
 
   /// Radius token `name` as whole points (0…1,000); nil when missing or not such a number.

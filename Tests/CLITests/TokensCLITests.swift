@@ -117,4 +117,106 @@ struct TokensCLITests {
       ["render", "fx/list.yaml", "-o", "c.png", "--tokens", "brand.json"], in: folder)
     #expect(unnamed.status == 2 && unnamed.stderr.contains("name the file for its brand"))
   }
+
+  /// A list that paints with most of a brand's colour tokens: a header with a link, titles,
+  /// subtitles, descriptions, switches and checkboxes on and off, a tag, a badge, a boxed and
+  /// a boxed-inverse row.
+  static func tokenList(_ appearance: String) -> String {
+    """
+    canvas: { width: 360, scale: 1, appearance: \(appearance), theme: { name: mistica, skin: movistar } }
+    sections:
+      - header: { title: Your plan, detail: See all }
+        cells:
+          - { title: Inbox, subtitle: 3 unread, description: From Ana, control: { switch: true } }
+          - { title: Roaming, control: { switch: false } }
+          - { headline: { tag: NEW }, title: Terms, control: { checkbox: true } }
+          - { title: Extras, control: { checkbox: false } }
+          - { title: Messages, control: { navigation: { badge: 3 } } }
+      - cells:
+          - { style: boxed, title: Fibre, subtitle: In 48 h, asset: { icon: router } }
+          - { style: boxedInverse, title: Double data, description: Three months }
+
+    """
+  }
+
+  @Test(
+    "verify --tokens: each changed colour token is named on every paint it gave, and no other",
+    .enabled(
+      if: FileManager.default.fileExists(atPath: movistar.path),
+      "the brands' token files are not beside the project (../shared)"))
+  func tokensNamed() throws {
+    let folder = try Paths.temporaryFolder(with: [
+      "fx/light.yaml": Self.tokenList("light"), "fx/dark.yaml": Self.tokenList("dark"),
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try runListRender(["record", "fx", "--golden", "gold"], in: folder).status == 0)
+    let release = folder.appendingPathComponent("release")
+    try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+    let original = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: Self.movistar)) as? [String: Any])
+    // The tokens the list paints with, light and dark; and one it does not.
+    let painted = [
+      "textPrimary", "textSecondary", "divider", "controlActivated", "control", "border",
+      "backgroundContainer", "backgroundContainerBrand", "textPrimaryInverse",
+      "textSecondaryInverse", "badge", "tagBackgroundActive", "tagTextActive", "textLink",
+      "background",
+    ]
+    let tokenNames = Set((original["light"] as? [String: Any] ?? [:]).keys)
+    var cases = 0
+    var linesSeen = 0
+    var wrong: [String] = []
+    for appearance in ["light", "dark"] {
+      for token in painted + ["backgroundAlternative"] {
+        // The release: `token` alone takes a colour no token of the file has.
+        var tokens = original
+        var global = try #require(tokens["global"] as? [String: Any])
+        var palette = try #require(global["palette"] as? [String: Any])
+        palette["releaseColour"] = ["value": "#123456", "type": "color"]
+        global["palette"] = palette
+        tokens["global"] = global
+        var colours = try #require(tokens[appearance] as? [String: Any])
+        colours[token] = ["value": "{palette.releaseColour}", "type": "color"]
+        tokens[appearance] = colours
+        try JSONSerialization.data(withJSONObject: tokens).write(
+          to: release.appendingPathComponent("movistar.json"))
+        _ = try runListRender(
+          [
+            "verify", "fx", "--golden", "gold", "--tokens", "release/movistar.json", "--json",
+            "r.json",
+          ],
+          in: folder)
+        cases += 1
+        let results = try #require(
+          try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.appendingPathComponent("r.json"))) as? [String: Any])
+        let list = try #require(results["cases"] as? [[String: Any]])
+        for result in list {
+          let name = result["name"] as? String ?? ""
+          let failed = result["outcome"] as? String == "failed"
+          // A case fails exactly when its appearance's token changed and the list paints it.
+          let shouldFail = name == appearance && painted.contains(token)
+          if failed != shouldFail {
+            wrong.append("\(token) \(appearance): \(name) \(failed ? "failed" : "passed")")
+          }
+          guard failed else { continue }
+          let lines = result["explanation"] as? [String] ?? []
+          let colourLines = lines.filter {
+            $0.range(of: #"#[0-9A-F]{6}"#, options: .regularExpression) != nil
+          }
+          if colourLines.isEmpty { wrong.append("\(token) \(appearance): no colour line") }
+          for line in colourLines {
+            linesSeen += 1
+            // The token names the line's paint says (after the element's path and kind).
+            let paint = line.split(separator: ": ", maxSplits: 1).last ?? ""
+            let names = Set(paint.split(separator: " ").map(String.init)).intersection(tokenNames)
+            if names != [token] {
+              wrong.append("\(token) \(appearance): \(line)")
+            }
+          }
+        }
+      }
+    }
+    print("token names: \(cases) releases, \(linesSeen) colour lines, \(wrong.count) wrong")
+    #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
+  }
 }

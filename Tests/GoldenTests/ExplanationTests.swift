@@ -2,6 +2,7 @@ import Foundation
 import GoldenImage
 import GoldenSuite
 import GoldenTesting
+import ListGoldens
 import ListRender
 import RenderTestSupport
 import Testing
@@ -118,7 +119,10 @@ struct ExplanationTests {
       return "not what changed"
     }
     let paints: Set<Kind> = [.colour, .appearance, .theme, .control]
-    if !paints.contains(kind), line.contains(" colour ") || line.contains(" paint ") {
+    let saysPaint =
+      line.contains(" colour ") || line.contains(" paint ")
+      || line.range(of: #"#[0-9A-F]{6}"#, options: .regularExpression) != nil
+    if !paints.contains(kind), saysPaint {
       return "a paint that did not change"
     }
     let structural: Set<Kind> = [.inserted, .removed]
@@ -220,6 +224,51 @@ struct ExplanationTests {
     )
     #expect(right * 100 >= total * 95, "\(failures.joined(separator: "\n"))")
     #expect(wrongLines.isEmpty, "\(wrongLines.joined(separator: "\n"))")
+  }
+
+  @Test("a changed paint names its tokens: once when both sides agree, each side's otherwise")
+  func namedPaints() {
+    let cases: [(String, String, String?, String, String?)] = [
+      // from, to, the golden's named paint (nil: kept none), this run's, what is said
+      (
+        "#0B2739", "#031A34", "textPrimary #0B2739", "textPrimary #031A34",
+        "textPrimary #0B2739 → #031A34"
+      ),
+      ("#0B2739", "#031A34", nil, "textPrimary #031A34", "#0B2739 → textPrimary #031A34"),
+      (
+        "#0B2739", "#6B6C6F", "textPrimary #0B2739", "textSecondary #6B6C6F",
+        "textPrimary #0B2739 → textSecondary #6B6C6F"
+      ),
+      (
+        "on #0B9CEA", "off #949494", "on controlActivated #0B9CEA", "off control #949494",
+        "on controlActivated #0B9CEA → off control #949494"
+      ),
+      (
+        "#FFFFFF stroke #DDDDDD", "#FFFFFF stroke #123456",
+        "backgroundContainer #FFFFFF stroke border #DDDDDD",
+        "backgroundContainer #FFFFFF stroke border #123456", "stroke border #DDDDDD → #123456"
+      ),
+      (
+        "#6B6C6F chevron_right", "#123456 chevron_right", "textSecondary #6B6C6F chevron_right",
+        "textSecondary #123456 chevron_right", "textSecondary #6B6C6F → #123456"
+      ),
+      (
+        "#0B2739 @50%", "#0B2739", "textPrimary #0B2739 @50%", "textPrimary #0B2739",
+        "textPrimary #0B2739 @50% → textPrimary #0B2739"
+      ),
+      ("#0B2739", "#031A34", "#0B2739", "#031A34", nil),
+      // A damaged golden's names: said as far as they go, never a crash.
+      ("#0B2739", "#031A34", "x y z", "textPrimary #031A34", "#0B2739 → textPrimary #031A34"),
+    ]
+    var wrong: [String] = []
+    for (from, to, namedFrom, namedTo, expected) in cases {
+      let said = GoldenExplanation.namedChange(
+        from: from, to: to, namedFrom: namedFrom, namedTo: namedTo)
+      if said != expected {
+        wrong.append("\(from) → \(to): \(said ?? "nil"), not \(expected ?? "nil")")
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
   }
 
   @Test("a golden record of 5,000 rows a side is explained in bounded time and lines")
