@@ -169,7 +169,8 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "ListRender", "ListModel", "ListRenderCLI", "GoldenImage", "FileIO", "RenderTestSupport",
+        "ListRender", "ListModel", "ListRenderCLI", "GoldenImage", "ImageCodec", "FileIO",
+        "RenderTestSupport",
         "StringCatalogs",
       ],
       // A Bazel workspace kept as test data (BazelTests copies it next to the binary).

@@ -169,6 +169,7 @@ func tokenNames(_ label: String, _ table: [ColorName: String]) -> String {
 }
 func weight(_ value: FontWeight) -> String {
   switch value {
+  case .light: ".light"
   case .regular: ".regular"
   case .medium: ".medium"
   case .bold: ".bold"
@@ -192,7 +193,8 @@ for brand in brands {
           dark: [
     \(colors(tokens.dark))      ],
     \(gradients("lightGradients", tokens.lightGradients))\(gradients("darkGradients", tokens.darkGradients))      containerRadius: \(tokens.containerRadius), checkboxRadius: \(tokens.checkboxRadius),
-          indicatorRadius: \(tokens.indicatorRadius), titleWeight: \(weight(tokens.titleWeight)),
+          indicatorRadius: \(tokens.indicatorRadius), buttonRadius: \(tokens.buttonRadius),
+          titleWeight: \(weight(tokens.titleWeight)),
           headerTitle1Weight: \(weight(tokens.headerTitle1Weight)),
           headerTitle2Weight: \(weight(tokens.headerTitle2Weight)), linkWeight: \(weight(tokens.linkWeight))\(tokenNames("lightTokenNames", tokens.lightTokenNames))\(tokenNames("darkTokenNames", tokens.darkTokenNames)))
 

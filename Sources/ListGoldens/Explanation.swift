@@ -546,8 +546,7 @@ extension GoldenExplanation {
       paint = control.on ? "on \(say(control.onColor))" : "off \(say(control.offColor))"
     case .checkbox(let control):
       paint = control.on ? "on \(say(control.fill))" : "off \(say(control.ring))"
-    case .radio(let on, let tint, let outline):
-      paint = on ? "on \(say(tint))" : "off \(say(outline))"
+    case .radio(let radio): paint = (radio.on ? "on " : "off ") + say(radio.ring)
     case .arc(_, _, _, let color): paint = say(color)
     case .ripple(_, _, _, let color, _, _): paint = say(color)
     case .shadow: return nil

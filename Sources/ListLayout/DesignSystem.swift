@@ -57,6 +57,13 @@ package struct DesignSystem: Equatable, Sendable {
   public var checkbox = CheckboxMetrics.material
   /// How a card section's shadow is drawn.
   public var cardShadow = CardShadow()
+  /// A row's radio button.
+  public var radio = RadioMetrics.material
+  /// A row's button.
+  public var button = ButtonMetrics.pill
+  /// Whether headers and the margins around boxed rows are the theme's `background` (a view's
+  /// own fill, as UIKit draws them), else the page's.
+  public var ownBackgrounds = false
   /// The Mística token each colour of ``light`` is read from (none for a palette of
   /// ListRender's own), so that the layout's paints can name it.
   public var lightTokenNames: [ColorName: String] = [:]
@@ -107,6 +114,12 @@ package struct DesignSystem: Equatable, Sendable {
     system.headlineTag.cornerRadius = tokens.indicatorRadius
     // mistica-ios `Checkbox.swift` (commit 7366aa0): `borderView.setMisticaRadius(.checkbox)`.
     system.checkbox = .mistica(cornerRadius: tokens.checkboxRadius)
+    system.radio = .mistica
+    // ListRender's own palette has no button tokens: its pill stays.
+    system.button = skin == .original ? .pill : .misticaSmall(cornerRadius: tokens.buttonRadius)
+    // mistica-ios `TitleView.swift` (commit 828547e) line 112: `contentView.backgroundColor =
+    // .background`; a boxed cell's margins show the cell's own `.background` too.
+    system.ownBackgrounds = true
     // mistica-ios `TitleView.swift` (commit 828547e): Movistar's headers default to `title2`, every
     // other brand's to `title1`.
     system.sectionHeader = .titleView(defaultStyle: skin == .movistar ? .title2 : .title1)
@@ -273,6 +286,8 @@ package struct MisticaSkinTokens: Equatable, Sendable {
   public var checkboxRadius: Double
   /// `radius.indicator` (a tag's corners).
   public var indicatorRadius: Double
+  /// `radius.button`: a small button's corners (at most half its height).
+  public var buttonRadius: Double
   /// `text.weight.rowTitle`.
   public var titleWeight: FontWeight
   /// `text.weight.title1`: a `title1` section header.
@@ -291,7 +306,8 @@ package struct MisticaSkinTokens: Equatable, Sendable {
   /// 3443160) and a 14 pt tag radius (`TagView.swift`, a capsule at its 28 pt height).
   static let original = MisticaSkinTokens(
     light: DesignSystem.original(.light), dark: DesignSystem.original(.dark),
-    containerRadius: 16, checkboxRadius: 2, indicatorRadius: 14, titleWeight: .medium,
+    containerRadius: 16, checkboxRadius: 2, indicatorRadius: 14, buttonRadius: 999,
+    titleWeight: .medium,
     headerTitle1Weight: .medium, headerTitle2Weight: .regular, linkWeight: .medium,
     lightTokenNames: [:], darkTokenNames: [:])
 }
@@ -411,6 +427,30 @@ package enum CheckboxMetrics: Equatable, Sendable {
   /// skin's corner radius, a 1 pt ring in `border` when off, filled `controlActivated` with its
   /// tick when on, over the view's own `background` fill.
   case mistica(cornerRadius: Double)
+}
+
+/// How a row's radio button is drawn.
+package enum RadioMetrics: Equatable, Sendable {
+  /// Material: a 2 pt ring of radius 9 in a 24 pt frame, a 10 pt dot when on, in the tint.
+  case material
+  /// mistica-ios `RadioButton.swift` (commit c067b57): 20 pt scaled by `UIFontMetrics.default`
+  /// (line 76, the Body curve); on, a white disc under a `controlActivated` border a quarter of
+  /// its width (lines 149–152); off, `background` under a 1 pt `control` border (153–156). It
+  /// never reads the tint, so a boxed-inverse row keeps these colours.
+  case mistica
+}
+
+/// How a row's button is drawn.
+package enum ButtonMetrics: Equatable, Sendable {
+  /// A 32 pt pill in the tint, its text 16 pt from each end.
+  case pill
+  /// mistica-ios `Button` small (`ButtonStyle+Toolkit.swift`, commit 0fe3aa5): insets 5 above
+  /// and below, 12 at the sides, at least 104 wide, `textPreset2` medium; as tall as the taller
+  /// of its title and its 20 pt loading indicator (`ButtonContentView.swift`); corners the
+  /// brand's `radius.button` (`Button.swift`, `setMisticaRadius(.button)`), at most half its
+  /// height; `primary` (`buttonPrimaryBackground`, `textButtonPrimary`), `primaryInverse` on
+  /// an inverse row.
+  case misticaSmall(cornerRadius: Double)
 }
 
 /// The colour of a pressed cell's feedback.

@@ -245,6 +245,9 @@ public struct LayoutElement: Equatable, Sendable {
     case shadow
     /// A press ripple.
     case ripple
+    /// A boxed cell's own background, under its box and margins (Mística: `background`), where
+    /// it differs from the page's.
+    case backdrop
   }
 
   /// The paint of an element; the painter dispatches on this.
@@ -268,7 +271,7 @@ public struct LayoutElement: Equatable, Sendable {
     /// A checkbox.
     case checkbox(CheckboxPaint)
     /// A radio button.
-    case radio(on: Bool, tint: Color, outline: Color)
+    case radio(RadioPaint)
     /// An arc of the circle inscribed in the frame (angles in degrees, 0 at the top, clockwise).
     case arc(start: Double, sweep: Double, width: Double, color: Color)
     /// The shadows of the (rounded) box of the frame, shown only outside it.
@@ -416,6 +419,36 @@ public struct CheckboxPaint: Equatable, Sendable {
     self.cornerRadius = cornerRadius
     self.inset = inset
     self.background = background
+  }
+}
+
+/// How a radio button is drawn: a circle centred in the frame, its fill under a ring inside
+/// its edge, and a dot at its centre.
+public struct RadioPaint: Equatable, Sendable {
+  /// Selected or not.
+  public package(set) var on: Bool
+  /// The circle's diameter.
+  public package(set) var diameter: Double
+  /// The ring's colour and width (inside the circle's edge).
+  public package(set) var ring: Color
+  /// The ring's width.
+  public package(set) var ringWidth: Double
+  /// The fill inside the circle, under the ring, if any.
+  public package(set) var fill: Color?
+  /// The dot's diameter (0: none), in the ring's colour.
+  public package(set) var dot: Double
+
+  /// A radio button from its parts.
+  package init(
+    on: Bool, diameter: Double, ring: Color, ringWidth: Double, fill: Color? = nil,
+    dot: Double = 0
+  ) {
+    self.on = on
+    self.diameter = diameter
+    self.ring = ring
+    self.ringWidth = ringWidth
+    self.fill = fill
+    self.dot = dot
   }
 }
 

@@ -15,12 +15,16 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A colour names a Mística colour token the theme cannot give: a theme without token files
   /// (Material), or a token file without that token.
   case unknownColorToken(name: String, theme: String)
+  /// A section header asks for a Mística style under a theme that has none (Material's one
+  /// subheader style, as a variant may make it).
+  case headerStyle(section: Int, style: String)
 
   /// A sentence for the terminal: the spec key first where the sentence needs it.
   public var description: String {
     switch self {
     case .imageTooLarge, .webpTooLarge, .emptyList, .documentTooTall: reason
     case .safeAreaTooWide, .unknownColorToken: "canvas.\(key): \(reason)"
+    case .headerStyle(let section, _): "sections[\(section)].header.style: \(reason)"
     }
   }
 
@@ -30,7 +34,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .imageTooLarge, .webpTooLarge, .documentTooTall: "size"
     case .safeAreaTooWide: "safeArea"
-    case .emptyList: "sections"
+    case .emptyList, .headerStyle: "sections"
     case .unknownColorToken: "theme"
     }
   }
@@ -50,6 +54,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
       "leading + trailing (\(insets) pt) leave no room in canvas.width (\(width) pt)"
     case .unknownColorToken(let name, let theme):
       "a colour names the Mística token '\(name)', which \(theme) does not have"
+    case .headerStyle(_, let style):
+      "\(style) is a Mística header style; the material theme draws its one subheader style (remove style, or use theme mistica)"
     }
   }
 }

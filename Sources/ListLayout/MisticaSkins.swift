@@ -55,7 +55,8 @@ extension MisticaSkin {
           .backgroundAlternative: hex(0x061824),
         ],
         containerRadius: 16.0, checkboxRadius: 4.0,
-        indicatorRadius: 24.0, titleWeight: .regular,
+        indicatorRadius: 24.0, buttonRadius: 4.0,
+        titleWeight: .regular,
         headerTitle1Weight: .medium,
         headerTitle2Weight: .bold, linkWeight: .medium)
     case .o2:
@@ -102,9 +103,10 @@ extension MisticaSkin {
           .backgroundAlternative: hex(0x191919),
         ],
         containerRadius: 8.0, checkboxRadius: 2.0,
-        indicatorRadius: 24.0, titleWeight: .regular,
+        indicatorRadius: 24.0, buttonRadius: 4.0,
+        titleWeight: .regular,
         headerTitle1Weight: .medium,
-        headerTitle2Weight: .regular, linkWeight: .medium)
+        headerTitle2Weight: .light, linkWeight: .medium)
     case .vivo:
       // tokens/vivo.json
       return MisticaSkinTokens(
@@ -149,9 +151,10 @@ extension MisticaSkin {
           .backgroundAlternative: hex(0x191919),
         ],
         containerRadius: 8.0, checkboxRadius: 2.0,
-        indicatorRadius: 24.0, titleWeight: .regular,
+        indicatorRadius: 24.0, buttonRadius: 4.0,
+        titleWeight: .regular,
         headerTitle1Weight: .medium,
-        headerTitle2Weight: .regular, linkWeight: .medium)
+        headerTitle2Weight: .light, linkWeight: .medium)
     case .telefonica:
       // tokens/telefonica.json
       return MisticaSkinTokens(
@@ -196,7 +199,8 @@ extension MisticaSkin {
           .backgroundAlternative: hex(0x000522),
         ],
         containerRadius: 0.0, checkboxRadius: 0.0,
-        indicatorRadius: 24.0, titleWeight: .regular,
+        indicatorRadius: 24.0, buttonRadius: 32.0,
+        titleWeight: .regular,
         headerTitle1Weight: .medium,
         headerTitle2Weight: .regular, linkWeight: .medium)
     case .blau:
@@ -243,9 +247,10 @@ extension MisticaSkin {
           .backgroundAlternative: hex(0x191919),
         ],
         containerRadius: 8.0, checkboxRadius: 2.0,
-        indicatorRadius: 24.0, titleWeight: .regular,
+        indicatorRadius: 24.0, buttonRadius: 4.0,
+        titleWeight: .regular,
         headerTitle1Weight: .medium,
-        headerTitle2Weight: .regular, linkWeight: .medium)
+        headerTitle2Weight: .light, linkWeight: .medium)
     case .tu:
       // tokens/tu.json
       return MisticaSkinTokens(
@@ -290,7 +295,8 @@ extension MisticaSkin {
           .backgroundAlternative: hex(0x161A24),
         ],
         containerRadius: 16.0, checkboxRadius: 2.0,
-        indicatorRadius: 24.0, titleWeight: .regular,
+        indicatorRadius: 24.0, buttonRadius: 32.0,
+        titleWeight: .regular,
         headerTitle1Weight: .medium,
         headerTitle2Weight: .medium, linkWeight: .medium)
     case .esimflag:
@@ -344,7 +350,8 @@ extension MisticaSkin {
             ])
         ],
         containerRadius: 20.0, checkboxRadius: 4.0,
-        indicatorRadius: 8.0, titleWeight: .regular,
+        indicatorRadius: 8.0, buttonRadius: 32.0,
+        titleWeight: .regular,
         headerTitle1Weight: .medium,
         headerTitle2Weight: .bold, linkWeight: .medium)
     case .original:

@@ -34,6 +34,7 @@ extension MisticaTokenFile {
     }
     func weight(_ name: String) throws -> FontWeight {
       switch skinWeight(name) {
+      case "light": return .light
       case "regular": return .regular
       case "medium": return .medium
       case "bold": return .bold
@@ -43,7 +44,8 @@ extension MisticaTokenFile {
     var tokens = MisticaSkinTokens(
       light: byAppearance["light"] ?? [:], dark: byAppearance["dark"] ?? [:],
       containerRadius: try radius("container"), checkboxRadius: try radius("checkbox"),
-      indicatorRadius: try radius("indicator"), titleWeight: try weight("rowTitle"),
+      indicatorRadius: try radius("indicator"), buttonRadius: try radius("button"),
+      titleWeight: try weight("rowTitle"),
       headerTitle1Weight: try weight("title1"), headerTitle2Weight: try weight("text5"),
       linkWeight: try weight("link"))
     tokens.lightGradients = gradients["light"] ?? [:]

@@ -466,7 +466,28 @@ extension ListLayoutEngine {
           ])
       }
     case .radio(let on):
-      return square24(.radio(on: on, tint: tint, outline: outline))
+      switch theme.system.radio {
+      case .material:
+        return square24(
+          .radio(
+            RadioPaint(
+              on: on, diameter: 20, ring: on ? tint : outline, ringWidth: 2, dot: on ? 10 : 0)))
+      case .mistica:
+        // RadioButton.swift: the same colours on every row, the tint never read.
+        let side = 20 * TypeCurve.appleBody.factor(context.canvas.contentSize)
+        let paint =
+          on
+          ? RadioPaint(
+            on: true, diameter: side, ring: theme[.brand], ringWidth: side / 4, fill: .white)
+          : RadioPaint(
+            on: false, diameter: side, ring: theme[.control], ringWidth: 1,
+            fill: theme[.background])
+        return PlacedControl(
+          size: (side, side),
+          elements: [
+            element(.control, Rect(x: 0, y: 0, width: side, height: side), .radio(paint))
+          ])
+      }
     case .text(let text):
       let label = try naturalText(
         text, role: .control, style: theme.control, color: ink, maxWidth: valueWidth, in: context)
@@ -480,6 +501,33 @@ extension ListLayoutEngine {
             color: templateTint, in: context)
         ])
     case .button(let title):
+      if case .misticaSmall(let cornerRadius) = theme.system.button {
+        // `textPreset2` medium: the header link's style at medium weight.
+        var style = theme.headerLink
+        style.weight = .medium
+        let (fill, ink) =
+          inverse
+          ? ("buttonPrimaryBackgroundInverse", "textButtonPrimaryInverse")
+          : ("buttonPrimaryBackground", "textButtonPrimary")
+        var label = try naturalText(
+          title, role: .control, style: style, color: try theme.resolve(Color.token(ink)),
+          maxWidth: buttonWidth - 24, in: context)
+        let height = max(20, label.frame.height) + 10
+        let width = max(104, label.frame.width + 24)
+        label.frame = label.frame.offsetBy(
+          (width - label.frame.width) / 2, (height - label.frame.height) / 2)
+        let pill = Rect(x: 0, y: 0, width: width, height: height)
+        return PlacedControl(
+          size: (width, height),
+          elements: [
+            element(
+              .control, pill,
+              .box(
+                fill: try theme.resolve(Color.token(fill)),
+                cornerRadius: min(cornerRadius, height / 2))),
+            label,
+          ])
+      }
       var style = theme.control
       style.weight = .medium
       var label = try naturalText(
@@ -594,5 +642,11 @@ extension Cell {
   var isHighlightedRow: Bool {
     guard case .row = kind else { return false }
     return state == .highlighted
+  }
+
+  /// Whether this is a boxed-inverse row: inside a card it keeps its own brand box.
+  var isBoxedInverseRow: Bool {
+    guard case .row(let row) = kind else { return false }
+    return row.style == .boxedInverse
   }
 }

@@ -43,7 +43,7 @@ extension ListLayoutEngine {
     if let text = section.header, !section.cells.isEmpty || section.showHeaderWhenEmpty {
       let placed = try supplementary(
         text, isHeader: true, source: source, x: listX, y: y, width: listWidth, canvas: canvas,
-        theme: theme, background: background)
+        theme: theme, background: theme.system.ownBackgrounds ? theme[.background] : background)
       header = PlacedHeader(
         elements: placed.elements, top: y, height: placed.height, sectionBottom: 0)
       y += placed.height
@@ -84,7 +84,21 @@ extension ListLayoutEngine {
         var placed = try layoutCell(context)
         if let expandable = cell.expandable { placed = expand(placed, expandable, in: context) }
         placed.elements = addEffects(placed.elements, in: context)
-        if let card = section.card {
+        // A boxed cell on a page of another colour shows its own background in its margins.
+        if theme.system.ownBackgrounds, section.card == nil, background != theme[.background],
+          let box = placed.elements.first(where: { $0.role == .cell }),
+          box.frame.width < itemWidth
+        {
+          placed.elements.insert(
+            LayoutElement(
+              role: .backdrop, source: context.source,
+              frame: Rect(x: context.x, y: y, width: itemWidth, height: placed.height),
+              content: .box(fill: theme[.background], cornerRadius: 0)),
+            at: 0)
+        }
+        // A boxed-inverse row keeps its own brand box, margins and corners inside a card: the
+        // card's surface under it would leave its inverse text on white.
+        if let card = section.card, !cell.isBoxedInverseRow {
           placed.elements = cardCell(
             placed.elements, isFirst: index == 0, isLast: index == section.cells.count - 1,
             card: card, theme: theme, highlighted: cell.isHighlightedRow)
@@ -116,15 +130,16 @@ extension ListLayoutEngine {
           content: .box(fill: fill, cornerRadius: radius)))
       list.elements += cells.map { element in
         // Cells take the card's surface (lighter with elevation in Material dark); a highlighted
-        // Mística row keeps its alternative background.
-        guard element.role == .cell, case .box(let own, let r, let s, let c, _) = element.content
+        // Mística row keeps its alternative background, a boxed-inverse row its brand box.
+        guard element.role == .cell,
+          case .box(let own, let r, let s, let c, let g) = element.content
         else {
           return element
         }
         var changed = element
         changed.content = .box(
           fill: own == theme[.backgroundContainer] ? fill : own, cornerRadius: r, stroke: s,
-          corners: c)
+          corners: c, gradient: g)
         return changed
       }
     } else {
@@ -185,6 +200,10 @@ extension ListLayoutEngine {
       (elements, height) = try titleView(
         text, style: text.style ?? defaultStyle, x: x, y: y, width: width, in: context)
     case (true, .centred(let minHeight)):
+      if let style = text.style {
+        throw LayoutError.headerStyle(
+          section: Int(source.dropFirst("sections[".count).dropLast()) ?? 0, style: style.rawValue)
+      }
       (elements, height) = try bottomAligned(
         text, isHeader: true, x: x, y: y, width: width, in: context
       ) { textHeight in
@@ -210,8 +229,10 @@ extension ListLayoutEngine {
   /// sides; `title1` is `textPreset1` in `textSecondary`, upper-cased, `title2` `textPreset5` in
   /// `textPrimary` as typed, wrapping (`numberOfLines = 0`); the link is `textPreset2` in
   /// `textLink` on one line, hugging its text, 16 pt after the title (`UIStackView` spacing), the
-  /// two aligned on their first baselines (`.firstBaseline`). The link takes at most half the
-  /// width here and wraps past it, never cut (UIKit would squeeze the title to nothing).
+  /// two aligned on their first baselines (`.firstBaseline`). The link stays on one line: it
+  /// hugs its text at the required priority (lines 125–126) and the title, wrapping, gives way.
+  /// Only a link that would leave the title less than its widest word wraps too (where UIKit
+  /// would break the title's words letter by letter).
   private func titleView(
     _ text: SupplementaryText, style: HeaderStyle, x: Double, y: Double, width: Double,
     in context: CellContext
@@ -219,16 +240,31 @@ extension ListLayoutEngine {
     let theme = context.theme
     let margin = 16.0
     let inner = max(1, width - 2 * margin)
-    let link = try text.detail.map {
-      try naturalText(
-        $0, role: .headerDetail, style: theme.headerLink, color: theme[.textLink],
-        maxWidth: inner / 2, in: context, maxLines: nil)
-    }
     let (titleStyle, titleColor, titleText) =
       switch style {
       case .title1: (theme.sectionHeader, theme[.textSecondary], text.title.uppercased())
       case .title2: (theme.sectionHeaderTitle2, theme[.textPrimary], text.title)
       }
+    let link = try text.detail.map { detail in
+      let oneLine = try naturalText(
+        detail, role: .headerDetail, style: theme.headerLink, color: theme[.textLink],
+        maxWidth: inner, in: context, maxLines: 1)
+      // The title keeps room for its widest word (at most half the width), so that it wraps
+      // between words; past that the link wraps too.
+      let words = titleText.split(separator: " ").prefix(Self.maxMeasuredTitleWords)
+      var widest = 0.0
+      for word in Set(words) {
+        let measured = try naturalText(
+          String(word), role: .header, style: titleStyle, color: titleColor, maxWidth: inner / 2,
+          in: context)
+        widest = max(widest, measured.frame.width)
+      }
+      let room = inner - 16 - widest
+      guard oneLine.frame.width > room else { return oneLine }
+      return try naturalText(
+        detail, role: .headerDetail, style: theme.headerLink, color: theme[.textLink],
+        maxWidth: max(1, room), in: context, maxLines: nil)
+    }
     var title = try textElement(
       Label(titleText), role: .header, style: titleStyle, color: titleColor, x: x + margin, y: 0,
       width: inner - (link.map { $0.frame.width + 16 } ?? 0), in: context)
@@ -244,6 +280,10 @@ extension ListLayoutEngine {
     let bottom = elements.map(\.frame.maxY).max() ?? y + 16
     return (elements, (bottom - y + 8).rounded(.up))
   }
+
+  /// The most words of a header's title measured for its widest (a title is a spec string
+  /// under the spec's size bounds; past these words, the first ones stand for the rest).
+  static let maxMeasuredTitleWords = 64
 
   /// The baseline of a text element's first line, from its top (0 for other elements).
   static func firstBaseline(of element: LayoutElement) -> Double {

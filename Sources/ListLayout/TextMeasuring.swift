@@ -2,6 +2,8 @@ import ListModel
 
 /// Font weights used by the design systems.
 public enum FontWeight: Int, Sendable, Hashable {
+  /// 300 (Roboto Light: a brand's `light` weight).
+  case light = 300
   /// 400.
   case regular = 400
   /// 500.

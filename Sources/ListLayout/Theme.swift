@@ -145,11 +145,21 @@ package struct Theme: Equatable, Sendable {
   /// weight to medium at most (a headline tag, a button), so without a bold style no text asks
   /// for a bold face; the `title2` header style counts only where a header takes it.
   package func hasBoldText(headerStyles: Set<HeaderStyle?>) -> Bool {
+    hasText(weighing: .bold, headerStyles: headerStyles)
+  }
+
+  /// Whether any text is light (a brand's `light` weight, `text5` in O2, Vivo and Blau), as
+  /// ``hasBoldText(headerStyles:)`` tells bold.
+  package func hasLightText(headerStyles: Set<HeaderStyle?>) -> Bool {
+    hasText(weighing: .light, headerStyles: headerStyles)
+  }
+
+  private func hasText(weighing weight: FontWeight, headerStyles: Set<HeaderStyle?>) -> Bool {
     let usesTitle2 =
       headerStyles.contains(.title2)
       || (headerStyles.contains(nil) && system.sectionHeader == .titleView(defaultStyle: .title2))
     return Self.textStylePaths.contains { path in
-      self[keyPath: path].weight == .bold && (path != \.sectionHeaderTitle2 || usesTitle2)
+      self[keyPath: path].weight == weight && (path != \.sectionHeaderTitle2 || usesTitle2)
     }
   }
 

@@ -214,7 +214,7 @@ package struct MisticaTokenFile: Sendable, Equatable {
   package static let firstTokenNames: [ColorName: String] = Dictionary(
     uniqueKeysWithValues: colorTokens.map { ($0.0, $0.1[0]) })
   /// The radii a skin takes, and the weights (`text5`: the title2 header's), by token name.
-  package static let radiusTokens = ["container", "checkbox", "indicator"]
+  package static let radiusTokens = ["container", "checkbox", "indicator", "button"]
   package static let weightTokens = ["rowTitle", "title1", "text5", "link"]
   package static let weightNames: Set<String> = ["light", "regular", "medium", "bold"]
 
@@ -255,12 +255,11 @@ package struct MisticaTokenFile: Sendable, Equatable {
     return value
   }
 
-  /// Weight token `name` as a skin reads it (`light` draws as `regular`; a file without the
-  /// token: `medium`); nil for a weight it does not know.
+  /// Weight token `name` as a skin reads it (a file without the token: `medium`); nil for a
+  /// weight it does not know.
   package func skinWeight(_ name: String) -> String? {
     let weight = weights[name] ?? "medium"
-    guard Self.weightNames.contains(weight) else { return nil }
-    return weight == "light" ? "regular" : weight
+    return Self.weightNames.contains(weight) ? weight : nil
   }
 
   /// Every token, resolved, by its path in the file: `light.textPrimary`, `dark.divider`,

@@ -181,9 +181,16 @@ extension ListDocument {
     let detail = object.optional("detail")
     let (titleText, titleKey) = try text(title)
     let detailText = try detail.map(text)
+    let styleField = object.optional("style")
+    let style = try styleField?.enumeration(HeaderStyle.self)
+    // Material's subheader has one style: a Mística style would be drawn as nothing else.
+    if let styleField, let style, styleField.budget.canvas?.theme == .material {
+      throw styleField.error(
+        "\(style.rawValue) is a Mística header style; the material theme draws its one subheader style (remove style, or use theme mistica)"
+      )
+    }
     var supplementary = SupplementaryText(
-      title: titleText, detail: detailText?.0,
-      style: try object.optional("style")?.enumeration(HeaderStyle.self))
+      title: titleText, detail: detailText?.0, style: style)
     supplementary.titleKey = titleKey
     supplementary.detailKey = detailText?.1
     supplementary.titleMark = SourceMark(title.location)

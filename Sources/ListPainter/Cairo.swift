@@ -576,6 +576,21 @@ extension CairoContext {
     cairo_mask_surface(pointer, mask.pointer, x, y)
   }
 
+  /// The device pixels of the target surface, as device space places them (nil for a vector
+  /// surface, which has no pixels).
+  var targetPixels: (x: Int, y: Int, width: Int, height: Int)? {
+    guard let target = cairo_get_target(pointer),
+      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
+    else { return nil }
+    var dx = 0.0
+    var dy = 0.0
+    cairo_surface_get_device_offset(target, &dx, &dy)
+    return (
+      Int((-dx).rounded(.down)), Int((-dy).rounded(.down)),
+      Int(cairo_image_surface_get_width(target)), Int(cairo_image_surface_get_height(target))
+    )
+  }
+
   /// Paints the source inside the rectangle `target` (user space) through the region `region`
   /// of the A8 surface `mask`, the region's edge pixels stretched (padded) to fill the target.
   func mask(

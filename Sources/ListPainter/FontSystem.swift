@@ -74,6 +74,11 @@ public struct FontFile: Equatable, Sendable {
       }
   }()
 
+  /// Roboto Light, loaded for a document with light text only.
+  package static let robotoLight = FontFile(
+    path: "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Light.ttf",
+    package: "fonts-roboto-unhinted")
+
   /// Files of `files` that are not on disk.
   public static func missing(in files: [FontFile] = standard) -> [FontFile] {
     files.filter { !FileManager.default.isReadableFile(atPath: $0.path) }

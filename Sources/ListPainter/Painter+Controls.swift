@@ -65,17 +65,25 @@ extension Painter {
   }
 
   /// A 20 pt ring (2 pt) centred in the frame, with a 10 pt dot when on.
-  func paintRadio(_ cr: CairoContext, on: Bool, tint: Color, outline: Color, frame: Rect) {
+  func paintRadio(_ cr: CairoContext, _ paint: RadioPaint, frame: Rect) {
     let cx = frame.x + frame.width / 2
     let cy = frame.y + frame.height / 2
-    cr.newSubPath()
-    cr.arc(centerX: cx, centerY: cy, radius: 9, from: 0, to: 2 * .pi)
-    cr.setSource(on ? tint : outline)
-    cr.stroke(width: 2)
-    if on {
+    let radius = paint.diameter / 2
+    if let fill = paint.fill {
       cr.newSubPath()
-      cr.arc(centerX: cx, centerY: cy, radius: 5, from: 0, to: 2 * .pi)
-      cr.setSource(tint)
+      cr.arc(centerX: cx, centerY: cy, radius: radius, from: 0, to: 2 * .pi)
+      cr.setSource(fill)
+      cr.fill()
+    }
+    // The ring is stroked along its middle, so that it lies inside the circle's edge.
+    cr.newSubPath()
+    cr.arc(centerX: cx, centerY: cy, radius: radius - paint.ringWidth / 2, from: 0, to: 2 * .pi)
+    cr.setSource(paint.ring)
+    cr.stroke(width: paint.ringWidth)
+    if paint.dot > 0 {
+      cr.newSubPath()
+      cr.arc(centerX: cx, centerY: cy, radius: paint.dot / 2, from: 0, to: 2 * .pi)
+      cr.setSource(paint.ring)
       cr.fill()
     }
   }

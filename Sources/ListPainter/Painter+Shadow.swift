@@ -163,11 +163,37 @@ extension Painter {
     ]
     try cr.withSavedState {
       try cr.inDeviceSpace {
+        // Only the part of each slice on the target's pixels is drawn: pixman places a pattern
+        // in 16.16 fixed point, so a slice placed past ±32,767 device pixels (the edges of a
+        // card taller than that, or of a page far down one) would be lost.
+        let visible = cr.targetPixels
+        /// One axis of a slice cut to the visible span: where it starts and how far, and the
+        /// part of the tile it shows (a stretched one-pixel span stays whole).
+        func cut(_ at: Int, _ size: Int, _ from: Int, _ span: Int, within: (Int, Int)?)
+          -> (at: Int, size: Int, from: Int, span: Int)?
+        {
+          guard let (low, length) = within else { return (at, size, from, span) }
+          let start = max(at, low - 1)
+          let end = min(at + size, low + length + 1)
+          guard end > start else { return nil }
+          return span == size
+            ? (start, end - start, from + start - at, end - start)
+            : (start, end - start, from, span)
+        }
         for row in rows where row.size > 0 {
+          guard
+            let r = cut(
+              y + row.at, row.size, row.from, row.span, within: visible.map { ($0.y, $0.height) })
+          else { continue }
           for column in columns where column.size > 0 {
+            guard
+              let c = cut(
+                x + column.at, column.size, column.from, column.span,
+                within: visible.map { ($0.x, $0.width) })
+            else { continue }
             try cr.mask(
-              tile.surface, region: (column.from, row.from, column.span, row.span),
-              over: (x + column.at, y + row.at, column.size, row.size))
+              tile.surface, region: (c.from, r.from, c.span, r.span),
+              over: (c.at, r.at, c.size, r.size))
           }
         }
       }

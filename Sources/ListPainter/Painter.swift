@@ -254,8 +254,8 @@ public final class Painter {
       paintSwitch(cr, paint, frame: frame)
     case .checkbox(let paint):
       paintCheckbox(cr, paint, frame: frame)
-    case .radio(let on, let tint, let outline):
-      paintRadio(cr, on: on, tint: tint, outline: outline, frame: frame)
+    case .radio(let paint):
+      paintRadio(cr, paint, frame: frame)
     case .arc(let start, let sweep, let width, let color):
       paintArc(cr, start: start, sweep: sweep, width: width, color: color, frame: frame)
     case .shadow(let layers, let cornerRadius, let corners):

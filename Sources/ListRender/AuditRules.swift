@@ -197,8 +197,8 @@ struct NonTextContrastCheck: AuditCheck {
       )
     case .checkbox(let paint):
       ([paint.on ? paint.fill : paint.ring], paint.on ? "checkbox (checked)" : "checkbox outline")
-    case .radio(let on, let tint, let outline):
-      ([on ? tint : outline], on ? "radio (selected)" : "radio outline")
+    case .radio(let paint):
+      ([paint.ring], paint.on ? "radio (selected)" : "radio outline")
     case .ellipse(let fill): ([fill], element.role.rawValue)
     case .box(let fill, _, _, _, _): ([fill], element.role.rawValue)
     case .text, .glyph, .image, .arc, .shadow, .ripple: nil

@@ -210,9 +210,12 @@ public final class ListRenderer {
     }
     // Bold files only for a bold style, Noto Sans CJK only in the faces the text's languages
     // reach (FontCatalog): files no text could be drawn with are neither opened nor sorted.
-    let bold = Theme(canvas: document.canvas).hasBoldText(headerStyles: text.headerStyles)
+    let theme = Theme(canvas: document.canvas)
+    let bold = theme.hasBoldText(headerStyles: text.headerStyles)
     var wanted = FontCatalog.extraFiles(
       for: text.characters, covered: covers, languages: text.languages, bold: bold)
+    // Roboto Light only for a light style (a brand's `title2` header).
+    if theme.hasLightText(headerStyles: text.headerStyles) { wanted.append(FontFile.robotoLight) }
     if let family = document.canvas.font {
       wanted += FontCatalog.files(ofFamily: family, bold: bold)
     }

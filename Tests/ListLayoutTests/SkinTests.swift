@@ -44,10 +44,10 @@ struct SkinTests {
       DesignSystem.mistica(.esimflag).lightGradients[.backgroundContainerBrand]?.stops.first?.color
         == DesignSystem.mistica(.esimflag).light[.backgroundContainerBrand])
     // The radius and weight tokens the list reads (tokens/*.json at dee515a): radius.checkbox,
-    // radius.indicator, text.weight.title1 / text5 / link ("light" drawn regular).
+    // radius.indicator, text.weight.title1 / text5 / link ("light" drawn in Roboto Light).
     let tokens: [(MisticaSkin, checkbox: Double, tag: Double, title2: FontWeight)] = [
-      (.movistar, 4, 24, .bold), (.o2, 2, 24, .regular), (.vivo, 2, 24, .regular),
-      (.telefonica, 0, 24, .regular), (.blau, 2, 24, .regular), (.tu, 2, 24, .medium),
+      (.movistar, 4, 24, .bold), (.o2, 2, 24, .light), (.vivo, 2, 24, .light),
+      (.telefonica, 0, 24, .regular), (.blau, 2, 24, .light), (.tu, 2, 24, .medium),
       (.esimflag, 4, 8, .bold), (.original, 2, 14, .regular),
     ]
     for (skin, checkbox, tag, title2) in tokens {
@@ -80,6 +80,7 @@ struct SkinTests {
       system.checkbox = .mistica(cornerRadius: 4)
       system.sectionHeader = .titleView(defaultStyle: .title2)
       (system.lightTokenNames, system.darkTokenNames) = ([:], [:])
+      system.button = .misticaSmall(cornerRadius: 4)
       var movistar = DesignSystem.mistica(.movistar)
       movistar.light = [:]
       movistar.dark = [:]
