@@ -37,6 +37,9 @@ public struct GoldenReport: Sendable, CustomStringConvertible {
   /// first line is the summary): `sections[0].cells[2] title: "Title" → "Changed Title"`.
   /// Empty when nothing could say (another kind of golden, or a pass).
   public var explanation: [String] = []
+  /// The elements the comparison left out (`ignore:`, `--ignore`, `mask: true`), by path and
+  /// role (`sections[0].cells[2] detail`).
+  public var masked: [String] = []
 
   /// Whether the value matched its golden (a recorded golden has not passed: look at it
   /// first).
@@ -120,6 +123,12 @@ public struct GoldenCheck: Sendable {
   /// layout it was drawn from, packed (``layoutKey``).
   /// Made only when a golden is written (a passing case pays nothing for it).
   package var metadata: @Sendable () -> [String: String] = { [:] }
+  /// What an image comparison leaves out, from the golden's bytes (its recorded layout) and
+  /// this run's: nil when nothing is masked.
+  package var mask: (@Sendable (_ golden: [UInt8]) -> GoldenMask)?
+  /// The mask of the comparison under way (set by ``verify(_:as:name:goldenPath:mode:)``).
+  package var masking = GoldenMask()
+
   /// Says why an image golden failed, in the list's terms, from the golden's bytes (its
   /// metadata), the two images and what differs in the environment; the lines go into the
   /// report, most telling first.
@@ -237,6 +246,12 @@ public struct GoldenCheck: Sendable {
       effective.policy.options = policy.options(sameEnvironment: same)
     }
     let tolerant = changed != nil && policy.options == nil
+    if let mask { effective.masking = mask(goldenBytes) }
+    let masked = effective.masking.names
+    let maskNote =
+      masked.isEmpty
+      ? ""
+      : " (left out: \(masked.prefix(5).joined(separator: ", "))\(masked.count > 5 ? ", …" : ""))"
     let comparison = try format.compare(expected, actual, effective, base)
     if comparison.passed {
       // A failed run's images of this case are gone once it passes: no stale diff beside a
@@ -245,13 +260,14 @@ public struct GoldenCheck: Sendable {
       var report = GoldenReport(
         name: name, outcome: .passed, verdict: comparison.verdict, goldenPath: goldenPath,
         artifacts: nil,
-        message: "\(name): \(comparison.summary)"
+        message: "\(name): \(comparison.summary)" + maskNote
           + (tolerant ? " (within tolerance: the golden is from another environment)" : ""))
       if tolerant { report.otherEnvironment = changed }
+      report.masked = masked
       return report
     }
     if mode == .failed { return try record("it failed: \(comparison.summary)") }
-    var message = "\(name): \(goldenPath) does not match: \(comparison.summary)"
+    var message = "\(name): \(goldenPath) does not match: \(comparison.summary)" + maskNote
     if unfingerprinted, policy.options == nil {
       message =
         "\(name): \(goldenPath) has no environment fingerprint (its text chunk was removed, as image optimisers do), so it was compared exactly; "
@@ -303,6 +319,7 @@ public struct GoldenCheck: Sendable {
       name: name, outcome: .failed, verdict: comparison.verdict, goldenPath: goldenPath,
       artifacts: artifacts, message: message)
     report.explanation = explanation
+    report.masked = masked
     return report
   }
 

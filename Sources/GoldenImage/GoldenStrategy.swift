@@ -153,8 +153,12 @@ extension GoldenFormat where Format == Bitmap {
           .map(GoldenCheck.parse)
       },
       compare: { expected, actual, check, base in
-        let (verdict, diff) = compareImages(
-          expected: expected, actual: actual, policy: check.policy)
+        // Masked regions take the golden's pixels before comparing; the diff shows them
+        // hatched.
+        let compared = check.masking.applied(to: actual, from: expected)
+        var (verdict, diff) = compareImages(
+          expected: expected, actual: compared, policy: check.policy)
+        if let image = diff { diff = check.masking.hatched(image) }
         guard !verdict.passed else {
           return GoldenComparison(passed: true, verdict: verdict, summary: verdict.summary)
         }

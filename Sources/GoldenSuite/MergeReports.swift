@@ -408,6 +408,7 @@ package struct ReportMerge: Sendable {
       artifacts: artifacts, message: entry.message)
     report.otherEnvironment = entry.otherEnvironment
     report.explanation = entry.explanation ?? []
+    report.masked = entry.masked ?? []
     var result = SuiteResult(
       suiteCase: SuiteCase(
         fixture: entry.fixture, name: entry.name, variant: entry.variant, combination: [],

@@ -56,6 +56,8 @@ package final class ResultCache: Sendable {
     lines.append(
       "icons " + (ListRenderer.fileDigest(iconMap, maxBytes: 16 << 20) ?? "-"))
     lines.append("policy \(options.policy)")
+    // What --ignore leaves out decides a verdict: a pass with a mask is none without it.
+    lines.append("ignore " + options.ignore.joined(separator: "\u{0}"))
     // The folders fixtures may read from: a file no longer allowed must fail, not pass cached.
     lines.append("readable " + options.readableFolders.joined(separator: "\u{0}"))
     lines.append(

@@ -41,6 +41,7 @@ public struct SuiteResult: Sendable {
     result.fromShard = fromShard
     result.shardGolden = shardGolden
     result.warnings = warnings
+    result.ignoreMatched = ignoreMatched
     return result
   }
 
@@ -52,6 +53,8 @@ public struct SuiteResult: Sendable {
   /// What `render` would warn of for the case: a locale drawn in another the catalogs have, a
   /// keyed label whose translation is missing or unfinished.
   package internal(set) var warnings: [String] = []
+  /// The `--ignore` patterns (by index) that matched an element of this case's layout.
+  package internal(set) var ignoreMatched: Set<Int> = []
 }
 
 /// Results written by parallel workers, each into its own slot.
@@ -267,6 +270,18 @@ func runSuite(
       results[index] = results[index].with(report: report)
     }
   }
+  // An --ignore pattern that matched nothing in any case rendered left nothing out: an error,
+  // as a --filter that selects nothing is.
+  let rendered = results.filter { !$0.cached && $0.report.outcome != .error }
+  if !options.ignore.isEmpty, !rendered.isEmpty {
+    let matched = rendered.reduce(into: Set<Int>()) { $0.formUnion($1.ignoreMatched) }
+    let unmatched = options.ignore.enumerated().filter { !matched.contains($0.offset) }
+    if !unmatched.isEmpty {
+      throw CommandFailure(
+        "--ignore \(unmatched.map { "'\($0.element)'" }.joined(separator: ", ")) matched no element of the \(rendered.count) cases rendered (paths such as sections[*].cells[*].detail, or id:ROW)",
+        status: ExitStatus.badInput)
+    }
+  }
   let elapsed = Date().timeIntervalSince(started)
   let counts = outcomeCounts(results)
   for result in results where result.report.isFailure { events(.caseFailed(result)) }
@@ -350,7 +365,20 @@ private func runCase(
     var check = check
     check.fingerprint = try renderer.fingerprint(for: document)
     // The golden keeps the layout it was drawn from, so that a failure can say what changed.
-    GoldenExplanation.attach(to: &check, tree: tree, document: document)
+    let ignored = options.ignore.map(IgnorePattern.init(option:))
+    GoldenExplanation.attach(to: &check, tree: tree, document: document, ignoring: ignored)
+    // A spec's `ignore:` pattern that matches nothing is an error in the spec (as a filter
+    // that selects nothing is): it would leave out nothing, silently.
+    let specMatched = GoldenMasking(patterns: document.ignore).matched(
+      tree: tree, document: document)
+    for (index, pattern) in document.ignore.enumerated() where !specMatched.contains(index) {
+      let message =
+        "'\(pattern.description)' matches no element of this list (paths such as sections[0].cells[*].detail, or { id: ROW })"
+      throw document.marks.ignore.indices.contains(index)
+        ? document.marks.ignore[index].error(message)
+        : CommandFailure("ignore[\(index)]: " + message, status: ExitStatus.badInput)
+    }
+    let ignoreMatched = GoldenMasking(patterns: ignored).matched(tree: tree, document: document)
     var report: GoldenReport
     if options.checksImages {
       report = try check.verify(
@@ -417,6 +445,7 @@ private func runCase(
     result.warnings =
       (document.marks.localeFallback.map { [$0] } ?? [])
       + document.marks.translationNotes.map(\.message) + document.marks.colorNotes
+    result.ignoreMatched = ignoreMatched
     return result
   } catch {
     // A fixture that does not load or render is an error (exit 2), not a failed comparison;

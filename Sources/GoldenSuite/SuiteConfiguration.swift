@@ -70,6 +70,10 @@ public struct SuiteConfiguration: Sendable {
   public var artifacts: String?
   /// Only the cases whose name matches one of these globs or substrings.
   public var filter: [String]
+  /// Elements every case's image comparison leaves out (`--ignore`): element paths with `*`
+  /// globs (`sections[*].cells[*].detail`), or `id:ROW` for a row by its id. One that matches
+  /// nothing in any case rendered fails the run.
+  public var ignore: [String] = []
   /// Only the cases that failed in the last run (kept in the report folder).
   public var lastFailed: Bool
   /// Fixture files that are not cases: globs or substrings matched against each file's path

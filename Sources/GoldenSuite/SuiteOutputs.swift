@@ -396,6 +396,8 @@ struct CaseRecord: Codable {
   var explanation: [String]?
   /// The SHA-256 of the actual image the report shows, which a review accepts by.
   var actualSHA256: String?
+  /// The elements the comparison left out (`ignore:`, `--ignore`, `mask: true`).
+  var masked: [String]?
 
   /// The record of `result` with the fixture's path as the file names it.
   init(_ result: SuiteResult, fixture: String) {
@@ -409,5 +411,6 @@ struct CaseRecord: Codable {
     golden = report.goldenPath
     seconds = result.seconds
     explanation = report.explanation.isEmpty ? nil : report.explanation
+    masked = report.masked.isEmpty ? nil : report.masked
   }
 }

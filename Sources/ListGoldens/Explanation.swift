@@ -574,18 +574,31 @@ extension GoldenExplanation {
 
   /// Makes `check` keep `tree`'s layout in the goldens it records and explain a failure
   /// against the golden's.
-  package static func attach(to check: inout GoldenCheck, tree: LayoutTree, document: ListDocument)
-  {
+  package static func attach(
+    to check: inout GoldenCheck, tree: LayoutTree, document: ListDocument,
+    ignoring extra: [IgnorePattern] = []
+  ) {
+    let masking = GoldenMasking(document: document, extra: extra)
+    if !masking.isEmpty {
+      check.mask = { golden in
+        masking.mask(tree: tree, document: document, golden: recorded(inGolden: golden))
+      }
+    }
     // Both made only when needed: the record when a golden is written, the comparison when
     // a case fails (a passing case reads no input file again and packs nothing).
     check.metadata = {
       [GoldenCheck.layoutKey: PackedText.pack(recorded(tree: tree, document: document).json())]
     }
     check.explain = { golden, expected, actual, environment in
-      GoldenExplanation(
-        golden: recorded(inGolden: golden), current: recorded(tree: tree, document: document),
+      let record = recorded(inGolden: golden)
+      let lines = GoldenExplanation(
+        golden: record, current: recorded(tree: tree, document: document),
         environment: environment
       ).lines(expected: expected, actual: actual)
+      guard !masking.isEmpty else { return lines }
+      // Nothing said of what is left out.
+      let names = masking.mask(tree: tree, document: document, golden: record).names
+      return GoldenMasking.unmasked(lines, names: names)
     }
   }
 }

@@ -33,6 +33,8 @@ public struct Label: Equatable, Sendable, ExpressibleByStringLiteral {
   public var key: CatalogKey?
   /// Where the label is in its spec (for errors about its text).
   public var location: SpecLocation
+  /// Whether golden comparisons leave this label out (`mask: true`: a clock, a date).
+  public var mask = false
 
   /// A label from its text, line limit and language.
   public init(
@@ -54,7 +56,7 @@ public struct Label: Equatable, Sendable, ExpressibleByStringLiteral {
   /// Labels are equal when their text, line limit and language are (wherever they were read).
   public static func == (lhs: Label, rhs: Label) -> Bool {
     lhs.text == rhs.text && lhs.maxLines == rhs.maxLines && lhs.language == rhs.language
-      && lhs.key == rhs.key
+      && lhs.key == rhs.key && lhs.mask == rhs.mask
   }
 }
 
@@ -74,11 +76,14 @@ extension ListDocument {
     let maxLines =
       try object.optional("maxLines")?.integer(in: SpecLimits.maxLinesRange) ?? defaultMaxLines
     let language = try object.optional("language")?.languageTag()
+    let mask = try object.optional("mask")?.bool() ?? false
     if try object.exactlyOne(of: ["text", "key"]) == "key" {
       let key = try object.required("key")
-      return Label(
+      var label = Label(
         key: try catalogKey(in: object), maxLines: maxLines, language: language,
         location: key.location)
+      label.mask = mask
+      return label
     }
     for field in ["count", "args"] {
       if let given = object.optional(field) {
@@ -86,9 +91,11 @@ extension ListDocument {
       }
     }
     let text = try object.required("text")
-    return Label(
+    var label = Label(
       try text.string(allowEmpty: allowEmpty), maxLines: maxLines, language: language,
       location: text.location)
+    label.mask = mask
+    return label
   }
 }
 
@@ -97,12 +104,13 @@ extension SpecWriter {
   /// or it has a language of its own.
   func label(_ label: Label, defaultMaxLines: Int? = nil) -> Node {
     let maxLines = label.maxLines == defaultMaxLines ? nil : label.maxLines
-    guard maxLines != nil || label.language != nil || label.key != nil else {
+    guard maxLines != nil || label.language != nil || label.key != nil || label.mask else {
       return string(label.text)
     }
     var pairs = label.key.map(catalogKey) ?? [("text", string(label.text))]
     if let maxLines { pairs.append(("maxLines", number(maxLines))) }
     if let language = label.language { pairs.append(("language", string(language))) }
+    if label.mask { pairs.append(("mask", bool(true))) }
     return map(pairs)
   }
 }

@@ -70,6 +70,8 @@ package enum SpecLimits {
   public static let touchYRange: ClosedRange<Double> = 0...10_000
   /// Font files a spec may list under `fonts:`.
   public static let maxFonts = 16
+  /// The most `ignore:` patterns a spec gives (and `--ignore` options a run).
+  public static let maxIgnorePatterns = 64
   /// String catalogs a spec may list under `strings:`.
   public static let maxCatalogs = 16
   /// Longest catalog key a label names, in bytes.

@@ -30,6 +30,8 @@ public struct ListDocument: Equatable, Sendable {
   /// the canvas's ``Canvas/locale``: Apple String Catalogs (`.xcstrings`) and Android `res/`
   /// folders, by path (absolute after decoding a spec); the first that has a key gives it.
   public var strings: [String] = []
+  /// What golden comparisons leave out (`ignore:`): elements by path, rows by id.
+  package var ignore: [IgnorePattern] = []
   /// Where a decoded spec has its `canvas:`, `canvas.scale`, `canvas.safeArea` and `sections:`
   /// (for errors about the whole document).
   package var marks = DocumentMarks()
@@ -90,6 +92,8 @@ package struct DocumentMarks: Equatable, Sendable {
   /// tokens of those names), each a sentence naming the field and the name that keeps the old
   /// meaning. Said for one release.
   package var colorNotes: [String] = []
+  /// Where the spec gives each of its `ignore:` patterns.
+  package var ignore: [SpecLocation] = []
   /// The locale the catalogs were read in when it is not the one asked for (`de-DE` drawn in
   /// `de`), as a sentence; nil otherwise.
   package var localeFallback: String?
@@ -335,6 +339,17 @@ extension ListDocument {
     if let field = object.optional("animation") {
       document.animation = try decodeAnimation(field, sections: document.sections)
     }
+    if let field = object.optional("ignore") {
+      for item in try field.list(maxCount: SpecLimits.maxIgnorePatterns) {
+        if case .mapping = item.node {
+          let row = try item.object(SpecSchema.ignoreRow)
+          document.ignore.append(.id(try row.required("id").string(allowEmpty: false)))
+        } else {
+          document.ignore.append(.path(try item.string(allowEmpty: false)))
+        }
+        document.marks.ignore.append(item.location)
+      }
+    }
     document.marks.specFiles = reader.budget.specFiles
     document.marks.colorNotes = reader.budget.colorNotes
     // An update file's keyed labels are put in a locale with the spec that names it.
@@ -354,6 +369,20 @@ extension SpecWriter {
     }
     if let canvas = canvas(document.canvas) { pairs.append(("canvas", canvas)) }
     pairs.append(("sections", .sequence(.init(document.sections.map(section)))))
+    if !document.ignore.isEmpty {
+      pairs.append(
+        (
+          "ignore",
+          .sequence(
+            .init(
+              document.ignore.map { pattern in
+                switch pattern {
+                case .path(let path): string(path)
+                case .id(let id): map([("id", string(id))])
+                }
+              }))
+        ))
+    }
     if let empty = document.emptyView {
       var fields: Pairs = []
       if let icon = empty.icon { fields += [("icon", self.icon(icon))] + mirror(icon) }

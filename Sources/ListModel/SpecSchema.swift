@@ -85,6 +85,15 @@ package enum SpecSchema {
     SpecKey("emptyView", .object(emptyView), "Drawn centred when no section has a cell."),
     SpecKey("refreshControl", .object(refreshControl), "The pull-to-refresh indicator."),
     SpecKey("animation", .object(animation), "Frames for listrender animate."),
+    SpecKey(
+      "ignore", .list(.anyOf([nonEmpty, .object(ignoreRow)]), max: SpecLimits.maxIgnorePatterns),
+      "Elements golden comparisons leave out (a clock, a date): element paths with * globs (sections[*].cells[*].detail) or { id: ROW }."
+    ),
+  ])
+
+  /// A row of `ignore:` by its id.
+  package static let ignoreRow = SpecObject([
+    SpecKey("id", nonEmpty, "The id of a row whose every element is left out.", required: true)
   ])
 
   // MARK: Canvas
@@ -277,6 +286,7 @@ package enum SpecSchema {
     SpecKey("text", text, "The text.", required: true),
     SpecKey("maxLines", .integer(SpecLimits.maxLinesRange), "Lines at most before an ellipsis."),
     SpecKey("language", .languageTag, "The label's language when not the canvas's."),
+    SpecKey("mask", .boolean, "Left out of golden comparisons (a clock, a date)."),
   ])
 
   package static let catalogKey = SpecObject([

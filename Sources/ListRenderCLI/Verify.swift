@@ -132,6 +132,13 @@ struct SuiteOptions: ParsableArguments {
   @Option(
     parsing: .singleValue,
     help: ArgumentHelp(
+      "Elements every comparison leaves out (a clock, a date): an element path with * globs (sections[*].cells[*].detail) or id:ROW; repeatable. One matching nothing is an error.",
+      valueName: "pattern"))
+  var ignore: [String] = []
+
+  @Option(
+    parsing: .singleValue,
+    help: ArgumentHelp(
       "Fixture files that are not cases: a glob (partials/*) or a substring of the path below the fixtures folder; repeatable. Files that fixtures read as update files never are.",
       valueName: "pattern"))
   var exclude: [String] = []
@@ -226,6 +233,11 @@ struct SuiteOptions: ParsableArguments {
         ? .githubActions : nil)
     configuration.passWithNoCases = passWithNoCases
     configuration.exclude = exclude
+    guard ignore.count <= SpecLimits.maxIgnorePatterns else {
+      throw CommandFailure(
+        "--ignore: at most \(SpecLimits.maxIgnorePatterns) patterns", status: ExitStatus.badInput)
+    }
+    configuration.ignore = ignore
     configuration.auditOnly = auditOnly
     configuration.accessibilityOnly = accessibilityOnly
     configuration.updatesLastFailed = updatesLastFailed
