@@ -46,6 +46,8 @@ let package = Package(
     // File input and output: files read from untrusted hands (size-checked, never blocking),
     // outputs written all or none (exclusive temporary files, links followed, signals undone).
     // No codec: the spec model reads and writes files without linking an image library.
+    // SHA-256 from Nettle.
+    .systemLibrary(name: "CDigest", providers: [.apt(["nettle-dev"])]),
     .target(name: "FileIO", swiftSettings: strict),
     // String catalogs (Apple .xcstrings, Android res/ folders) read as untrusted files, with
     // each locale's plural rules.
@@ -77,7 +79,8 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    .target(name: "GoldenImage", dependencies: ["ImageCodec", "FileIO"], swiftSettings: strict),
+    .target(
+      name: "GoldenImage", dependencies: ["ImageCodec", "FileIO", "CDigest"], swiftSettings: strict),
     .target(
       name: "ListRender",
       dependencies: ["ListModel", "ListLayout", "ListPainter", "ImageCodec", "FileIO"],

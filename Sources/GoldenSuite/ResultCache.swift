@@ -1,3 +1,4 @@
+import GoldenImage
 import FileIO
 import Foundation
 import ImageCodec
