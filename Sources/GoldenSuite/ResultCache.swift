@@ -1,6 +1,6 @@
-import GoldenImage
 import FileIO
 import Foundation
+import GoldenImage
 import ImageCodec
 import ListModel
 import ListRender
