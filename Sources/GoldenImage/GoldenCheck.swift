@@ -123,9 +123,13 @@ public struct GoldenCheck: Sendable {
   /// layout it was drawn from, packed (``layoutKey``).
   /// Made only when a golden is written (a passing case pays nothing for it).
   package var metadata: @Sendable () -> [String: String] = { [:] }
+  /// Where manifest goldens (`<case>.golden`) keep their images; nil: none (a manifest case
+  /// then passes by its pixel digest, and fails without a diff).
+  package var store: (any GoldenStore)?
+
   /// What an image comparison leaves out, from the golden's bytes (its recorded layout) and
   /// this run's: nil when nothing is masked.
-  package var mask: (@Sendable (_ golden: [UInt8]) -> GoldenMask)?
+  package var mask: (@Sendable (_ golden: [String: String]) -> GoldenMask)?
   /// The mask of the comparison under way (set by ``verify(_:as:name:goldenPath:mode:)``).
   package var masking = GoldenMask()
 
@@ -134,8 +138,9 @@ public struct GoldenCheck: Sendable {
   /// report, most telling first.
   package var explain:
     (
-      @Sendable (_ golden: [UInt8], _ expected: Bitmap, _ actual: Bitmap, _ environment: String?)
-        -> [String]
+      @Sendable (
+        _ golden: [String: String], _ expected: Bitmap, _ actual: Bitmap, _ environment: String?
+      ) -> [String]
     )?
 
   /// More metadata a recorded animation golden keeps: every frame's layout, packed
@@ -189,21 +194,36 @@ public struct GoldenCheck: Sendable {
     _ actual: Format, as format: GoldenFormat<Format>, name: String, goldenPath: String,
     mode: RecordMode
   ) throws -> GoldenReport {
+    let isManifest = goldenPath.hasSuffix("." + GoldenManifest.pathExtension)
     let record = { (reason: String) -> GoldenReport in
       // A golden is a file: a link to a device or a pipe would "record" nothing.
       guard case .file = OutputTarget(goldenPath) else {
         throw InputFileError(
           path: goldenPath, reason: "it leads to a device or a pipe; a golden must be a file")
       }
-      try AtomicFile.write(try format.encode(actual, self), to: goldenPath)
+      let bytes = try format.encode(actual, self)
+      if isManifest {
+        // The image into the store, its manifest into the goldens folder.
+        guard let store else {
+          throw GoldenStoreError(
+            store: "(none)", reason: "\(goldenPath) is a manifest golden: give --store to record it"
+          )
+        }
+        guard let bitmap = actual as? Bitmap else {
+          throw GoldenStoreError(store: store.description, reason: "only still images are stored")
+        }
+        _ = try store.put(bytes)
+        try AtomicFile.write(
+          Array(try GoldenManifest(bytes: bytes, bitmap: bitmap).text().utf8), to: goldenPath)
+      } else {
+        try AtomicFile.write(bytes, to: goldenPath)
+      }
       return GoldenReport(
         name: name, outcome: .recorded, verdict: nil, goldenPath: goldenPath, artifacts: nil,
         message: "\(name): recorded \(goldenPath) (\(reason))")
     }
     let base = (artifactsFolder as NSString).appendingPathComponent(name)
-    // A regular file within the size limits, or an error naming it; nil: there is none.
-    guard let goldenBytes = try InputFile.readImage(goldenPath, maxBytes: format.maxFileBytes)
-    else {
+    func missing() throws -> GoldenReport {
       if mode == .never {
         // The value is written where it can be looked at before it is recorded.
         let actualPath = "\(base).actual.\(format.pathExtension)"
@@ -217,6 +237,38 @@ public struct GoldenCheck: Sendable {
         )
       }
       return try record("it was missing")
+    }
+    var manifest: GoldenManifest?
+    let goldenBytes: [UInt8]
+    if isManifest {
+      guard let text = try InputFile.read(goldenPath, maxBytes: GoldenManifest.maxBytes) else {
+        return try missing()
+      }
+      let read = try GoldenManifest(text: String(decoding: text, as: UTF8.self), path: goldenPath)
+      manifest = read
+      if mode == .all { return try record("recording all") }
+      // The same pixels: a pass, without reading any image.
+      if let bitmap = actual as? Bitmap, bitmap.width == read.width, bitmap.height == read.height,
+        GoldenManifest.pixelDigest(bitmap) == read.pixels
+      {
+        Self.removeArtifacts(base: base, pathExtension: format.pathExtension)
+        return GoldenReport(
+          name: name, outcome: .passed, verdict: .identical, goldenPath: goldenPath,
+          artifacts: nil, message: "\(name): identical (the manifest's pixel digest)")
+      }
+      // Another image: the golden's, from the store, to diff and explain.
+      guard let store, let bytes = try store.get(read.file, maxBytes: format.maxFileBytes) else {
+        if mode == .failed { return try record("it failed: its pixels' digest differs") }
+        return try unfetched(
+          actual, read, format: format, name: name, goldenPath: goldenPath, base: base)
+      }
+      goldenBytes = bytes
+    } else {
+      // A regular file within the size limits, or an error naming it; nil: there is none.
+      guard let bytes = try InputFile.readImage(goldenPath, maxBytes: format.maxFileBytes) else {
+        return try missing()
+      }
+      goldenBytes = bytes
     }
     if mode == .all { return try record("recording all") }
     let expected: Format
@@ -246,7 +298,9 @@ public struct GoldenCheck: Sendable {
       effective.policy.options = policy.options(sameEnvironment: same)
     }
     let tolerant = changed != nil && policy.options == nil
-    if let mask { effective.masking = mask(goldenBytes) }
+    if let mask {
+      effective.masking = mask(manifest?.metadata ?? RasterFormat.text(in: goldenBytes))
+    }
     let masked = effective.masking.names
     let maskNote =
       masked.isEmpty
@@ -284,7 +338,9 @@ public struct GoldenCheck: Sendable {
     // Why, in the list's own terms (image goldens whose checker can say).
     var explanation: [String] = []
     if let explain, let expectedImage = expected as? Bitmap, let actualImage = actual as? Bitmap {
-      explanation = explain(goldenBytes, expectedImage, actualImage, changed)
+      explanation = explain(
+        manifest?.metadata ?? RasterFormat.text(in: goldenBytes), expectedImage, actualImage,
+        changed)
     } else if let explainFrames, let expectedFrames = expected as? FrameSequence,
       let actualFrames = actual as? FrameSequence
     {
@@ -320,6 +376,41 @@ public struct GoldenCheck: Sendable {
       artifacts: artifacts, message: message)
     report.explanation = explanation
     report.masked = masked
+    return report
+  }
+
+  /// A manifest golden whose image the store does not give (none was given, or it lacks the
+  /// file): the case fails, said from the manifest's record alone.
+  private func unfetched<Format>(
+    _ actual: Format, _ manifest: GoldenManifest, format: GoldenFormat<Format>, name: String,
+    goldenPath: String, base: String
+  ) throws -> GoldenReport {
+    let actualPath = "\(base).actual.\(format.pathExtension)"
+    try AtomicFile.write(try format.encode(actual, self), to: actualPath)
+    let whereFrom =
+      store.map { "the store \($0) does not have its image (sha256:\(manifest.file))" }
+      ?? "no store was given (--store) to fetch its image"
+    var message =
+      "\(name): \(goldenPath) does not match: the pixels' SHA-256 differs from the manifest's, and \(whereFrom); compared by digest only"
+    var explanation: [String] = []
+    if let explain, let image = actual as? Bitmap {
+      // The layouts alone explain it (the golden's pixels are not here).
+      explanation = explain(manifest.metadata, image, image, nil).map {
+        terminalSafe($0, lineBreaks: false)
+      }
+      if let first = explanation.first {
+        message += "\n  why: " + first
+        message += explanation.dropFirst().prefix(5).map { "\n       " + $0 }.joined()
+      }
+    }
+    message += "\n  actual: \(actualPath)"
+    message += "\n  if the change is intended, record it (\(recordAdvice(.failed, name)))"
+    var report = GoldenReport(
+      name: name, outcome: .failed, verdict: nil, goldenPath: goldenPath,
+      artifacts: GoldenReport.Artifacts(
+        expected: goldenPath, actual: actualPath, diff: nil, panel: nil),
+      message: message)
+    report.explanation = explanation
     return report
   }
 

@@ -217,6 +217,12 @@ package struct ReviewAcceptance {
         continue
       }
       let pathExtension = (relative as NSString).pathExtension.lowercased()
+      if pathExtension == GoldenManifest.pathExtension {
+        problems.append(
+          "\(decision.name): its golden \(entry.golden) is a manifest (its image in a store): record it with listrender record --store, which writes both"
+        )
+        continue
+      }
       guard !relative.hasSuffix(".apng.png"),
         let format = RasterFormat.allCases.first(where: { $0.fileExtension == pathExtension })
       else {

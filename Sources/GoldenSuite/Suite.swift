@@ -231,6 +231,13 @@ func runSuite(
     artifactsFolder: options.artifacts ?? GoldenCheck.defaultArtifactsFolder([:]),
     policy: options.policy, fingerprint: try ListRenderer().fingerprint())
   checker.caption = Captions().forPanels
+  checker.store = try options.store.map { text in
+    do {
+      return try GoldenStores.open(text)
+    } catch {
+      throw CommandFailure("--store: \(error)", status: ExitStatus.badInput)
+    }
+  }
   // The exact command that records the failing case, variant included.
   let accept = options.acceptCommand
   checker.recordAdvice = { _, name in "`\(shellCommand(accept + ["--filter", name]))`" }
@@ -512,6 +519,18 @@ private func stillGolden(_ name: String, options: SuiteConfiguration, mode: Reco
     (options.goldenFolder as NSString).appendingPathComponent(name + "." + format.fileExtension)
   }
   let chosen = options.goldenFormat
+  // A manifest golden is read wherever there is one; with a store, every golden recorded is
+  // one (replacing the case's image golden).
+  let manifest = (options.goldenFolder as NSString).appendingPathComponent(
+    name + "." + GoldenManifest.pathExtension)
+  let image = RasterFormat.allCases.map(path).first { FileManager.default.fileExists(atPath: $0) }
+  if FileManager.default.fileExists(atPath: manifest) {
+    return (manifest, .image(in: chosen), mode == .never ? nil : image)
+  }
+  if options.store != nil, mode != .never {
+    let writes = mode == .all || image == nil
+    if writes { return (manifest, .image(in: chosen), image) }
+  }
   let others = RasterFormat.allCases.filter { $0 != chosen }
   let existing = others.first { FileManager.default.fileExists(atPath: path($0)) }
   if let existing, !FileManager.default.fileExists(atPath: path(chosen)) {

@@ -70,6 +70,10 @@ public struct SuiteConfiguration: Sendable {
   public var artifacts: String?
   /// Only the cases whose name matches one of these globs or substrings.
   public var filter: [String]
+  /// Where manifest goldens (`<case>.golden`) keep their images (`--store`): a folder, its
+  /// files under `cas/<sha256>`. With it, every still golden recorded is a manifest; nil: none
+  /// is written, and a manifest case passes by its pixel digest alone.
+  public var store: String?
   /// Elements every case's image comparison leaves out (`--ignore`): element paths with `*`
   /// globs (`sections[*].cells[*].detail`), or `id:ROW` for a row by its id. One that matches
   /// nothing in any case rendered fails the run.

@@ -269,8 +269,14 @@ func check<Value, Format>(
   let artifacts = artifactsFolder ?? GoldenCheck.defaultArtifactsFolder(root: root)
   let testID = explicitID ?? Test.current.map { "\($0.id)" } ?? place.fileID
   let resolved = try name ?? defaultName(place: place, testID: testID, format: strategy.format)
-  let goldenPath = (golden as NSString).appendingPathComponent(
+  var goldenPath = (golden as NSString).appendingPathComponent(
     resolved + "." + strategy.format.pathExtension)
+  // A still image golden kept as a manifest (`listrender goldens pack`) is read as one, its
+  // image from the store $LISTRENDER_STORE names.
+  let manifest = (golden as NSString).appendingPathComponent(
+    resolved + "." + GoldenManifest.pathExtension)
+  let still = RasterFormat.allCases.contains { $0.fileExtension == strategy.format.pathExtension }
+  if still, FileManager.default.fileExists(atPath: manifest) { goldenPath = manifest }
   let mode = try record ?? GoldenSettings.record ?? .fromEnvironment()
   // Two tests that may write one golden would overwrite each other's recordings (reading one
   // golden from several tests is fine).
@@ -285,6 +291,9 @@ func check<Value, Format>(
   var checker = GoldenCheck(
     artifactsFolder: artifacts, policy: policy, fingerprint: strategy.fingerprint)
   checker.caption = panelCaptions.forPanels
+  if let store = ProcessInfo.processInfo.environment["LISTRENDER_STORE"], !store.isEmpty {
+    checker.store = try GoldenStores.open(store)
+  }
   checker.recordAdvice = { mode, _ in
     "LISTRENDER_RECORD=\(mode.rawValue) swift test, or record: .\(mode.rawValue) at the call or in a .goldens(record:) trait"
   }

@@ -567,7 +567,12 @@ extension GoldenExplanation {
 
   /// The golden's record, from its metadata; nil when it has none (or a damaged one).
   package static func recorded(inGolden bytes: [UInt8]) -> Recorded? {
-    RasterFormat.text(in: bytes)[GoldenCheck.layoutKey]
+    recorded(inMetadata: RasterFormat.text(in: bytes))
+  }
+
+  /// The golden's record, from its metadata text (an image's, or a manifest's).
+  package static func recorded(inMetadata metadata: [String: String]) -> Recorded? {
+    metadata[GoldenCheck.layoutKey]
       .flatMap { PackedText.unpack($0, maxBytes: maxLayoutBytes) }
       .flatMap(Recorded.read)
   }
@@ -581,7 +586,7 @@ extension GoldenExplanation {
     let masking = GoldenMasking(document: document, extra: extra)
     if !masking.isEmpty {
       check.mask = { golden in
-        masking.mask(tree: tree, document: document, golden: recorded(inGolden: golden))
+        masking.mask(tree: tree, document: document, golden: recorded(inMetadata: golden))
       }
     }
     // Both made only when needed: the record when a golden is written, the comparison when
@@ -590,7 +595,7 @@ extension GoldenExplanation {
       [GoldenCheck.layoutKey: PackedText.pack(recorded(tree: tree, document: document).json())]
     }
     check.explain = { golden, expected, actual, environment in
-      let record = recorded(inGolden: golden)
+      let record = recorded(inMetadata: golden)
       let lines = GoldenExplanation(
         golden: record, current: recorded(tree: tree, document: document),
         environment: environment

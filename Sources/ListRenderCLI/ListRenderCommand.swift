@@ -15,7 +15,7 @@ struct ListRenderCommand: ParsableCommand {
     version: "listrender 0.1.0",
     subcommands: [
       Render.self, Animate.self, Verify.self, Record.self, Diff.self, Audit.self, MergeReports.self,
-      Doctor.self, Catalog.self, Schema.self, Accept.self, Tokens.self,
+      Doctor.self, Catalog.self, Schema.self, Accept.self, Tokens.self, Goldens.self,
     ],
     defaultSubcommand: nil)
 }

@@ -130,6 +130,12 @@ struct SuiteOptions: ParsableArguments {
   var lastFailed = false
 
   @Option(
+    help: ArgumentHelp(
+      "Where manifest goldens (<case>.golden) keep their images: a folder (files under cas/<sha256>). With it, record writes manifests.",
+      valueName: "store"))
+  var store: String?
+
+  @Option(
     parsing: .singleValue,
     help: ArgumentHelp(
       "Elements every comparison leaves out (a clock, a date): an element path with * globs (sections[*].cells[*].detail) or id:ROW; repeatable. One matching nothing is an error.",
@@ -238,6 +244,7 @@ struct SuiteOptions: ParsableArguments {
         "--ignore: at most \(SpecLimits.maxIgnorePatterns) patterns", status: ExitStatus.badInput)
     }
     configuration.ignore = ignore
+    configuration.store = store
     configuration.auditOnly = auditOnly
     configuration.accessibilityOnly = accessibilityOnly
     configuration.updatesLastFailed = updatesLastFailed

@@ -174,7 +174,7 @@ struct PublicNamesTests {
     try #require(
       FileManager.default.fileExists(atPath: modules.path), "no debug build at \(modules.path)")
     // The C modules' maps and headers, as the package's build gives them.
-    var cFlags = ["CCodecs", "CPangoCairo", "CImageLoaders"].map {
+    var cFlags = ["CCodecs", "CPangoCairo", "CImageLoaders", "CDigest"].map {
       "-fmodule-map-file="
         + Paths.root.appendingPathComponent("Sources/\($0)/module.modulemap").path
     }
