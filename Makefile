@@ -1,6 +1,6 @@
 # ListRender: `make demo` and `make test` install what is missing, then build and run.
 APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libgif-dev libimagequant-dev libwebp-dev libicu-dev \
-                librsvg2-dev libgdk-pixbuf-2.0-dev nettle-dev \
+                librsvg2-dev libgdk-pixbuf-2.0-dev nettle-dev libcurl4-openssl-dev \
                 webp-pixbuf-loader fonts-roboto-unhinted fonts-material-design-icons-iconfont \
                 fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -26,11 +26,13 @@ deps:
 ## deps-test: what only the tests need: rsvg-convert and pdftoppm rasterize the SVG and PDF
 ## outputs, zopflipng serves record --optimize, xmllint checks the JUnit output against a schema;
 ## Chromium renders the HTML report in a real browser, and Debian's bazel-bootstrap (a real
-## Bazel 4.2.3) runs verify as a sharded test (if either cannot be installed, its test is
-## skipped with a printed reason).
+## Bazel 4.2.3) runs verify as a sharded test, and nginx (its WebDAV module) serves as an HTTP
+## golden store (if one cannot be installed, its test is skipped with a printed reason; the
+## system's nginx service is stopped: the test starts its own on a loopback port).
 TEST_PACKAGES := librsvg2-bin poppler-utils zopfli libxml2-utils
 BROWSER_PACKAGES := chromium
 BAZEL_PACKAGES := bazel-bootstrap
+STORE_PACKAGES := nginx
 deps-test:
 	@missing="$(call missing,$(TEST_PACKAGES))"; \
 	if [ -n "$$missing" ]; then echo "installing: $$missing"; $(APT_INSTALL) $$missing; fi
@@ -40,6 +42,10 @@ deps-test:
 	@missing="$(call missing,$(BAZEL_PACKAGES))"; \
 	if [ -n "$$missing" ]; then echo "installing: $$missing"; \
 	  ( $(APT_INSTALL) $$missing ) || echo "could not install $$missing: the Bazel test will be skipped"; fi
+	@missing="$(call missing,$(STORE_PACKAGES))"; \
+	if [ -n "$$missing" ]; then echo "installing: $$missing"; \
+	  ( $(APT_INSTALL) $$missing && ( systemctl disable --now nginx 2>/dev/null || service nginx stop 2>/dev/null || true ) ) \
+	  || echo "could not install $$missing: the HTTP store test will be skipped"; fi
 
 ## demo: release build, then the built-in showcase to out/showcase.png and its ripple to out/ripple.gif
 demo: deps pkgconfig

@@ -128,6 +128,14 @@ def large_suite(tmp, cinbox_seconds):
             cwd=folder)
     small = [BIN, "verify", "fx1k", "--golden", "gold-fx1k", "--report", "report1k"]
     cold_small = statistics.median([timed(small, folder)[0] for _ in range(5)])
+    # The same 1,000 goldens as manifests (goldens pack): a passing case reads no image.
+    shutil.copytree(os.path.join(folder, "gold-fx1k"), os.path.join(folder, "man-fx1k"))
+    run([BIN, "goldens", "pack", "man-fx1k", "--store", "store1k"], cwd=folder)
+    manifests = [BIN, "verify", "fx1k", "--golden", "man-fx1k", "--report", "reportm1k"]
+    cold_manifests = statistics.median([timed(manifests, folder)[0] for _ in range(5)])
+    rows.append(("verify cold, 1,000 cases: manifest goldens / PNG goldens",
+                 f"{cold_manifests:.2f} / {cold_small:.2f} s",
+                 f"{cold_manifests / cold_small:.2f}×"))
     verify = [BIN, "verify", "fx10k", "--golden", "gold-fx10k", "--report", "report10k"]
     cold, _ = timed(verify, folder)
     if cinbox_seconds:
@@ -299,6 +307,26 @@ def main():
         rows.append((f"the {count} still goldens as WebP / as PNG (record --golden-format webp)",
                      f"{webp_total / 1024:.0f} / {png_total / 1024:.0f} KB",
                      f"{webp_total / png_total:.0%} of the PNG bytes"))
+        # The repository's goldens as manifests (goldens pack into a folder store).
+        packed = os.path.join(tmp, "golden-manifests")
+        shutil.copytree(os.path.join(ROOT, "Golden"), packed)
+        subprocess.run([BIN, "goldens", "pack", packed, "--store", os.path.join(tmp, "store")],
+                       check=True, capture_output=True)
+        manifest_total = image_total = count = 0
+        for folder, _, files in os.walk(packed):
+            for name in files:
+                if not name.endswith(".golden"):
+                    continue
+                relative = os.path.relpath(os.path.join(folder, name), packed)[:-len(".golden")]
+                for extension in [".png", ".webp"]:
+                    image = os.path.join(ROOT, "Golden", relative + extension)
+                    if os.path.exists(image):
+                        manifest_total += os.path.getsize(os.path.join(folder, name))
+                        image_total += os.path.getsize(image)
+                        count += 1
+        rows.append((f"the {count} still goldens as manifests / as images (goldens pack)",
+                     f"{manifest_total / 1024:.0f} / {image_total / 1024:.0f} KB",
+                     f"{image_total / max(1, manifest_total):.1f}× smaller"))
         # An audit paints the inbox again at one pixel a point without its text (and what lies
         # under its controls without them) and reads the pixels: its own phase beside a whole
         # render to PNG, what auditing adds on top of rendering.

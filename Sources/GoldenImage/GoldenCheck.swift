@@ -157,6 +157,8 @@ public struct GoldenCheck: Sendable {
 
   /// The metadata keyword of a golden's packed layout.
   package static let layoutKey = "ListRender-Layout"
+  /// The same record as plain JSON, as a manifest golden's metadata gives it.
+  package static let layoutJSONKey = "ListRender-Layout-JSON"
   /// The metadata keyword of an animation golden's packed frame layouts.
   package static let framesKey = "ListRender-Frames"
 

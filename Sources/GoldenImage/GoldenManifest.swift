@@ -28,9 +28,20 @@ package struct GoldenManifest: Equatable, Sendable {
   /// SHA-256 of the encoded file, its key in the store, and its size.
   package var file: String
   package var fileBytes: Int
-  /// The file's metadata text: the fingerprint (``GoldenCheck/fingerprintKey``) and the layout
-  /// record (``GoldenCheck/layoutKey``, packed as in the image; written here as its JSON).
-  package var metadata: [String: String]
+  /// The fingerprint's `key=value` lines, and the layout record's JSON, as the manifest keeps
+  /// them (read only when a case fails).
+  var fingerprintText: String?
+  var recordJSON: String?
+
+  /// The file's metadata as an image's text keeps it: the fingerprint
+  /// (``GoldenCheck/fingerprintKey``), and the layout record as JSON
+  /// (``GoldenCheck/layoutJSONKey``; an image keeps it packed under ``GoldenCheck/layoutKey``).
+  package var metadata: [String: String] {
+    var out: [String: String] = [:]
+    if let fingerprintText { out[GoldenCheck.fingerprintKey] = fingerprintText }
+    if let recordJSON { out[GoldenCheck.layoutJSONKey] = recordJSON }
+    return out
+  }
 
   /// The file name extension of manifests.
   package static let pathExtension = "golden"
@@ -54,7 +65,11 @@ package struct GoldenManifest: Equatable, Sendable {
     pixels = Self.pixelDigest(bitmap)
     file = SHA256.hex(of: bytes)
     fileBytes = bytes.count
-    metadata = RasterFormat.text(in: bytes)
+    let text = RasterFormat.text(in: bytes)
+    fingerprintText = text[GoldenCheck.fingerprintKey]
+    recordJSON = text[GoldenCheck.layoutKey].flatMap {
+      PackedText.unpack($0, maxBytes: Self.maxBytes)
+    }
   }
 
   /// The manifest as text: stable, one field a line, the record's JSON indented below it.
@@ -65,15 +80,13 @@ package struct GoldenManifest: Equatable, Sendable {
       "pixels: sha256:\(pixels)",
       "file: sha256:\(file) \(fileBytes)",
     ]
-    if let fingerprint = metadata[GoldenCheck.fingerprintKey] {
+    if let fingerprint = fingerprintText {
       lines.append("fingerprint:")
       lines += GoldenCheck.format(GoldenCheck.parse(fingerprint)).split(separator: "\n").map {
         "  " + $0
       }
     }
-    if let packed = metadata[GoldenCheck.layoutKey],
-      let json = PackedText.unpack(packed, maxBytes: Self.maxBytes)
-    {
+    if let json = recordJSON {
       lines.append("record:")
       lines += Self.pretty(json).split(separator: "\n", omittingEmptySubsequences: false).map {
         "  " + $0
@@ -178,13 +191,8 @@ package struct GoldenManifest: Equatable, Sendable {
     guard parts.count == 2, let bytes = Int(parts[1]), (1...InputFile.maxImageBytes).contains(bytes)
     else { throw fail("file: expected sha256:HEX and its size in bytes") }
     fileBytes = bytes
-    metadata = [:]
-    if let fingerprint = blocks["fingerprint"] {
-      metadata[GoldenCheck.fingerprintKey] = fingerprint.joined(separator: "\n")
-    }
-    if let record = blocks["record"] {
-      metadata[GoldenCheck.layoutKey] = PackedText.pack(record.joined(separator: "\n"))
-    }
+    fingerprintText = blocks["fingerprint"].map { $0.joined(separator: "\n") }
+    recordJSON = blocks["record"].map { $0.joined(separator: "\n") }
   }
 }
 

@@ -73,12 +73,28 @@ package struct FolderStore: GoldenStore {
   }
 }
 
-/// The store a `--store` value names: a folder (for now; `http(s)://` URLs name an HTTP cache).
+/// The store a `--store` value names: an `http://` or `https://` URL (``HTTPStore``), else a
+/// folder (``FolderStore``).
 package enum GoldenStores {
   package static func open(_ text: String) throws -> any GoldenStore {
     if text.hasPrefix("http://") || text.hasPrefix("https://") {
+      // Without its trailing slashes: objects are at <url>/cas/<sha256>.
+      var trimmed = Substring(text)
+      while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+      guard let url = URL(string: String(trimmed)), url.host != nil else {
+        throw GoldenStoreError(store: text, reason: "not a URL")
+      }
+      let environment = ProcessInfo.processInfo.environment
+      // Seconds a transfer may take (tests make it short); 30 by default, 1 to 600.
+      let timeout =
+        environment["LISTRENDER_STORE_TIMEOUT"].flatMap(Double.init)
+        .map { min(600, max(0.1, $0.isFinite ? $0 : 30)) } ?? 30
+      return HTTPStore(
+        url: url, authorization: environment["LISTRENDER_STORE_AUTHORIZATION"], timeout: timeout)
+    }
+    if text.contains("://") {
       throw GoldenStoreError(
-        store: text, reason: "HTTP stores are not in this build yet; give a folder")
+        store: text, reason: "a store is a folder, or an http:// or https:// URL")
     }
     guard !text.isEmpty, !text.contains("\0") else {
       throw GoldenStoreError(store: text, reason: "expected a folder")

@@ -572,7 +572,10 @@ extension GoldenExplanation {
 
   /// The golden's record, from its metadata text (an image's, or a manifest's).
   package static func recorded(inMetadata metadata: [String: String]) -> Recorded? {
-    metadata[GoldenCheck.layoutKey]
+    if let json = metadata[GoldenCheck.layoutJSONKey] {
+      return json.utf8.count <= maxLayoutBytes ? Recorded.read(json) : nil
+    }
+    return metadata[GoldenCheck.layoutKey]
       .flatMap { PackedText.unpack($0, maxBytes: maxLayoutBytes) }
       .flatMap(Recorded.read)
   }
