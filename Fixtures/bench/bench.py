@@ -112,6 +112,24 @@ def timed(args, cwd):
     return time.perf_counter() - start, status
 
 
+def beside_goldens(folder, suffix, extensions):
+    """The bytes of the files ending in `suffix` below `folder`, and of the repository's
+    goldens they stand for (the same case with one of `extensions`), and how many."""
+    ours = theirs = count = 0
+    for parent, _, files in os.walk(folder):
+        for name in files:
+            if not name.endswith(suffix):
+                continue
+            relative = os.path.relpath(os.path.join(parent, name), folder)[:-len(suffix)]
+            for extension in extensions:
+                golden = os.path.join(ROOT, "Golden", relative + extension)
+                if os.path.exists(golden):
+                    ours += os.path.getsize(os.path.join(parent, name))
+                    theirs += os.path.getsize(golden)
+                    count += 1
+    return ours, theirs, count
+
+
 def large_suite(tmp, cinbox_seconds):
     """Generated suites of 1,000 and 10,000 small cases: cold verify (beside cinbox's inbox),
     warm --cache, one changed spec, peak RSS, and the report of 10,000 results in Chromium."""
@@ -293,17 +311,7 @@ def main():
         subprocess.run([BIN, "record", os.path.join(ROOT, "Fixtures"), "--golden", goldens,
                         "--golden-format", "webp", "--report", os.path.join(tmp, "report")],
                        cwd=ROOT, check=True, capture_output=True)
-        webp_total = png_total = count = 0
-        for folder, _, files in os.walk(goldens):
-            for name in files:
-                if not name.endswith(".webp"):
-                    continue
-                relative = os.path.relpath(os.path.join(folder, name), goldens)[:-len(".webp")]
-                png_golden = os.path.join(ROOT, "Golden", relative + ".png")
-                if os.path.exists(png_golden):
-                    webp_total += os.path.getsize(os.path.join(folder, name))
-                    png_total += os.path.getsize(png_golden)
-                    count += 1
+        webp_total, png_total, count = beside_goldens(goldens, ".webp", [".png"])
         rows.append((f"the {count} still goldens as WebP / as PNG (record --golden-format webp)",
                      f"{webp_total / 1024:.0f} / {png_total / 1024:.0f} KB",
                      f"{webp_total / png_total:.0%} of the PNG bytes"))
@@ -312,18 +320,7 @@ def main():
         shutil.copytree(os.path.join(ROOT, "Golden"), packed)
         subprocess.run([BIN, "goldens", "pack", packed, "--store", os.path.join(tmp, "store")],
                        check=True, capture_output=True)
-        manifest_total = image_total = count = 0
-        for folder, _, files in os.walk(packed):
-            for name in files:
-                if not name.endswith(".golden"):
-                    continue
-                relative = os.path.relpath(os.path.join(folder, name), packed)[:-len(".golden")]
-                for extension in [".png", ".webp"]:
-                    image = os.path.join(ROOT, "Golden", relative + extension)
-                    if os.path.exists(image):
-                        manifest_total += os.path.getsize(os.path.join(folder, name))
-                        image_total += os.path.getsize(image)
-                        count += 1
+        manifest_total, image_total, count = beside_goldens(packed, ".golden", [".png", ".webp"])
         rows.append((f"the {count} still goldens as manifests / as images (goldens pack)",
                      f"{manifest_total / 1024:.0f} / {image_total / 1024:.0f} KB",
                      f"{image_total / max(1, manifest_total):.1f}× smaller"))

@@ -109,14 +109,7 @@ enum Darwinless {
 
 @Suite("An HTTP golden store (nginx)")
 struct HTTPStoreTests {
-  static let list = """
-    canvas: { width: 320, scale: 1 }
-    sections:
-      - cells:
-          - { title: Inbox, subtitle: 3 unread }
-          - { title: Drafts }
-
-    """
+  static let list = ManifestGoldenTests.list
 
   @Test(
     "record into nginx, verify a fresh clone's manifests, a changed case diffed from the server, the server gone",
