@@ -2,6 +2,7 @@ import FileIO
 import Foundation
 import GoldenImage
 import ImageCodec
+import Synchronization
 
 /// A goldens folder converted either way, all or nothing: `pack` puts each still image golden
 /// (`<case>.png`, `<case>.webp`) into a store and writes its manifest (`<case>.golden`) in its
@@ -40,38 +41,58 @@ package enum GoldenPacking {
   ) {
     let images = try files(
       in: folder, withExtensions: Set(RasterFormat.allCases.map(\.fileExtension)))
-    var manifests: [(path: String, text: [UInt8], image: String)] = []
-    var imageBytes = 0
-    for relative in images {
-      let path = (folder as NSString).appendingPathComponent(relative)
-      let manifestPath =
-        (path as NSString).deletingPathExtension + "." + GoldenManifest.pathExtension
-      guard !FileManager.default.fileExists(atPath: manifestPath) else {
-        throw CommandFailure(
-          "\(manifestPath) is there already beside \(relative): nothing was packed",
-          status: ExitStatus.badInput)
+    // Each golden read, checked and put into the store by one of a few workers (transfers to
+    // an HTTP store overlap); the manifests written once every one is stored.
+    typealias Packed = (path: String, text: [UInt8], image: String, bytes: Int)
+    let results = Mutex<[Result<Packed?, any Error>?]>(Array(repeating: nil, count: images.count))
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: min(4, max(1, images.count))) { _ in
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < images.count else { return }
+        let result = Result { try packOne(images[index], in: folder, store: store) }
+        results.withLock { $0[index] = result }
+        if case .failure = result { next.store(images.count, ordering: .relaxed) }
       }
-      guard let bytes = try InputFile.readImage(path) else { continue }
-      // A golden carries its fingerprint; other images (an audit overlay) are left alone.
-      guard
-        RasterFormat.text(in: bytes, only: GoldenCheck.fingerprintKey)[GoldenCheck.fingerprintKey]
-          != nil
-      else { continue }
-      let bitmap: Bitmap
-      do {
-        bitmap = try RasterFormat.decode(bytes)
-      } catch {
-        throw CommandFailure(
-          "\(path): \(error); nothing was packed", status: ExitStatus.badInput)
-      }
-      _ = try store.put(bytes)
-      let manifest = try GoldenManifest(bytes: bytes, bitmap: bitmap)
-      manifests.append((manifestPath, Array(manifest.text().utf8), path))
-      imageBytes += bytes.count
     }
+    var manifests: [Packed] = []
+    for result in results.withLock({ $0 }) {
+      guard let result else { continue }
+      if let packed = try result.get() { manifests.append(packed) }
+    }
+    let imageBytes = manifests.reduce(0) { $0 + $1.bytes }
     try writeAll(manifests.map { ($0.path, $0.text) })
     for manifest in manifests { try? FileManager.default.removeItem(atPath: manifest.image) }
     return (manifests.count, imageBytes, manifests.reduce(0) { $0 + $1.text.count })
+  }
+
+  /// One image golden read, checked and stored: its manifest's path and text; nil for an image
+  /// that is no golden.
+  static func packOne(_ relative: String, in folder: String, store: any GoldenStore) throws -> (
+    path: String, text: [UInt8], image: String, bytes: Int
+  )? {
+    let path = (folder as NSString).appendingPathComponent(relative)
+    let manifestPath = (path as NSString).deletingPathExtension + "." + GoldenManifest.pathExtension
+    guard !FileManager.default.fileExists(atPath: manifestPath) else {
+      throw CommandFailure(
+        "\(manifestPath) is there already beside \(relative): nothing was packed",
+        status: ExitStatus.badInput)
+    }
+    guard let bytes = try InputFile.readImage(path) else { return nil }
+    // A golden carries its fingerprint; other images (an audit overlay) are left alone.
+    guard
+      RasterFormat.text(in: bytes, only: GoldenCheck.fingerprintKey)[GoldenCheck.fingerprintKey]
+        != nil
+    else { return nil }
+    let bitmap: Bitmap
+    do {
+      bitmap = try RasterFormat.decode(bytes)
+    } catch {
+      throw CommandFailure("\(path): \(error); nothing was packed", status: ExitStatus.badInput)
+    }
+    _ = try store.put(bytes)
+    let manifest = try GoldenManifest(bytes: bytes, bitmap: bitmap)
+    return (manifestPath, Array(manifest.text().utf8), path, bytes.count)
   }
 
   /// Unpacks every manifest below `folder` from `store`; returns how many.
