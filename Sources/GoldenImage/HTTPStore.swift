@@ -35,6 +35,29 @@ package struct HTTPStore: GoldenStore {
     return parts.string ?? "?"
   }
 
+  /// An action-cache entry (`<url>/ac/<key>`: a result the key stands for, not addressed by its
+  /// own content); nil when there is none.
+  package func action(_ key: String, maxBytes: Int) throws -> [UInt8]? {
+    guard key.count == 64, key.allSatisfy({ $0.isHexDigit }) else { return nil }
+    let answer = try transfer("GET", key, body: nil, maxBytes: maxBytes, under: "ac")
+    switch answer.status {
+    case 200: return answer.body
+    case 404: return nil
+    default:
+      throw GoldenStoreError(
+        store: description, reason: "GET ac/\(key) answered HTTP \(answer.status)")
+    }
+  }
+
+  /// Keeps an action-cache entry under `key`.
+  package func putAction(_ key: String, _ bytes: [UInt8]) throws {
+    let answer = try transfer("PUT", key, body: bytes, maxBytes: 1 << 16, under: "ac")
+    guard (200..<300).contains(answer.status) else {
+      throw GoldenStoreError(
+        store: description, reason: "PUT ac/\(key) answered HTTP \(answer.status)")
+    }
+  }
+
   package func get(_ digest: String, maxBytes: Int) throws -> [UInt8]? {
     guard digest.count == 64, digest.allSatisfy({ $0.isHexDigit }) else { return nil }
     let answer = try transfer("GET", digest, body: nil, maxBytes: maxBytes)
@@ -59,10 +82,10 @@ package struct HTTPStore: GoldenStore {
 
   /// One request, retried with backoff (0.25, 0.5 s …) on what may pass: a connection refused
   /// or cut, a timeout, a 5xx answer.
-  func transfer(_ method: String, _ digest: String, body: [UInt8]?, maxBytes: Int) throws -> (
-    status: Int, body: [UInt8]
-  ) {
-    var request = URLRequest(url: url.appendingPathComponent("cas").appendingPathComponent(digest))
+  func transfer(
+    _ method: String, _ digest: String, body: [UInt8]?, maxBytes: Int, under kind: String = "cas"
+  ) throws -> (status: Int, body: [UInt8]) {
+    var request = URLRequest(url: url.appendingPathComponent(kind).appendingPathComponent(digest))
     request.httpMethod = method
     request.timeoutInterval = timeout
     if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }

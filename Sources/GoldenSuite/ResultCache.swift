@@ -14,6 +14,19 @@ import Synchronization
 /// used are removed.
 package final class ResultCache: Sendable {
   let folder: String
+  /// An HTTP cache (`--cache http://…`) keeping the entries at `<url>/ac/<key>` (Bazel's action
+  /// cache layout), shared by CI machines; nil: the folder. A remote entry is trusted as a
+  /// folder's is (its seal guards against damage, not against the server), and a cache that
+  /// cannot be reached is a miss: the case is rendered.
+  let remote: HTTPStore?
+  /// Set once the HTTP cache failed this run: it is not asked again (every case is rendered).
+  private let unreachable = Atomic<Bool>(false)
+
+  /// What the summary says of a cache that failed this run; nil when none did.
+  var failureNote: String? {
+    guard let remote, unreachable.load(ordering: .relaxed) else { return nil }
+    return "the cache \(remote) failed: its cases were rendered"
+  }
   let limit: Int
   /// What every key of this run shares: the format, the environment, the renderer binary and
   /// the options that decide a verdict.
@@ -36,14 +49,26 @@ package final class ResultCache: Sendable {
     folder: String, limit: Int, options: SuiteConfiguration, fingerprint: [String: String],
     iconMap: String = ListRenderer.iconMapPath
   ) throws {
+    if folder.hasPrefix("http://") || folder.hasPrefix("https://") {
+      guard let store = try? GoldenStores.open(folder) as? HTTPStore else {
+        throw CommandFailure("--cache \(folder): not a URL", status: ExitStatus.badInput)
+      }
+      remote = store
+    } else {
+      remote = nil
+    }
     var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+    if remote == nil, FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
+      !isFolder.boolValue
+    {
       throw CommandFailure(
         "--cache \(folder): it is a file; give a folder for the result cache",
         status: ExitStatus.badInput)
     }
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      if remote == nil {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      }
     } catch {
       throw CommandFailure.wrapping(error)
     }
@@ -52,7 +77,11 @@ package final class ResultCache: Sendable {
     var lines = [Self.format]
     lines += fingerprint.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     lines.append("fonts " + Self.systemFontStamp())
-    lines.append("renderer " + Self.rendererDigest(folder: folder))
+    lines.append(
+      "renderer "
+        + (remote == nil
+          ? Self.rendererDigest(folder: folder)
+          : ListRenderer.fileDigest("/proc/self/exe", maxBytes: 1 << 30) ?? "-"))
     // The Material icon names are read from the font package's codepoint map at start-up.
     lines.append(
       "icons " + (ListRenderer.fileDigest(iconMap, maxBytes: 16 << 20) ?? "-"))
@@ -189,7 +218,19 @@ package final class ResultCache: Sendable {
   /// entry's time (least recently used). An entry that does not read back exactly is ignored.
   func contains(_ key: String) -> Bool {
     let path = path(key)
-    guard let bytes = try? InputFile.read(path, maxBytes: 1 << 20) else { return false }
+    let read: [UInt8]?
+    if let remote {
+      guard !unreachable.load(ordering: .relaxed) else { return false }
+      do {
+        read = try remote.action(key, maxBytes: 1 << 20)
+      } catch {
+        unreachable.store(true, ordering: .relaxed)
+        return false
+      }
+    } else {
+      read = try? InputFile.read(path, maxBytes: 1 << 20)
+    }
+    guard let bytes = read else { return false }
     let lines = String(decoding: bytes, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false)
     guard lines.count >= 5, lines[0] == Self.format, lines[1] == key, lines[2] == "passed",
@@ -207,7 +248,7 @@ package final class ResultCache: Sendable {
     guard bytes == entry(key, inputs: inputs),
       inputs.allSatisfy({ digest(of: $0.path) == $0.digest })
     else { return false }
-    utimensat(AT_FDCWD, path, nil, 0)
+    if remote == nil { utimensat(AT_FDCWD, path, nil, 0) }
     hits.add(1, ordering: .relaxed)
     return true
   }
@@ -221,6 +262,15 @@ package final class ResultCache: Sendable {
     for file in files {
       guard !file.contains("\n"), let value = digest(of: file) else { return }
       inputs.append((file, value))
+    }
+    if let remote {
+      guard !unreachable.load(ordering: .relaxed) else { return }
+      do {
+        try remote.putAction(key, entry(key, inputs: inputs))
+      } catch {
+        unreachable.store(true, ordering: .relaxed)
+      }
+      return
     }
     let path = path(key)
     try? FileManager.default.createDirectory(
@@ -239,7 +289,10 @@ package final class ResultCache: Sendable {
   func trim() -> Int? {
     // A run that only read the cache, and found no more entries than the limit, has nothing
     // to remove: the folder is not walked.
-    guard added.load(ordering: .relaxed) || hits.load(ordering: .relaxed) > limit else {
+    // An HTTP cache keeps its own size.
+    guard remote == nil,
+      added.load(ordering: .relaxed) || hits.load(ordering: .relaxed) > limit
+    else {
       return nil
     }
     let manager = FileManager.default

@@ -294,7 +294,10 @@ func runSuite(
   for result in results where result.report.isFailure { events(.caseFailed(result)) }
   let summary = summaryLine(
     results.count, counts, seconds: elapsed,
-    note: cache.map { _ in "\(results.reduce(0) { $0 + ($1.cached ? 1 : 0) }) cached" },
+    note: cache.map { cache in
+      "\(results.reduce(0) { $0 + ($1.cached ? 1 : 0) }) cached"
+        + (cache.failureNote.map { "; " + $0 } ?? "")
+    },
     tolerant: tolerantCount(results))
   cache?.trim()
   removeStaleArtifacts(results, folder: check.artifactsFolder)

@@ -183,7 +183,7 @@ struct SuiteOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Reuse results kept in this folder: a case none of whose inputs changed since it passed here is passed unrendered.",
+      "Reuse results kept in this folder (or an HTTP cache's <url>/ac/, shared by CI machines): a case none of whose inputs changed since it passed is passed unrendered.",
       discussion:
         "Inputs: the spec's bytes, every file it reads, the fonts, the renderer, the options that decide a verdict, and the goldens' bytes (SHA-256 keys). Folders may be shared by concurrent runs. Only when nothing is recorded.",
       valueName: "dir"))

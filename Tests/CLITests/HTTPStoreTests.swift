@@ -145,6 +145,12 @@ struct HTTPStoreTests {
       ["verify", "fx", "--golden", "gold", "--store", server.url], environment: environment,
       in: clone)
     #expect(same.status == 0, "\(same.stderr)")
+    // The result cache in the same server (<url>/ac/<key>): the second run renders nothing.
+    let cached = ["verify", "fx", "--golden", "gold", "--store", server.url, "--cache", server.url]
+    #expect(try runListRender(cached, environment: environment, in: clone).status == 0)
+    let warm = try runListRender(cached, environment: environment, in: clone)
+    #expect(
+      warm.status == 0 && (warm.stdout + warm.stderr).contains("(2 cached)"), "\(warm.stderr)")
     // A changed case: its diff from the server's image.
     try Self.list.replacingOccurrences(of: "Inbox", with: "Outbox").write(
       to: clone.appendingPathComponent("fx/a.yaml"), atomically: true, encoding: .utf8)
@@ -171,6 +177,13 @@ struct HTTPStoreTests {
       ["verify", "fx", "--golden", "gold", "--store", server.url, "--json", "r.json"],
       environment: environment, in: clone)
     #expect(gone.status == 2, "\(gone.stderr)")
+    // A cache that cannot be reached is a miss, said in the summary.
+    let unreachable = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--cache", server.url], environment: environment,
+      in: clone)
+    #expect(
+      (unreachable.stdout + unreachable.stderr).contains("the cache \(server.url) failed"),
+      "\(unreachable.stderr)")
     #expect(gone.stderr.contains("the golden store \(server.url)"), "\(gone.stderr)")
     #expect((gone.stdout + gone.stderr).contains("passed   b"))
   }
