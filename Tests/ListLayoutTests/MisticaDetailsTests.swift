@@ -221,6 +221,58 @@ struct MisticaDetailsTests {
   }
 }
 
+extension MisticaDetailsTests {
+  @Test(
+    "a link that would leave the title less than its widest word wraps too (not the title letter by letter)"
+  )
+  func linkWrapsForAWideWord() throws {
+    let tree = try layout(
+      """
+      canvas: { width: 240, theme: { name: mistica, skin: movistar } }
+      sections:
+        - header: { title: Extra plan, detail: See every offer and plan we have, style: title2 }
+          cells: [{ title: Row }]
+      """)
+    let link = try #require(element(tree, .headerDetail, "sections[0]"))
+    let title = try #require(element(tree, .header, "sections[0]") { $0.content.isText })
+    #expect((link.lines ?? 0) > 1)
+    guard case .text(let block) = title.content else { return }
+    // The title breaks between its words, never inside one.
+    let lines = block.lines.map { $0.text.trimmingCharacters(in: .whitespaces) }
+    #expect(lines.allSatisfy { ["Extra", "plan", "Extra plan"].contains($0) }, "\(lines)")
+  }
+
+  @Test("no backdrop in a card section: the card is what lies around its rows")
+  func noBackdropInCards() throws {
+    let tree = try layout(
+      """
+      canvas: { width: 360, background: "#EEEEEE", theme: { name: mistica, skin: movistar } }
+      sections:
+        - card: {}
+          cells:
+            - { style: boxed, title: Fibre }
+            - { title: Plain }
+      """)
+    #expect(!tree.elements.contains { $0.role == .backdrop })
+  }
+
+  @Test("a small button grows with Dynamic Type: its title's line past the 20 pt indicator")
+  func buttonScales() throws {
+    func height(_ size: String) throws -> Double {
+      let tree = try layout(
+        "canvas: { width: 360, contentSize: \(size) }\nsections:\n  - cells:\n      - { title: A, control: { button: Go } }\n"
+      )
+      let pill = try #require(
+        tree.elements.first {
+          $0.role == .control && { if case .box = $0.content { true } else { false } }($0)
+        })
+      return pill.frame.height
+    }
+    #expect(try height("L") == 30)
+    #expect(try height("AX3") > 30)
+  }
+}
+
 extension LayoutElement.Content {
   fileprivate var isText: Bool { if case .text = self { true } else { false } }
 }
