@@ -13,8 +13,9 @@ final class NginxStore {
   let port: Int
   private let process = Process()
 
-  /// nginx serving `folder/data` on a free loopback port (its config and logs in `folder`).
-  init(folder: URL) throws {
+  /// nginx serving `folder/data` on a free loopback port (its config and logs in `folder`);
+  /// `failing`: answering every request 503 instead.
+  init(folder: URL, failing: Bool = false) throws {
     self.folder = folder
     port = try Self.freePort()
     for part in ["data", "tmp"] {
@@ -36,7 +37,7 @@ final class NginxStore {
           listen 127.0.0.1:\(port);
           root \(folder.path)/data;
           client_max_body_size 512m;
-          location / { dav_methods PUT; create_full_put_path on; dav_access user:rw all:r; }
+          location / { \(failing ? "return 503;" : "dav_methods PUT; create_full_put_path on; dav_access user:rw all:r;") }
         }
       }
 
@@ -233,6 +234,17 @@ struct HTTPStoreTests {
       ["verify", "fx", "--golden", "gold", "--store", "http://127.0.0.1:\(port)"],
       environment: ["LISTRENDER_STORE_TIMEOUT": "1"], in: repo)
     #expect(silent.status == 2 && silent.stderr.contains("failed 3 times"), "\(silent.stderr)")
+    // A server that answers errors: retried, then named with its status; the Authorization
+    // header's secret is never printed.
+    let failing = try NginxStore(folder: folder.appendingPathComponent("failing"), failing: true)
+    defer { failing.stop() }
+    let errors = try runListRender(
+      ["verify", "fx", "--golden", "gold", "--store", failing.url],
+      environment: [
+        "LISTRENDER_STORE_TIMEOUT": "2", "LISTRENDER_STORE_AUTHORIZATION": "Bearer s3cr3t-token",
+      ], in: repo)
+    #expect(errors.status == 2 && errors.stderr.contains("HTTP 503"), "\(errors.stderr)")
+    #expect(!(errors.stdout + errors.stderr).contains("s3cr3t"))
     #expect(Date().timeIntervalSince(started) < 60)
   }
 }
