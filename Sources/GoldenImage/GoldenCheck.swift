@@ -351,12 +351,7 @@ public struct GoldenCheck: Sendable {
     // The lines quote a golden's own record (its texts, its fingerprint): each stays one line,
     // with no control character a terminal or a CI log would act on.
     explanation = explanation.map { terminalSafe($0, lineBreaks: false) }
-    if !explanation.isEmpty {
-      if let first = explanation.first {
-        message += "\n  why: " + first
-        message += explanation.dropFirst().prefix(5).map { "\n       " + $0 }.joined()
-      }
-    }
+    message += Self.why(explanation)
     message += comparison.details.map { "\n  " + $0 }.joined()
     message +=
       "\n  if the change is intended, record it (\(recordAdvice(.failed, name)))"
@@ -381,6 +376,13 @@ public struct GoldenCheck: Sendable {
     return report
   }
 
+  /// A failure message's `why:` lines: the first of `explanation` and up to five more.
+  static func why(_ explanation: [String]) -> String {
+    guard let first = explanation.first else { return "" }
+    return "\n  why: " + first
+      + explanation.dropFirst().prefix(5).map { "\n       " + $0 }.joined()
+  }
+
   /// A manifest golden whose image the store does not give (none was given, or it lacks the
   /// file): the case fails, said from the manifest's record alone.
   private func unfetched<Format>(
@@ -400,10 +402,7 @@ public struct GoldenCheck: Sendable {
       explanation = explain(manifest.metadata, image, image, nil).map {
         terminalSafe($0, lineBreaks: false)
       }
-      if let first = explanation.first {
-        message += "\n  why: " + first
-        message += explanation.dropFirst().prefix(5).map { "\n       " + $0 }.joined()
-      }
+      message += Self.why(explanation)
     }
     message += "\n  actual: \(actualPath)"
     message += "\n  if the change is intended, record it (\(recordAdvice(.failed, name)))"

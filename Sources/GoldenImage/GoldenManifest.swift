@@ -182,8 +182,8 @@ package struct GoldenManifest: Equatable, Sendable {
     guard image.count == 2,
       let format = RasterFormat.allCases.first(where: { $0.fileExtension == image[0] }),
       size.count == 2, let width = Int(size[0]), let height = Int(size[1]),
-      (1...SpecPixelLimits.side).contains(width), (1...SpecPixelLimits.side).contains(height)
-    else { throw fail("image: expected 'png WIDTHxHEIGHT' (1 to 32,767 each)") }
+      (1...format.maxSide).contains(width), (1...format.maxSide).contains(height)
+    else { throw fail("image: expected 'png WIDTHxHEIGHT' (each within the format's limit)") }
     (self.format, self.width, self.height) = (format, width, height)
     pixels = try hex(fields["pixels"], "pixels")
     file = try hex(fields["file"], "file")
@@ -194,11 +194,6 @@ package struct GoldenManifest: Equatable, Sendable {
     fingerprintText = blocks["fingerprint"].map { $0.joined(separator: "\n") }
     recordJSON = blocks["record"].map { $0.joined(separator: "\n") }
   }
-}
-
-/// The pixel limits a manifest's size is checked against (those of a spec's image).
-enum SpecPixelLimits {
-  static let side = 32_767
 }
 
 /// A manifest that cannot be read, naming its file.

@@ -100,6 +100,8 @@ package struct GoldenMasking: Sendable {
 
   /// The indices of the patterns that match an element of this run's layout.
   package func matched(tree: LayoutTree, document: ListDocument) -> Set<Int> {
+    // Every case asks, pattern or none: no layout dump when there is nothing to match.
+    guard !patterns.isEmpty else { return [] }
     var matched: Set<Int> = []
     _ = matches(in: tree.dump, identities: Self.identities(of: document), matched: &matched)
     return matched

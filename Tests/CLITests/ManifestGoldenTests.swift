@@ -1,4 +1,6 @@
 import Foundation
+import GoldenImage
+import ImageCodec
 import RenderTestSupport
 import Testing
 
@@ -106,5 +108,60 @@ struct ManifestGoldenTests {
     let clash = try runListRender(["goldens", "pack", "gold", "--store", "store"], in: folder)
     #expect(clash.status == 2 && clash.stderr.contains("nothing was packed"))
     #expect(exists("gold/b.png", in: folder))
+  }
+
+  @Test(
+    "a manifest's numbers at 0, -1, 2^31, 2^63 and 1e300, and 2,000 mutated manifests: read or refused, never a trap"
+  )
+  func hostileManifests() throws {
+    var bitmap = Bitmap(width: 3, height: 2)
+    bitmap.fill(red: 10, green: 20, blue: 30)
+    let bytes = try RasterFormat.png.encode(bitmap, text: [GoldenCheck.fingerprintKey: "cairo=1"])
+    let text = try GoldenManifest(bytes: bytes, bitmap: bitmap).text()
+    #expect(try GoldenManifest(text: text, path: "a.golden").width == 3)
+    for number in ["0", "-1", "2147483648", "9223372036854775808", "1e300"] {
+      for (field, replaced) in [
+        ("image", text.replacingOccurrences(of: "png 3x2", with: "png \(number)x2")),
+        ("size", text.replacingOccurrences(of: "png 3x2", with: "png 3x\(number)")),
+        ("file", text.replacingOccurrences(of: " \(bytes.count)\n", with: " \(number)\n")),
+      ] {
+        #expect(throws: ManifestError.self, "\(field) \(number)") {
+          _ = try GoldenManifest(text: replaced, path: "a.golden")
+        }
+      }
+    }
+    // Mutations: bytes changed, lines cut, duplicated or swapped; each read or refused.
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return Int(state % UInt64(max(1, bound)))
+    }
+    var read = 0
+    var refused = 0
+    for _ in 0..<2_000 {
+      var utf8 = Array(text.utf8)
+      for _ in 0..<(1 + next(4)) {
+        switch next(3) {
+        case 0: utf8[next(utf8.count)] = UInt8(next(256))
+        case 1:
+          let start = next(utf8.count)
+          utf8.removeSubrange(start..<min(utf8.count, start + next(40)))
+        default:
+          let start = next(utf8.count)
+          utf8.insert(
+            contentsOf: utf8[start..<min(utf8.count, start + next(40))], at: next(utf8.count))
+        }
+        if utf8.isEmpty { utf8 = Array("x".utf8) }
+      }
+      if (try? GoldenManifest(text: String(decoding: utf8, as: UTF8.self), path: "m.golden")) != nil
+      {
+        read += 1
+      } else {
+        refused += 1
+      }
+    }
+    #expect(read + refused == 2_000 && refused > 0)
   }
 }
