@@ -1,6 +1,6 @@
 # ListRender: `make demo` and `make test` install what is missing, then build and run.
 APT_PACKAGES := libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libgif-dev libimagequant-dev libwebp-dev libicu-dev \
-                librsvg2-dev libgdk-pixbuf-2.0-dev nettle-dev libcurl4-openssl-dev \
+                librsvg2-dev libgdk-pixbuf-2.0-dev nettle-dev curl \
                 webp-pixbuf-loader fonts-roboto-unhinted fonts-material-design-icons-iconfont \
                 fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -1,13 +1,8 @@
 import FileIO
 import Foundation
-import Synchronization
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// An HTTP cache in Bazel's remote-cache layout: `PUT` and `GET <url>/cas/<sha256>` (bazel-remote,
-/// nginx's WebDAV module, an S3 gateway). Every transfer has a deadline, is retried with backoff
+/// nginx's WebDAV module, an S3 gateway), through curl. Every transfer has a deadline, is retried with backoff
 /// on a refused connection, a timeout or a 5xx answer, and is bounded in size (a `Content-Length`
 /// past the bound is refused before its body, a body past it is cut off). An `Authorization`
 /// header may come from `$LISTRENDER_STORE_AUTHORIZATION`; it is never printed.
@@ -85,33 +80,36 @@ package struct HTTPStore: GoldenStore {
   func transfer(
     _ method: String, _ digest: String, body: [UInt8]?, maxBytes: Int, under kind: String = "cas"
   ) throws -> (status: Int, body: [UInt8]) {
-    var request = URLRequest(url: url.appendingPathComponent(kind).appendingPathComponent(digest))
-    request.httpMethod = method
-    request.timeoutInterval = timeout
-    if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
-    if let body { request.httpBody = Data(body) }
+    let target = url.appendingPathComponent(kind).appendingPathComponent(digest)
     var last = "no attempt"
     for attempt in 0..<max(1, attempts) {
       if attempt > 0 { Thread.sleep(forTimeInterval: 0.25 * Double(1 << (attempt - 1))) }
-      switch HTTPTransfer.run(request, maxBytes: maxBytes, timeout: timeout) {
+      switch HTTPTransfer.run(
+        method, target, body: body, authorization: authorization, maxBytes: maxBytes,
+        timeout: timeout)
+      {
       case .answer(let status, let bytes) where status < 500: return (status, bytes)
       case .answer(let status, _): last = "HTTP \(status)"
       case .tooLarge(let size):
         throw GoldenStoreError(
           store: description,
           reason:
-            "\(method) cas/\(digest): \(size.map { "\($0) bytes" } ?? "a body") past the \(maxBytes)-byte bound: refused"
+            "\(method) \(kind)/\(digest): \(size.map { "\($0) bytes" } ?? "a body") past the \(maxBytes)-byte bound: refused"
         )
       case .failed(let why): last = why
       }
     }
     throw GoldenStoreError(
       store: description,
-      reason: "\(method) cas/\(digest) failed \(max(1, attempts)) times (the last: \(last))")
+      reason: "\(method) \(kind)/\(digest) failed \(max(1, attempts)) times (the last: \(last))")
   }
 }
 
-/// One HTTP exchange with a size bound, run to its end or its deadline.
+/// One HTTP exchange run by curl(1) (Debian's `curl`, a package of `make deps`): linking an
+/// HTTP library would load libcurl, OpenSSL, Kerberos and LDAP into every process that
+/// renders (start-up from 11 to 24 ms), where only a store's transfers need them. The body is
+/// read from curl's output as it comes and cut off past `maxBytes`; the `Authorization` header
+/// goes to curl on its standard input, never on its command line.
 enum HTTPTransfer {
   enum Outcome: Sendable {
     case answer(status: Int, body: [UInt8])
@@ -119,68 +117,85 @@ enum HTTPTransfer {
     case failed(String)
   }
 
-  /// Collects the answer, cancelling the task once the body passes `maxBytes`.
-  final class Collector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    let maxBytes: Int
-    let state = Mutex<(status: Int, body: [UInt8], outcome: Outcome?)>((0, [], nil))
-    let done = DispatchSemaphore(value: 0)
-
-    init(maxBytes: Int) { self.maxBytes = maxBytes }
-
-    func finish(_ outcome: Outcome) {
-      state.withLock { if $0.outcome == nil { $0.outcome = outcome } }
-    }
-
-    func urlSession(
-      _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-      completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-      state.withLock { $0.status = status }
-      if response.expectedContentLength > Int64(maxBytes) {
-        finish(.tooLarge(Int(clamping: response.expectedContentLength)))
-        completionHandler(.cancel)
-        return
-      }
-      completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-      let over = state.withLock { state -> Bool in
-        state.body += data
-        return state.body.count > maxBytes
-      }
-      if over {
-        finish(.tooLarge(nil))
-        dataTask.cancel()
-      }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?)
-    {
-      if let error {
-        finish(.failed(error.localizedDescription))
-      } else {
-        let (status, body) = state.withLock { ($0.status, $0.body) }
-        finish(.answer(status: status, body: body))
-      }
-      done.signal()
-    }
+  /// Where curl is.
+  static let curl = ["/usr/bin/curl", "/bin/curl"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
   }
 
-  static func run(_ request: URLRequest, maxBytes: Int, timeout: Double) -> Outcome {
-    let collector = Collector(maxBytes: maxBytes)
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
-    let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-    defer { session.finishTasksAndInvalidate() }
-    let task = session.dataTask(with: request)
-    task.resume()
-    if collector.done.wait(timeout: .now() + timeout + 5) == .timedOut {
-      task.cancel()
-      return .failed("no answer within \(timeout) s")
+  static func run(
+    _ method: String, _ url: URL, body: [UInt8]?, authorization: String?, maxBytes: Int,
+    timeout: Double
+  ) -> Outcome {
+    guard let curl else { return .failed("curl is not installed (Debian's curl package)") }
+    // A body to send goes through a private temporary file (standard input carries the
+    // headers).
+    var upload: String?
+    defer { if let upload { try? FileManager.default.removeItem(atPath: upload) } }
+    if let body {
+      let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+        "listrender-put-\(UUID().uuidString)")
+      guard
+        (try? Data(body).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting))
+          != nil
+      else { return .failed("cannot write a temporary file for the upload") }
+      upload = path
     }
-    return collector.state.withLock { $0.outcome } ?? .failed("no answer")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: curl)
+    var arguments = [
+      "--silent", "--show-error", "--globoff", "--proto", "=http,https",
+      "--max-time", String(format: "%.1f", timeout), "--max-filesize", String(maxBytes),
+      "--request", method, "--header", "@-", "--output", "-",
+      "--write-out", "%{stderr}listrender-status:%{http_code}\n",
+    ]
+    if let upload { arguments += ["--upload-file", upload] }
+    arguments.append(url.absoluteString)
+    process.arguments = arguments
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    do {
+      try process.run()
+    } catch {
+      return .failed("curl could not be run: \(error)")
+    }
+    let header = authorization.map { "Authorization: \($0)\n" } ?? ""
+    try? input.fileHandleForWriting.write(contentsOf: Data(header.utf8))
+    try? input.fileHandleForWriting.close()
+    // The body as it comes, cut off past the bound.
+    var received: [UInt8] = []
+    var tooLarge = false
+    let descriptor = output.fileHandleForReading.fileDescriptor
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      received += buffer[0..<count]
+      if received.count > maxBytes {
+        tooLarge = true
+        process.terminate()
+        break
+      }
+    }
+    let stderr = String(
+      decoding: (try? errors.fileHandleForReading.readToEnd()) ?? Data(), as: UTF8.self)
+    process.waitUntilExit()
+    if tooLarge { return .tooLarge(nil) }
+    // curl 63: the Content-Length is past --max-filesize, refused before the body.
+    if process.terminationStatus == 63 { return .tooLarge(nil) }
+    let status =
+      stderr.split(separator: "\n").last { $0.hasPrefix("listrender-status:") }
+      .flatMap { Int($0.dropFirst("listrender-status:".count)) } ?? 0
+    guard process.terminationStatus == 0, status > 0 else {
+      let why =
+        stderr.split(separator: "\n").first { $0.hasPrefix("curl:") }
+        .map(String.init) ?? "curl exited with \(process.terminationStatus)"
+      return .failed(why)
+    }
+    return .answer(status: status, body: received)
   }
 }
