@@ -92,9 +92,10 @@ let package = Package(
     .target(
       name: "ListGoldens", dependencies: ["ListRender", "GoldenImage"], swiftSettings: strict),
     // Running a folder of fixtures against goldens: shards, variants, filters, JUnit/JSON and
-    // the HTML report, and the failures a run ends with (`CommandFailure`, exit statuses). The
-    // CLI's verify and record are one call into it; it imports no CLI helper (progress bars,
-    // the terminal and loading a document as a command names it are the CLI's own).
+    // the HTML report, and the failures a run ends with (`CommandFailure`, exit statuses); and
+    // the work of the commands that check or convert (audit, accept, diff, doctor, tokens
+    // diff, goldens). Each command of the CLI is its options and one call into a library; what
+    // they say on the terminal (progress bars, phase timings) is FileIO's.
     .target(
       name: "GoldenSuite",
       dependencies: [
@@ -129,14 +130,16 @@ let package = Package(
     ),
     .testTarget(
       name: "DownstreamTests",
-      dependencies: ["ListRender", "GoldenTesting", "GoldenXCTest", "GoldenSuite"],
+      dependencies: ["TestLevels", "ListRender", "GoldenTesting", "GoldenXCTest", "GoldenSuite"],
       exclude: ["Fixtures"],
       swiftSettings: strict
     ),
+    // The suite's levels as Swift Testing tags (.unit, .render, .cli, .browser, .bazel).
+    .target(name: "TestLevels", path: "Tests/TestLevels", swiftSettings: strict),
     // What every test target shares: paths, running the binary, Chromium screenshots, sample
     // documents. No renderer: the model's and the layout's tests link only their module.
     .target(
-      name: "TestSupport", dependencies: ["ListModel", "CCodecs"], path: "Tests/TestSupport",
+      name: "TestSupport", dependencies: ["ListModel"], path: "Tests/TestSupport",
       swiftSettings: strict),
     // What the tests above the layout share: layout with the real renderer, the strict golden
     // check (re-exports TestSupport).
@@ -145,26 +148,29 @@ let package = Package(
       path: "Tests/RenderTestSupport", swiftSettings: strict),
     // Tests by module, each linking the module it tests. Only CLITests runs the binary.
     .testTarget(
-      name: "ListModelTests", dependencies: ["ListModel", "TestSupport", "Yams"],
+      name: "ListModelTests", dependencies: ["TestLevels", "ListModel", "TestSupport", "Yams"],
       swiftSettings: strict),
     .testTarget(
-      name: "ImageCodecTests", dependencies: ["ImageCodec", "CFastPNG", "FileIO"],
+      name: "ImageCodecTests", dependencies: ["TestLevels", "ImageCodec", "CFastPNG", "FileIO"],
       swiftSettings: strict),
     .testTarget(
-      name: "StringCatalogsTests", dependencies: ["StringCatalogs", "TestSupport"],
+      name: "StringCatalogsTests", dependencies: ["TestLevels", "StringCatalogs", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "ListLayoutTests", dependencies: ["ListLayout", "ListModel", "TestSupport"],
+      name: "ListLayoutTests",
+      dependencies: ["TestLevels", "ListLayout", "ListModel", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "ListPainterTests",
       dependencies: [
+        "TestLevels",
         "ListRender", "ListPainter", "ImageCodec", "FileIO", "GoldenImage", "RenderTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
       name: "GoldenTests",
       dependencies: [
+        "TestLevels",
         "ListRender", "GoldenImage", "ListGoldens", "GoldenSuite", "GoldenTesting", "GoldenXCTest",
         "RenderTestSupport", "FileIO",
       ],
@@ -172,6 +178,7 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
+        "TestLevels",
         "ListRender", "ListModel", "ListRenderCLI", "GoldenImage", "ImageCodec", "FileIO",
         "RenderTestSupport",
         "StringCatalogs",

@@ -2,7 +2,7 @@ import Foundation
 import ListRender
 
 /// An error that says which exit status a command ends with.
-public protocol ExitStatusError: Error {
+package protocol ExitStatusError: Error {
   /// The process's exit status: 2 for bad input (a spec, arguments), 1 for anything else.
   var exitStatus: Int32 { get }
 }
@@ -17,11 +17,11 @@ package enum ExitStatus {
 
 /// A failure of a command or a suite run: its message (nil when it was already shown) and its
 /// exit status.
-public struct CommandFailure: ExitStatusError, CustomStringConvertible {
+package struct CommandFailure: ExitStatusError, CustomStringConvertible {
   /// What went wrong, as one line; nil when it has been printed already.
-  public let message: String?
+  package let message: String?
   /// The exit status.
-  public let exitStatus: Int32
+  package let exitStatus: Int32
 
   /// A failure with a message and an exit status.
   package init(_ message: String?, status: Int32) {
@@ -33,7 +33,7 @@ public struct CommandFailure: ExitStatusError, CustomStringConvertible {
   package init(status: Int32) { self.init(nil, status: status) }
 
   /// The message.
-  public var description: String { message ?? "failed with exit status \(exitStatus)" }
+  package var description: String { message ?? "failed with exit status \(exitStatus)" }
 
   /// Any error as a command reports it: a spec error as it is (its `file:line:column` first);
   /// a layout error prefixed by the spec `file` it comes from, as bad input; others as
@@ -51,17 +51,17 @@ public struct CommandFailure: ExitStatusError, CustomStringConvertible {
 
 extension SpecError: ExitStatusError {
   /// Bad input: 2.
-  public var exitStatus: Int32 { ExitStatus.badInput }
+  package var exitStatus: Int32 { ExitStatus.badInput }
 }
 
 extension LayoutError: ExitStatusError {
   /// Bad input: 2.
-  public var exitStatus: Int32 { ExitStatus.badInput }
+  package var exitStatus: Int32 { ExitStatus.badInput }
 }
 
 extension ExportError: ExitStatusError {
   /// Bad input: 2 (an output refused before anything was written).
-  public var exitStatus: Int32 { ExitStatus.badInput }
+  package var exitStatus: Int32 { ExitStatus.badInput }
 }
 
 /// Foundation's file errors as sentences (`cannot write report: not a directory`), never

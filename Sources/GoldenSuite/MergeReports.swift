@@ -132,17 +132,14 @@ package struct ReportMerge: Sendable {
   package var folders: [String]
   /// The merged report folder.
   package var report: String
-  /// Also write JUnit XML here.
-  package var junit: String?
-  /// Also write the summary and every case's result as JSON here.
-  package var json: String?
+  /// What the merge writes for CI besides the report (JUnit, JSON), in order.
+  package var outputs: [ReportOutput]
 
   /// A merge of `folders` into `report`.
-  package init(folders: [String], report: String, junit: String? = nil, json: String? = nil) {
+  package init(folders: [String], report: String, outputs: [ReportOutput] = []) {
     self.folders = folders
     self.report = report
-    self.junit = junit
-    self.json = json
+    self.outputs = outputs
   }
 
   /// The largest `results.json` read: 64 MiB, about 250,000 cases (10,000 are 2.5 MB), so that
@@ -158,7 +155,6 @@ package struct ReportMerge: Sendable {
     // Every shard of one suite, each once, before anything is read further or written.
     let files = try folders.map { ($0, try Self.read($0)) }
     // Nothing written is read: not a shard's results.json, not a shard's folder.
-    let outputs = [junit.map(ReportOutput.junit), json.map(ReportOutput.json)].compactMap { $0 }
     try checkRunOutputs(
       outputs.compactMap(\.file).map { ($0.option, Optional($0.path)) },
       inputs: folders.map {
@@ -212,8 +208,7 @@ package struct ReportMerge: Sendable {
       tolerant: tolerantCount(ordered))
     try claimReportFolder(report)
     var options = SuiteConfiguration(fixtures: fixtures ?? "Fixtures", report: report)
-    options.junit = junit
-    options.json = json
+    options.outputs = outputs
     do {
       // The whole suite's failures: this is every case there is.
       let path = (report as NSString).appendingPathComponent(lastFailedFile)
@@ -228,7 +223,7 @@ package struct ReportMerge: Sendable {
       // the outputs name the merged report's own copies, which stay.
       let kept = Self.pointingIntoReport(ordered, shown: shown, report: report)
       try ReportOutput.write(
-        ReportOutput.asked(by: options), kept, seconds: seconds, options: options,
+        outputs, kept, seconds: seconds, options: options,
         events: { _ in })
       try writeResultsFile(
         kept, shown: shown, context: context, fixtures: options.fixtures, goldens: goldens,

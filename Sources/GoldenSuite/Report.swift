@@ -105,7 +105,8 @@ func checkRunOutputs(
     }
     if let goldenRoot, target.hasPrefix(goldenRoot),
       FileManager.default.fileExists(atPath: target)
-        || [".png", ".webp", ".json"].contains(where: target.hasSuffix)
+        || (RasterFormat.allCases.map { "." + $0.fileExtension } + [".json"]).contains(
+          where: target.hasSuffix)
     {
       throw CommandFailure(
         "\(option) \(path) would write into the goldens folder (\(target)); choose another output",

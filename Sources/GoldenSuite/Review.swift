@@ -289,3 +289,65 @@ package struct ReviewAcceptance {
     return out
   }
 }
+
+extension ReviewAcceptance {
+  /// `listrender accept`: writes every golden `review` accepted from `report`'s images (all of
+  /// them or none), or with `dryRun` says what it would write; tells each on the terminal.
+  /// - Throws: ``CommandFailure`` (exit 2) naming every case that cannot be accepted.
+  package static func accept(review: String, report: String, dryRun: Bool) throws {
+    let decisions = try Review.read(review)
+    let goldens = try goldens(decisions, report: report)
+    var who = "review"
+    if let reviewer = decisions.reviewer, !reviewer.isEmpty { who += " by \(reviewer)" }
+    if let time = decisions.time { who += " at \(time)" }
+    if let run = decisions.run?.time { who += ", made on the run of \(run)" }
+    Terminal.error(terminalSafe(who, lineBreaks: false) + "\n")
+    let here = canonical(FileManager.default.currentDirectoryPath)
+    func shown(_ path: String) -> String {
+      path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
+    }
+    func line(_ verb: String, _ golden: Golden) -> String {
+      terminalSafe(
+        "\(verb) \(golden.name): \(shown(golden.path))"
+          + (golden.reason.map { " (\($0))" } ?? ""), lineBreaks: false) + "\n"
+    }
+    let plural = { (count: Int) in count == 1 ? "" : "s" }
+    if dryRun {
+      for golden in goldens { Terminal.out(line("would accept", golden)) }
+      Terminal.error(
+        "\(goldens.count) golden\(plural(goldens.count)) would be written; nothing was written (--dry-run)\n"
+      )
+      return
+    }
+    // All of them or none: each to a temporary, renamed once every one is whole.
+    let staged = StagedOutputs()
+    do {
+      for golden in goldens {
+        guard case .file = OutputTarget(golden.path) else {
+          throw CommandFailure(
+            "accept: nothing was written: \(golden.name): its golden \(golden.path) leads to a device or a pipe",
+            status: ExitStatus.badInput)
+        }
+        try FileManager.default.createDirectory(
+          atPath: parentPath(golden.path).isEmpty ? "." : parentPath(golden.path),
+          withIntermediateDirectories: true)
+        try staged.add(golden.bytes, to: golden.path)
+      }
+      try staged.commit()
+    } catch let failure as CommandFailure {
+      throw failure
+    } catch {
+      throw CommandFailure.wrapping(error)
+    }
+    for golden in goldens { Terminal.out(line("accepted", golden)) }
+    for entry in decisions.reject {
+      Terminal.error(
+        terminalSafe(
+          "rejected \(entry.name)" + (entry.reason.map { " (\($0))" } ?? ""), lineBreaks: false)
+          + "\n")
+    }
+    Terminal.error(
+      "\(goldens.count) golden\(plural(goldens.count)) written; \(decisions.reject.count) rejected left as they are\n"
+    )
+  }
+}

@@ -111,7 +111,7 @@ public enum SuiteEvent: Sendable {
   /// Passing goldens re-compressed by ``SuiteConfiguration/optimize``: how many, their bytes
   /// before and after.
   case optimized(goldens: Int, bytesBefore: Int, bytesAfter: Int)
-  /// A line for the CI service of ``SuiteConfiguration/annotations`` (one per failed case).
+  /// A line for the CI service of ``ReportOutput/annotations(_:)`` (one per failed case).
   case annotation(String)
   /// The HTML report's page was written.
   case wroteReport(String)
@@ -169,7 +169,7 @@ func runSuite(
   let started = Date()
   let fixtures = caseFixtures(try fixtureFiles(in: options.fixtures), options: options)
   try checkRunOutputs(
-    ReportOutput.asked(by: options).compactMap(\.file).map { ($0.option, Optional($0.path)) }
+    options.outputs.compactMap(\.file).map { ($0.option, Optional($0.path)) }
       + [("--contact-sheet", options.contactSheet)],
     inputs: fixtures.map {
       ("the fixture \($0)", (options.fixtures as NSString).appendingPathComponent($0))
@@ -314,7 +314,7 @@ func runSuite(
   do {
     if options.updatesLastFailed { try updateLastFailed(results, report: options.report) }
     try ReportOutput.write(
-      ReportOutput.asked(by: options), results, seconds: elapsed, options: options,
+      options.outputs, results, seconds: elapsed, options: options,
       events: events)
     let context = ReportContext(
       summary: summary, seconds: elapsed, acceptCommand: options.acceptCommand)
@@ -631,7 +631,9 @@ func artifactCase(_ relative: String) -> String? {
 
 /// The endings of a case's artifact files, longest first (made once, not once a file).
 private let artifactSuffixes: [String] = {
-  let kinds = ["png", "webp", "apng.png", "layout.json", "accessibility.json", "audit.json"]
+  let kinds =
+    RasterFormat.allCases.map(\.fileExtension)
+    + ["apng.png", "layout.json", "accessibility.json", "audit.json"]
   var suffixes = [".diff.png", ".panel.png", ".audit.png", ".frames"]
   for kind in kinds {
     suffixes += [".expected.\(kind)", ".actual.\(kind)", ".\(kind).diff"]

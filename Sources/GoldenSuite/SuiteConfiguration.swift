@@ -5,12 +5,6 @@ import ListLayout
 import ListModel
 import ListRender
 
-/// The CI services whose annotations a suite run can write for its failed cases.
-public enum SuiteAnnotations: Sendable {
-  /// GitHub Actions' workflow commands: `::error file=…,line=1,title=…::message`.
-  case githubActions
-}
-
 /// What a suite run checks and writes: a folder of fixtures (every `.yaml`/`.json` below it is
 /// a case), the goldens folder, how cases are chosen, compared and recorded, and the reports.
 /// `listrender verify` and `record` fill it from their options.
@@ -84,10 +78,8 @@ public struct SuiteConfiguration: Sendable {
   /// below the fixtures folder (`partials/*`, `draft`). Files that other fixtures read as an
   /// animation's `update: { file: }` are never cases, with or without this.
   public var exclude: [String] = []
-  /// JUnit XML output.
-  public var junit: String?
-  /// JSON output: the summary and every case's result.
-  public var json: String?
+  /// What the run writes for CI besides its report (JUnit, JSON, annotations), in order.
+  public var outputs: [ReportOutput] = []
   /// Which goldens may be written.
   public var mode: RecordMode
   /// Re-compress passing PNG goldens losslessly with zopflipng afterwards.
@@ -113,8 +105,6 @@ public struct SuiteConfiguration: Sendable {
   public var cache: String?
   /// The most results the cache keeps; the least recently used go first.
   public var cacheSize = 100_000
-  /// Failed cases as annotations for a CI service (``SuiteEvent/annotation(_:)``); nil: none.
-  public var annotations: SuiteAnnotations?
 
   /// A configuration: by default every case of `fixtures`, compared and never recorded, the
   /// report in `report/`.
@@ -122,14 +112,13 @@ public struct SuiteConfiguration: Sendable {
     fixtures: String = "Fixtures", golden: String? = nil, jobs: Int? = nil, shard: Shard? = nil,
     variants: [VariantAxis] = [], layout: Bool = false, contactSheet: String? = nil,
     report: String = "report", policy: GoldenPolicy = GoldenPolicy(), artifacts: String? = nil,
-    filter: [String] = [], lastFailed: Bool = false, junit: String? = nil, json: String? = nil,
+    filter: [String] = [], lastFailed: Bool = false, outputs: [ReportOutput] = [],
     mode: RecordMode = .never, optimize: Bool = false, fixturesRoot: String? = nil,
     allowedFolders: [String] = [], accessibility: Bool = false, audit: Bool = false,
-    goldenFormat: RasterFormat = .png, annotations: SuiteAnnotations? = nil
+    goldenFormat: RasterFormat = .png
   ) {
     self.audit = audit
     self.goldenFormat = goldenFormat
-    self.annotations = annotations
     self.accessibility = accessibility
     self.fixtures = fixtures
     self.golden = golden
@@ -143,8 +132,7 @@ public struct SuiteConfiguration: Sendable {
     self.artifacts = artifacts
     self.filter = filter
     self.lastFailed = lastFailed
-    self.junit = junit
-    self.json = json
+    self.outputs = outputs
     self.mode = mode
     self.optimize = optimize
     self.fixturesRoot = fixturesRoot

@@ -206,7 +206,7 @@ func writeJSON(
 
 /// CI annotations for failing cases, pointing at their fixtures.
 func annotationLines(
-  _ results: [SuiteResult], options: SuiteConfiguration, style: SuiteAnnotations
+  _ results: [SuiteResult], options: SuiteConfiguration, style: ReportOutput.AnnotationStyle
 ) -> [String] {
   results.filter(\.report.isFailure).map { result in
     let file = (options.fixtures as NSString).appendingPathComponent(result.suiteCase.fixture)
@@ -323,28 +323,40 @@ extension GoldenVerdict? {
   }
 }
 
-/// What a run or a merge writes for CI besides its report, after the cases: one value an
-/// output, so that a new format (SARIF, TAP) is one more case the compiler leads to every place
-/// that writes or names outputs.
-enum ReportOutput {
+/// What a run or a merge writes for CI besides its HTML report: one value an output, in the
+/// order they are written. A new format (SARIF, TAP) is one more case, which the compiler leads
+/// to every place that writes, names or asks for outputs.
+public enum ReportOutput: Hashable, Sendable {
   /// JUnit XML at a path.
   case junit(String)
   /// The run's summary and cases as JSON at a path.
   case json(String)
   /// One line a failed case for a CI service, told as ``SuiteEvent/annotation(_:)``.
-  case annotations(SuiteAnnotations)
+  case annotations(AnnotationStyle)
 
-  /// The outputs a configuration asks for, in the order they are written.
-  static func asked(by options: SuiteConfiguration) -> [ReportOutput] {
+  /// The CI services whose annotation lines a run can tell.
+  public enum AnnotationStyle: Hashable, Sendable {
+    /// GitHub Actions' workflow commands: `::error file=…,line=1,title=…::message`.
+    case githubActions
+  }
+
+  /// The outputs a command line asks for: `--junit` (else, under `bazel test`, the JUnit file
+  /// Bazel reads, `XML_OUTPUT_FILE`), `--json`, and annotations under GitHub Actions
+  /// (`GITHUB_ACTIONS=true`).
+  package static func asked(junit: String?, json: String?, environment: [String: String]) throws
+    -> [ReportOutput]
+  {
     var outputs: [ReportOutput] = []
-    if let junit = options.junit { outputs.append(.junit(junit)) }
-    if let json = options.json { outputs.append(.json(json)) }
-    if let annotations = options.annotations { outputs.append(.annotations(annotations)) }
+    if let junit = try junit ?? BazelTest(environment: environment).junit {
+      outputs.append(.junit(junit))
+    }
+    if let json { outputs.append(.json(json)) }
+    if environment["GITHUB_ACTIONS"] == "true" { outputs.append(.annotations(.githubActions)) }
     return outputs
   }
 
   /// The option that names this output's file, and the file (nil for none).
-  var file: (option: String, path: String)? {
+  package var file: (option: String, path: String)? {
     switch self {
     case .junit(let path): ("--junit", path)
     case .json(let path): ("--json", path)

@@ -1,4 +1,6 @@
+import FileIO
 import Foundation
+import ListGoldens
 import ListRender
 
 /// A document audited in every combination of variant axes, as a suite renders `verify`'s
@@ -76,5 +78,106 @@ package struct VariantAudit {
       runs.append(run)
     }
     return runs
+  }
+}
+
+/// `listrender audit`: a spec's list audited in each variant, its findings told one a line as
+/// they come, and the outputs asked for (`--json`, an overlay image a variant) written all or
+/// none once every variant is audited.
+package struct AuditCommand {
+  /// The spec's path (`-`: standard input), for the outputs' checks and messages.
+  package var spec: String
+  /// The rules checked.
+  package var rules: Set<AuditRule> = Set(AuditRule.allCases)
+  /// The variant axes (none: the spec as it is).
+  package var axes: [VariantAxis] = []
+  /// `--json`: the findings as JSON.
+  package var json: String?
+  /// `--overlay`: the list with each finding outlined and numbered (`-`: standard output).
+  package var overlay: String?
+
+  /// An audit of `spec`.
+  package init(spec: String) { self.spec = spec }
+
+  /// The image format of `--overlay PATH`, from its extension (standard output: PNG).
+  /// - Throws: ``CommandFailure`` (exit 2) for an extension no raster format has.
+  package static func overlayFormat(_ path: String) throws -> RasterFormat {
+    guard path != "-" else { return .png }
+    let pathExtension = (lastPathPart(path) as NSString).pathExtension.lowercased()
+    guard let format = RasterFormat.allCases.first(where: { $0.fileExtension == pathExtension })
+    else {
+      throw CommandFailure(
+        "--overlay \(path): an overlay is an image, \(RasterFormat.allCases.map { "." + $0.fileExtension }.joined(separator: " or ")); give a file name with one of those extensions",
+        status: ExitStatus.badInput)
+    }
+    return format
+  }
+
+  /// Where each variant's overlay goes: `NAME@values.png` beside `--overlay` (the values as a
+  /// golden's variant is named), one file a variant; `--overlay` itself with no variants.
+  package static func overlayPaths(_ path: String, _ combinations: [[VariantAxis.Choice]])
+    -> [String]
+  {
+    guard combinations.count > 1 || combinations.first?.isEmpty == false else { return [path] }
+    let stem = (path as NSString).deletingPathExtension
+    var seen = Set<String>()
+    return combinations.enumerated().map { index, combination in
+      var name = "\(stem)@\(combination.map(\.value).joined(separator: "-")).png"
+      // Two axes with the same values (width=300, height=300) name distinct files.
+      if !seen.insert(name).inserted {
+        name = "\(stem)@\(combination.map(\.value).joined(separator: "-"))-\(index + 1).png"
+        seen.insert(name)
+      }
+      return name
+    }
+  }
+
+  /// Audits `document` with `renderer`, telling each finding's line to `finding` as it comes;
+  /// returns how many there were once the outputs are written.
+  package func run(
+    _ document: ListDocument, renderer: ListRenderer, finding: (String) -> Void,
+    lap: (String) -> Void = { _ in }
+  ) throws -> Int {
+    let audit = try VariantAudit(axes: axes, document: document)
+    let overlayPaths = overlay.map { Self.overlayPaths($0, audit.combinations) } ?? []
+    // One format an overlay, from its extension; anything else is refused rather than given
+    // PNG bytes under another name.
+    let overlayFormat = try overlay.map(Self.overlayFormat)
+    try checkOutputs(
+      (json.map { [(option: "--json", path: $0)] } ?? [])
+        + overlayPaths.map { (option: "--overlay", path: $0) },
+      inputs: spec == "-" ? [] : [("the spec", spec)])
+    // Each variant's overlay is encoded as soon as it is drawn (one bitmap at a time), and
+    // labelled with its variant.
+    let staged = StagedOutputs()
+    let captions = Captions()
+    var index = 0
+    let runs = try audit.run(
+      document, renderer: renderer, rules: rules, needsLayouts: overlay != nil, lap: lap
+    ) { run, tree in
+      defer { index += 1 }
+      if let overlayFormat, let tree {
+        var picture = try renderer.auditOverlay(of: tree, findings: run.findings)
+        if let name = run.variant, let caption = captions.strip(name, width: picture.width) {
+          picture = Bitmap.stacked([caption, picture], gap: 0)
+        }
+        try staged.add(try overlayFormat.encode(picture), to: overlayPaths[index])
+      }
+      for line in run.findings {
+        finding((run.variant.map { "[\($0)] " } ?? "") + line.description + "\n")
+      }
+    }
+    // Every output is made before any is written, then all of them are written or none.
+    if let json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let data =
+        axes.isEmpty
+        ? try encoder.encode(["findings": runs.first?.findings ?? []])
+        : try encoder.encode(["runs": runs])
+      try staged.add(Array(data) + [0x0A], to: json)
+    }
+    try staged.commit()
+    return runs.reduce(0) { $0 + $1.findings.count }
   }
 }

@@ -128,7 +128,7 @@ package enum APNGCodec {
       var ihdr = header.data
       ihdr.replaceSubrange(0..<8, with: be32(UInt32(rect.width)) + be32(UInt32(rect.height)))
       let part = try PNGCodec.decode(
-        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+        PNGHeader.signature + chunk("IHDR", ihdr)
           + chunk("IDAT", compressed) + chunk("IEND", []))
       // blend_op 0 (source): the rectangle replaces what was there; dispose_op 0 (none).
       canvas.paste(part, at: rect)

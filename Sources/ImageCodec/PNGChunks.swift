@@ -20,7 +20,7 @@ func pngChunks(_ png: [UInt8]) -> [(type: String, data: [UInt8])] {
 /// every chunk inside the file with its CRC right, IEND last. A damage names the chunk
 /// (`chunk fcTL 11: bad CRC`, counting that type's chunks from 0).
 func checkedPNGChunks(_ png: [UInt8]) throws -> [(type: String, data: [UInt8])] {
-  guard png.count >= 8, png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+  guard png.count >= 8, png.starts(with: PNGHeader.signature) else {
     throw PNGError(message: "not a PNG")
   }
   var chunks: [(String, [UInt8])] = []

@@ -84,7 +84,7 @@ public enum PNGCodec {
     // IHDR: size, 8 bits a channel, RGB (2) or RGBA (6), deflate, adaptive filters, no interlace.
     let header =
       be32(UInt32(source.width)) + be32(UInt32(source.height)) + [8, alpha ? 6 : 2, 0, 0, 0]
-    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    var png: [UInt8] = PNGHeader.signature
     png.reserveCapacity(length + 64 + length / idatSize * 12)
     png += chunk("IHDR", header)
     if let scale { png += stillChunks(scale: scale) }

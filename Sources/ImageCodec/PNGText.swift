@@ -7,7 +7,7 @@ import CCodecs
 /// PNGText.read(png)["ListRender-Fingerprint"]  // "cairo=1.16.0"
 /// ```
 package enum PNGText {
-  private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  private static let signature = PNGHeader.signature
 
   /// `png` with a text chunk for each entry (sorted by keyword) right after IHDR: `tEXt` when
   /// the text is Latin-1, `iTXt` (uncompressed UTF-8) otherwise. Keywords are 1...79 Latin-1

@@ -15,18 +15,34 @@ public enum RasterFormat: String, CaseIterable, Sendable {
 
   /// The file name extension, without its dot.
   public var fileExtension: String { rawValue }
+
+  /// The format's name in messages (`PNG`, `WebP`).
+  public var name: String {
+    switch self {
+    case .png: "PNG"
+    case .webp: "WebP"
+    }
+  }
 }
 
 extension RasterFormat {
   /// The format `bytes` are in, by their first bytes (never a file's name); nil for another.
   package static func of(_ bytes: [UInt8]) -> RasterFormat? {
-    if bytes.starts(with: PNGHeader.signature) { return .png }
-    if bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8),
-      bytes[8..<12].elementsEqual("WEBP".utf8)
-    {
-      return .webp
+    allCases.first { format in
+      format.signature.allSatisfy { mark in
+        bytes.count >= mark.offset + mark.bytes.count
+          && bytes[mark.offset..<mark.offset + mark.bytes.count].elementsEqual(mark.bytes)
+      }
     }
-    return nil
+  }
+
+  /// The marks a file in this format starts with, each at its offset (WebP's RIFF size lies
+  /// between its two).
+  var signature: [(offset: Int, bytes: [UInt8])] {
+    switch self {
+    case .png: [(0, PNGHeader.signature)]
+    case .webp: [(0, Array("RIFF".utf8)), (8, Array("WEBP".utf8))]
+    }
   }
 
   /// The widest and tallest image the format holds, in pixels (WebP's header has 14 bits a
@@ -35,6 +51,43 @@ extension RasterFormat {
     switch self {
     case .png: Int(Int32.max)
     case .webp: WebPCodec.maxSide
+    }
+  }
+
+  /// Whether the encoder takes rows while they are painted (PNG's strips are compressed on
+  /// the other cores as bands are painted); otherwise an export paints, then encodes.
+  package var encodesWhilePainting: Bool {
+    switch self {
+    case .png: true
+    case .webp: false
+    }
+  }
+
+  /// The rows of `source` (a painted image) in this format: a PNG encoded from the rows as
+  /// they are (on `threads` threads, with `compression`, the still's pixel density from
+  /// `scale`), a WebP from the whole image assembled from them. The one place an export picks
+  /// the encoder of a painted image.
+  package func encode(
+    rows source: some PNGRowSource, alpha: Bool, threads: Int?, scale: Double? = nil,
+    compression: PNGCompression
+  ) throws -> [UInt8] {
+    switch self {
+    case .png:
+      return try PNGCodec.encode(
+        rows: source, alpha: alpha, threads: threads, scale: scale, compression: compression)
+    case .webp:
+      var pixels = [UInt8](repeating: 0, count: source.width * source.height * 4)
+      pixels.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        for y in 0..<source.height {
+          source.copyRow(y, alpha: true, into: base + y * source.width * 4)
+        }
+      }
+      guard let bitmap = Bitmap(width: source.width, height: source.height, pixels: pixels) else {
+        throw PNGError(
+          message: "the image's rows do not make a \(source.width)×\(source.height) image")
+      }
+      return try encode(bitmap)
     }
   }
 

@@ -292,165 +292,195 @@ public struct LayoutElement: Equatable, Sendable {
   }
 }
 
-/// A (rounded) rectangle an element is clipped to.
-public struct Clip: Equatable, Sendable {
-  /// The rectangle in points.
-  public package(set) var rect: Rect
-  /// Corner radius.
-  public package(set) var cornerRadius: Double
-  /// Which corners are rounded.
-  public package(set) var corners: LayoutElement.Corners
+extension LayoutElement {
+  /// A (rounded) rectangle an element is clipped to.
+  public struct Clip: Equatable, Sendable {
+    /// The rectangle in points.
+    public package(set) var rect: Rect
+    /// Corner radius.
+    public package(set) var cornerRadius: Double
+    /// Which corners are rounded.
+    public package(set) var corners: LayoutElement.Corners
 
-  /// A clip from its parts.
-  package init(rect: Rect, cornerRadius: Double, corners: LayoutElement.Corners) {
-    self.rect = rect
-    self.cornerRadius = cornerRadius
-    self.corners = corners
+    /// A clip from its parts.
+    package init(rect: Rect, cornerRadius: Double, corners: LayoutElement.Corners) {
+      self.rect = rect
+      self.cornerRadius = cornerRadius
+      self.corners = corners
+    }
   }
 }
 
-/// A line drawn inside a shape's edge.
-public struct Stroke: Equatable, Sendable {
-  /// Colour.
-  public package(set) var color: Color
-  /// Width in points.
-  public package(set) var width: Double
+/// ``LayoutElement/Clip`` by its short name, inside the package.
+package typealias Clip = LayoutElement.Clip
 
-  /// A stroke from its colour and width.
-  package init(color: Color, width: Double) {
-    self.color = color
-    self.width = width
+extension LayoutElement {
+  /// A line drawn inside a shape's edge.
+  public struct Stroke: Equatable, Sendable {
+    /// Colour.
+    public package(set) var color: Color
+    /// Width in points.
+    public package(set) var width: Double
+
+    /// A stroke from its colour and width.
+    package init(color: Color, width: Double) {
+      self.color = color
+      self.width = width
+    }
   }
 }
 
-/// How an image file fills its frame.
-public struct ImagePaint: Equatable, Sendable {
-  /// How the image is scaled into the frame.
-  public enum Fit: String, Sendable {
-    /// Cover the frame, cropping (centred).
-    case aspectFill
-    /// Fit inside the frame, centred.
-    case aspectFit
-  }
+/// ``LayoutElement/Stroke`` by its short name, inside the package.
+package typealias Stroke = LayoutElement.Stroke
 
-  /// The file (absolute path).
-  public package(set) var path: String
-  /// Scaling.
-  public package(set) var fit: Fit
-  /// Clip to the circle inscribed in the frame.
-  public package(set) var clipToCircle: Bool
-  /// When set, the image's alpha is used as a mask filled with this colour (tinted icons).
-  public package(set) var tint: Color?
-  /// The radius of the frame's corners the image is clipped to (when not to a circle).
-  public package(set) var cornerRadius: Double
+extension LayoutElement {
+  /// How an image file fills its frame.
+  public struct ImagePaint: Equatable, Sendable {
+    /// How the image is scaled into the frame.
+    public enum Fit: String, Sendable {
+      /// Cover the frame, cropping (centred).
+      case aspectFill
+      /// Fit inside the frame, centred.
+      case aspectFit
+    }
 
-  /// An image paint from its parts.
-  package init(
-    path: String, fit: Fit, clipToCircle: Bool = false, tint: Color? = nil,
-    cornerRadius: Double = 0
-  ) {
-    self.path = path
-    self.fit = fit
-    self.clipToCircle = clipToCircle
-    self.tint = tint
-    self.cornerRadius = cornerRadius
-  }
-}
+    /// The file (absolute path).
+    public package(set) var path: String
+    /// Scaling.
+    public package(set) var fit: Fit
+    /// Clip to the circle inscribed in the frame.
+    public package(set) var clipToCircle: Bool
+    /// When set, the image's alpha is used as a mask filled with this colour (tinted icons).
+    public package(set) var tint: Color?
+    /// The radius of the frame's corners the image is clipped to (when not to a circle).
+    public package(set) var cornerRadius: Double
 
-/// A switch's look.
-public struct SwitchPaint: Equatable, Sendable {
-  /// On or off.
-  public package(set) var on: Bool
-  /// iOS or Material.
-  public package(set) var style: SwitchStyle
-  /// Track colour when on.
-  public package(set) var onColor: Color
-  /// Track colour when off.
-  public package(set) var offColor: Color
-  /// Thumb colour.
-  public package(set) var thumb: Color
-  /// Drawn for a right-to-left layout: "on" puts the thumb on the left, as UISwitch does.
-  public package(set) var isMirrored: Bool
-
-  /// A switch from its parts.
-  package init(
-    on: Bool, style: SwitchStyle, onColor: Color, offColor: Color, thumb: Color,
-    isMirrored: Bool = false
-  ) {
-    self.on = on
-    self.style = style
-    self.onColor = onColor
-    self.offColor = offColor
-    self.thumb = thumb
-    self.isMirrored = isMirrored
+    /// An image paint from its parts.
+    package init(
+      path: String, fit: Fit, clipToCircle: Bool = false, tint: Color? = nil,
+      cornerRadius: Double = 0
+    ) {
+      self.path = path
+      self.fit = fit
+      self.clipToCircle = clipToCircle
+      self.tint = tint
+      self.cornerRadius = cornerRadius
+    }
   }
 }
 
-/// How a checkbox is drawn: a rounded box inset in its frame, filled with a tick when on, a
-/// ring inside its edge when off, over an optional square fill of the whole frame.
-public struct CheckboxPaint: Equatable, Sendable {
-  /// Checked or not.
-  public package(set) var on: Bool
-  /// The box's fill when on.
-  public package(set) var fill: Color
-  /// The tick's colour.
-  public package(set) var mark: Color
-  /// The ring's colour when off.
-  public package(set) var ring: Color
-  /// The ring's width in points, inside the box's edge.
-  public package(set) var ringWidth: Double
-  /// The box's corner radius.
-  public package(set) var cornerRadius: Double
-  /// Space between the frame's edges and the box.
-  public package(set) var inset: Double
-  /// A fill of the whole frame under the box (a view's own background), if any.
-  public package(set) var background: Color?
+/// ``LayoutElement/ImagePaint`` by its short name, inside the package.
+package typealias ImagePaint = LayoutElement.ImagePaint
 
-  /// A checkbox from its parts.
-  package init(
-    on: Bool, fill: Color, mark: Color, ring: Color, ringWidth: Double, cornerRadius: Double,
-    inset: Double, background: Color? = nil
-  ) {
-    self.on = on
-    self.fill = fill
-    self.mark = mark
-    self.ring = ring
-    self.ringWidth = ringWidth
-    self.cornerRadius = cornerRadius
-    self.inset = inset
-    self.background = background
+extension LayoutElement {
+  /// A switch's look.
+  public struct SwitchPaint: Equatable, Sendable {
+    /// On or off.
+    public package(set) var on: Bool
+    /// iOS or Material.
+    public package(set) var style: SwitchStyle
+    /// Track colour when on.
+    public package(set) var onColor: Color
+    /// Track colour when off.
+    public package(set) var offColor: Color
+    /// Thumb colour.
+    public package(set) var thumb: Color
+    /// Drawn for a right-to-left layout: "on" puts the thumb on the left, as UISwitch does.
+    public package(set) var isMirrored: Bool
+
+    /// A switch from its parts.
+    package init(
+      on: Bool, style: SwitchStyle, onColor: Color, offColor: Color, thumb: Color,
+      isMirrored: Bool = false
+    ) {
+      self.on = on
+      self.style = style
+      self.onColor = onColor
+      self.offColor = offColor
+      self.thumb = thumb
+      self.isMirrored = isMirrored
+    }
   }
 }
 
-/// How a radio button is drawn: a circle centred in the frame, its fill under a ring inside
-/// its edge, and a dot at its centre.
-public struct RadioPaint: Equatable, Sendable {
-  /// Selected or not.
-  public package(set) var on: Bool
-  /// The circle's diameter.
-  public package(set) var diameter: Double
-  /// The ring's colour and width (inside the circle's edge).
-  public package(set) var ring: Color
-  /// The ring's width.
-  public package(set) var ringWidth: Double
-  /// The fill inside the circle, under the ring, if any.
-  public package(set) var fill: Color?
-  /// The dot's diameter (0: none), in the ring's colour.
-  public package(set) var dot: Double
+/// ``LayoutElement/SwitchPaint`` by its short name, inside the package.
+package typealias SwitchPaint = LayoutElement.SwitchPaint
 
-  /// A radio button from its parts.
-  package init(
-    on: Bool, diameter: Double, ring: Color, ringWidth: Double, fill: Color? = nil,
-    dot: Double = 0
-  ) {
-    self.on = on
-    self.diameter = diameter
-    self.ring = ring
-    self.ringWidth = ringWidth
-    self.fill = fill
-    self.dot = dot
+extension LayoutElement {
+  /// How a checkbox is drawn: a rounded box inset in its frame, filled with a tick when on, a
+  /// ring inside its edge when off, over an optional square fill of the whole frame.
+  public struct CheckboxPaint: Equatable, Sendable {
+    /// Checked or not.
+    public package(set) var on: Bool
+    /// The box's fill when on.
+    public package(set) var fill: Color
+    /// The tick's colour.
+    public package(set) var mark: Color
+    /// The ring's colour when off.
+    public package(set) var ring: Color
+    /// The ring's width in points, inside the box's edge.
+    public package(set) var ringWidth: Double
+    /// The box's corner radius.
+    public package(set) var cornerRadius: Double
+    /// Space between the frame's edges and the box.
+    public package(set) var inset: Double
+    /// A fill of the whole frame under the box (a view's own background), if any.
+    public package(set) var background: Color?
+
+    /// A checkbox from its parts.
+    package init(
+      on: Bool, fill: Color, mark: Color, ring: Color, ringWidth: Double, cornerRadius: Double,
+      inset: Double, background: Color? = nil
+    ) {
+      self.on = on
+      self.fill = fill
+      self.mark = mark
+      self.ring = ring
+      self.ringWidth = ringWidth
+      self.cornerRadius = cornerRadius
+      self.inset = inset
+      self.background = background
+    }
   }
 }
+
+/// ``LayoutElement/CheckboxPaint`` by its short name, inside the package.
+package typealias CheckboxPaint = LayoutElement.CheckboxPaint
+
+extension LayoutElement {
+  /// How a radio button is drawn: a circle centred in the frame, its fill under a ring inside
+  /// its edge, and a dot at its centre.
+  public struct RadioPaint: Equatable, Sendable {
+    /// Selected or not.
+    public package(set) var on: Bool
+    /// The circle's diameter.
+    public package(set) var diameter: Double
+    /// The ring's colour and width (inside the circle's edge).
+    public package(set) var ring: Color
+    /// The ring's width.
+    public package(set) var ringWidth: Double
+    /// The fill inside the circle, under the ring, if any.
+    public package(set) var fill: Color?
+    /// The dot's diameter (0: none), in the ring's colour.
+    public package(set) var dot: Double
+
+    /// A radio button from its parts.
+    package init(
+      on: Bool, diameter: Double, ring: Color, ringWidth: Double, fill: Color? = nil,
+      dot: Double = 0
+    ) {
+      self.on = on
+      self.diameter = diameter
+      self.ring = ring
+      self.ringWidth = ringWidth
+      self.fill = fill
+      self.dot = dot
+    }
+  }
+}
+
+/// ``LayoutElement/RadioPaint`` by its short name, inside the package.
+package typealias RadioPaint = LayoutElement.RadioPaint
 
 /// Text broken into lines, each placed inside the element's frame.
 ///

@@ -4,8 +4,8 @@ import ListModel
 public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The image would exceed the documented pixel limits (``SpecLimits``).
   case imageTooLarge(width: Int, height: Int)
-  /// A WebP image would be longer than the format allows (16,383 px a side).
-  case webpTooLarge(width: Int, height: Int, limit: Int)
+  /// An image would be longer than its file format allows (WebP: 16,383 px a side).
+  case tooLargeForFormat(format: String, width: Int, height: Int, limit: Int)
   /// A vector document would be taller than ``SpecLimits/maxVectorHeight`` points.
   case documentTooTall(height: Double)
   /// The list has nothing to draw: no cell, no header shown, no empty view.
@@ -22,7 +22,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A sentence for the terminal: the spec key first where the sentence needs it.
   public var description: String {
     switch self {
-    case .imageTooLarge, .webpTooLarge, .emptyList, .documentTooTall: reason
+    case .imageTooLarge, .tooLargeForFormat, .emptyList, .documentTooTall: reason
     case .safeAreaTooWide, .unknownColorToken: "canvas.\(key): \(reason)"
     case .headerStyle(let section, _): "sections[\(section)].header.style: \(reason)"
     }
@@ -32,7 +32,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// canvas's width, height or scale, whichever the spec gives).
   public var key: String {
     switch self {
-    case .imageTooLarge, .webpTooLarge, .documentTooTall: "size"
+    case .imageTooLarge, .tooLargeForFormat, .documentTooTall: "size"
     case .safeAreaTooWide: "safeArea"
     case .emptyList, .headerStyle: "sections"
     case .unknownColorToken: "theme"
@@ -44,8 +44,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .imageTooLarge(let width, let height):
       "the image would be \(width)×\(height) px; the limits are \(SpecLimits.maxPixelSide) px a side and \(SpecLimits.maxPixels) px in all: render it in pages (listrender render SPEC --page-height 2000 writes NAME-0001.png, NAME-0002.png, …), as SVG or PDF (no pixel limit), at a lower canvas.scale, or one viewport (canvas.height and canvas.contentOffset)"
-    case .webpTooLarge(let width, let height, let limit):
-      "the image would be \(width)×\(height) px; a WebP image is at most \(limit) px a side: write it as PNG (up to \(SpecLimits.maxPixelSide) px), in WebP pages (--page-height), or at a lower canvas.scale"
+    case .tooLargeForFormat(let format, let width, let height, let limit):
+      "the image would be \(width)×\(height) px; a \(format) image is at most \(limit) px a side: write it in another format, in \(format) pages (--page-height), or at a lower canvas.scale"
     case .documentTooTall(let height):
       "the document would be \(Int(height.rounded(.up))) pt tall; an SVG or PDF is at most \(Int(SpecLimits.maxVectorHeight)) pt (render it in PNG pages with --page-height, or as viewports with canvas.height and canvas.contentOffset)"
     case .emptyList:

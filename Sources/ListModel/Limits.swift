@@ -283,3 +283,15 @@ extension Double {
     self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
   }
 }
+
+/// The bounds of the command line's numeric options that the spec does not bound itself. Each
+/// check and its message (and each option's help) reads the range from here or from
+/// ``SpecLimits``, so the text cannot drift from the limit.
+package enum OptionRange {
+  /// Worker threads of `render --threads` and `verify --jobs`.
+  package static let workers: ClosedRange<Double> = 1...64
+  /// Thresholds, opacities and ratios.
+  package static let unit: ClosedRange<Double> = 0...1
+  /// The results `verify --cache-size` keeps.
+  package static let cacheSize: ClosedRange<Double> = 1...10_000_000
+}

@@ -253,42 +253,37 @@ extension ListRenderer {
     // temporary before any is renamed into place: all of them, or none.
     let staged = StagedOutputs()
     if let image, let format {
-      switch format {
-      case .svg, .pdf:
-        let vector: VectorFormat = format == .svg ? .svg : .pdf
-        staged.add(try stagedVector(tree, format: vector, to: image.path))
-        events(.phase("paint and write"))
-      case .png:
-        let png: [UInt8]
-        if options.sequential {
+      if let raster = format.raster {
+        guard tree.pixelWidth <= raster.maxSide, tree.pixelHeight <= raster.maxSide else {
+          throw Self.located(
+            LayoutError.tooLargeForFormat(
+              format: raster.name, width: tree.pixelWidth, height: tree.pixelHeight,
+              limit: raster.maxSide), in: document)
+        }
+        let bytes: [UInt8]
+        if raster.encodesWhilePainting, !options.sequential {
+          // Painted and encoded at once: the other cores compress rows already painted.
+          bytes = try renderPNG(tree, threads: options.threads, compression: options.compression)
+          events(.phase("paint and encode"))
+        } else {
           let painted = try paintImage(tree)
           events(.phase("paint"))
-          png = try PNGCodec.encode(
+          bytes = try raster.encode(
             rows: painted, alpha: !painted.isOpaque, threads: options.threads, scale: tree.scale,
             compression: options.compression)
           events(.phase("encode"))
-        } else {
-          // Painted and encoded at once: the other cores compress rows already painted.
-          png = try renderPNG(tree, threads: options.threads, compression: options.compression)
-          events(.phase("paint and encode"))
         }
-        try staged.add(png, to: image.path)
-      case .webp:
-        guard tree.pixelWidth <= WebPCodec.maxSide, tree.pixelHeight <= WebPCodec.maxSide else {
-          throw Self.located(
-            LayoutError.webpTooLarge(
-              width: tree.pixelWidth, height: tree.pixelHeight, limit: WebPCodec.maxSide),
-            in: document)
-        }
-        let webp = try WebPCodec.encode(try paint(tree))
-        events(.phase("paint and encode"))
-        try staged.add(webp, to: image.path)
+        try staged.add(bytes, to: image.path)
+      } else {
+        let vector: VectorFormat = format == .svg ? .svg : .pdf
+        staged.add(try stagedVector(tree, format: vector, to: image.path))
+        events(.phase("paint and write"))
       }
     }
     try stageDescriptions(
       of: document, tree: tree, layout: layoutPath, accessibility: accessibilityPath, in: staged)
     try staged.commit()
-    if format == .png || format == .webp { events(.phase("write")) }
+    if format?.raster != nil { events(.phase("write")) }
   }
 
   /// The still cut into pages `pageHeight` points tall, `NAME-0001.EXT`, … beside `path`, with
@@ -298,9 +293,7 @@ extension ListRenderer {
     layout layoutPath: String?, accessibility accessibilityPath: String?,
     inputs: [(String, String)], options: ExportOptions, events: (ExportEvent) -> Void
   ) throws {
-    switch format {
-    case .png, .webp: break
-    case .svg, .pdf:
+    guard let raster = format.raster else {
       throw ExportError.pages("pages are PNG or WebP images; an SVG or PDF holds the whole list")
     }
     guard path != "-" else {
@@ -339,9 +332,9 @@ extension ListRenderer {
       defer { top = end }
       return top..<end
     }
-    // Each page is held to the image limits (WebP's are lower), and the message says which
-    // page height fits, not to use --page-height.
-    let side = format == .webp ? WebPCodec.maxSide : SpecLimits.maxPixelSide
+    // Each page is held to the image limits and its format's (WebP's are lower), and the
+    // message says which page height fits, not to use --page-height.
+    let side = min(raster.maxSide, SpecLimits.maxPixelSide)
     for page in pages
     where tree.pixelWidth > side || page.count > side
       || tree.pixelWidth * page.count > SpecLimits.maxPixels
@@ -360,14 +353,12 @@ extension ListRenderer {
         + (accessibilityPath.map { [("--accessibility", $0)] } ?? []), inputs: inputs)
     let staged = StagedOutputs()
     for (page, name) in zip(pages, names) {
-      switch format {
-      case .webp: try staged.add(try WebPCodec.encode(try paint(tree, rows: page)), to: name)
-      case .png, .svg, .pdf:
-        try staged.add(
-          try renderPNGInRing(
+      try staged.add(
+        raster.encodesWhilePainting
+          ? try renderPNGInRing(
             tree, rows: page, threads: options.threads, compression: options.compression
-          ).png, to: name)
-      }
+          ).png
+          : try raster.encode(try paint(tree, rows: page)), to: name)
     }
     events(.phase("paint and encode"))
     try stageDescriptions(
@@ -672,12 +663,8 @@ final class FrameFiles: Sendable {
       previous.withLock { $0 = (image, last.bytes) }
       return last.bytes
     }
-    let bytes: [UInt8]
-    switch format {
-    case .webp: bytes = try WebPCodec.encode(try image.bitmap())
-    case .png:
-      bytes = try PNGCodec.encode(rows: image, alpha: alpha, threads: 1, compression: compression)
-    }
+    let bytes = try format.encode(
+      rows: image, alpha: alpha, threads: 1, compression: compression)
     previous.withLock { $0 = (image, bytes) }
     return bytes
   }

@@ -82,45 +82,14 @@ struct Animate: ParsableCommand {
         spec, renderer: renderer, scale: canvas.scale, width: canvas.width,
         allowing: fileAccess.allowedFolders, locale: localeOption.locale, warnings: true,
         tokens: try tokensOption.file())
-      let folder =
-        output
-        ?? (apng == nil && gif == nil
-          ? URL(fileURLWithPath: spec ?? Showcase.name).deletingPathExtension().lastPathComponent
-            + "-frames" : nil)
-      var outputs: [AnimationOutput] = []
-      if let apng { outputs.append(.apng(apng)) }
-      if let gif { outputs.append(.gif(gif)) }
-      if let folder { outputs.append(.frames(folder: folder, frameFormat)) }
-      if let layoutFolder { outputs.append(.frameLayouts(folder: layoutFolder)) }
-      var progress: ProgressBar?
-      var count = 0
-      try renderer.exportAnimation(
-        document, to: outputs,
+      let command = AnimateCommand(
+        spec: spec, folder: output, frameFormat: frameFormat, apng: apng, gif: gif,
+        layouts: layoutFolder)
+      try command.run(
+        document, renderer: renderer,
         options: ExportOptions(
           spec: spec, frames: frames.flatMap(Self.parseRange),
-          compression: compression.compression)
-      ) { event in
-        switch event {
-        case .phase: break
-        case .warning(let warning): Terminal.error(warning + "\n")
-        case .frame(let done, let total):
-          if progress == nil { progress = ProgressBar(total: total) }
-          progress?.update(done: done, label: "frames")
-          count = total
-        }
-      }
-      progress?.finish()
-      var written: [String] = []
-      if let folder { written.append("\(count) frames in \(folder)/") }
-      if let apng { written.append(apng) }
-      if let gif { written.append(gif) }
-      // Said on standard error when standard output carries an animation.
-      let line = "wrote " + written.joined(separator: ", ") + "\n"
-      if [apng, gif].contains(where: { $0.map(writesStandardOutput) ?? false }) {
-        Terminal.error(line)
-      } else {
-        Terminal.out(line)
-      }
+          compression: compression.compression))
     } catch let failure as CommandFailure {
       throw failure
     } catch {
@@ -130,10 +99,3 @@ struct Animate: ParsableCommand {
 }
 
 extension RasterFormat: ExpressibleByArgument {}
-
-/// Whether writing `path` lands on this process's standard output (`-`, `/dev/stdout`, a link
-/// to either).
-func writesStandardOutput(_ path: String) -> Bool {
-  if case .descriptor(STDOUT_FILENO) = OutputTarget(path) { return true }
-  return false
-}

@@ -32,13 +32,13 @@ struct Catalog: ParsableCommand {
   var locales: String = "all"
 
   @Option(name: .customLong("as"), help: "Where the text goes: title, subtitle or description.")
-  var role: String = "title"
+  var role: CatalogReview.Role = .title
 
   @Option(help: "The rows' style: fullWidth, boxed or boxedInverse.")
-  var style: String = "fullWidth"
+  var style: CellStyle = .fullWidth
 
   @Option(help: "The design system: mistica or material.")
-  var theme: String = "mistica"
+  var theme: ThemeName = .mistica
 
   @Option(help: "Lines at most for each text (default: no limit).")
   var maxLines: Int?
@@ -83,25 +83,15 @@ struct Catalog: ParsableCommand {
   var timings = false
 
   func validate() throws {
-    if let maxLines, !(1...1_000).contains(maxLines) {
-      throw ValidationError("--max-lines \(maxLines) is out of range; expected 1...1000")
-    }
+    try require(maxLines, in: SpecLimits.maxLinesRange, option: "max-lines")
   }
 
   /// The options as the library takes them, or a bad-input failure naming the option.
-  private func reviewOptions() throws -> CatalogReview.Options {
+  private func reviewOptions() -> CatalogReview.Options {
     var options = CatalogReview.Options()
-    func pick<T>(_ value: String, _ option: String, _ choices: [(String, T)]) throws -> T {
-      guard let found = choices.first(where: { $0.0 == value }) else {
-        throw CommandFailure(
-          "--\(option): unknown value '\(value)'; expected one of \(choices.map(\.0).joined(separator: ", "))",
-          status: ExitStatus.badInput)
-      }
-      return found.1
-    }
-    options.role = try pick(role, "as", CatalogReview.Role.allCases.map { ($0.rawValue, $0) })
-    options.style = try pick(style, "style", CellStyle.allCases.map { ($0.rawValue, $0) })
-    options.canvas.theme = try pick(theme, "theme", ThemeName.allCases.map { ($0.rawValue, $0) })
+    options.role = role
+    options.style = style
+    options.canvas.theme = theme
     options.canvas.scale = canvas.scale ?? 1
     options.canvas.width = canvas.width ?? 360
     options.maxLines = maxLines
@@ -114,7 +104,7 @@ struct Catalog: ParsableCommand {
       var run = CatalogRun(catalog: catalog, output: output)
       run.locales = locales
       run.defaultLanguage = defaultLanguage
-      run.options = try reviewOptions()
+      run.options = reviewOptions()
       run.json = json
       run.screenshots = screenshots
       run.problemsOnly = problemsOnly
@@ -128,29 +118,9 @@ struct Catalog: ParsableCommand {
       } catch let error as CatalogError {
         throw CommandFailure(error.description, status: ExitStatus.badInput)
       }
-      let entries = outcome.entries
-      let summary = outcome.summary
       clock.report()
-      Terminal.error(CatalogRun.summaryTable(summary))
-      var counts: [CatalogReview.Verdict: Int] = [:]
-      for entry in entries {
-        for verdict in entry.verdicts.isEmpty ? [entry.verdict] : entry.verdicts {
-          counts[verdict, default: 0] += 1
-        }
-      }
-      let totals = CatalogReview.Verdict.allCases.compactMap { verdict in
-        counts[verdict].map { "\($0) \(verdict.rawValue)" }
-      }
-      // The keys drawn (those with a source text), as the grid and the JSON have them.
-      let drawn = Set(entries.map(\.key)).count
-      let onlyTranslated = outcome.keysOnlyInTranslations
-      Terminal.error(
-        "\(drawn) key\(drawn == 1 ? "" : "s") in \(outcome.locales) locales: \(totals.joined(separator: ", "))\n"
-          + (onlyTranslated.isEmpty
-            ? ""
-            : "\(onlyTranslated.count) key\(onlyTranslated.count == 1 ? "" : "s") only in translations (no source text, not drawn): \(onlyTranslated.prefix(10).joined(separator: ", "))\(onlyTranslated.count > 10 ? ", …" : "")\n")
-      )
-      if entries.contains(where: { $0.verdict != .ok }) {
+      Terminal.error(CatalogRun.summaryTable(outcome.summary) + outcome.totalsLines)
+      if outcome.entries.contains(where: { $0.verdict != .ok }) {
         throw CommandFailure(status: ExitStatus.failure)
       }
     } catch let failure as CommandFailure {
@@ -160,3 +130,7 @@ struct Catalog: ParsableCommand {
     }
   }
 }
+
+extension CatalogReview.Role: ExpressibleByArgument {}
+extension CellStyle: ExpressibleByArgument {}
+extension ThemeName: ExpressibleByArgument {}

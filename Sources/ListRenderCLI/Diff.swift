@@ -39,42 +39,11 @@ struct Diff: ParsableCommand {
   }
 
   func run() throws {
-    if let output {
-      try checkOutputs(
-        [("-o", output)], inputs: [("the first image", first), ("the second image", second)])
-    }
-    let a: Bitmap
-    let b: Bitmap
-    do {
-      a = try PNGCodec.decode(file: first)
-      b = try PNGCodec.decode(file: second)
-    } catch {
-      throw CommandFailure("\(error)", status: ExitStatus.badInput)
-    }
-    guard a.width == b.width, a.height == b.height else {
-      throw CommandFailure(
-        "image sizes differ: \(first) is \(a.width)×\(a.height), \(second) is \(b.width)×\(b.height)",
-        status: ExitStatus.failure)
-    }
     var options = ComparisonOptions()
     options.threshold = threshold
     options.includeAA = includeAA
     options.alpha = alpha
     options.diffMask = diffMask
-    let started = DispatchTime.now()
-    guard let result = Pixelmatch.compare(a, b, options: options, makeDiff: output != nil) else {
-      throw CommandFailure(status: ExitStatus.failure)
-    }
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-    if let output, let diff = result.diff {
-      do {
-        try AtomicFile.write(try PNGCodec.encode(diff), to: output)
-      } catch { throw CommandFailure.wrapping(error) }
-    }
-    let percent = Double(result.differingPixels) * 100 / Double(max(1, a.width * a.height))
-    print("matched in: \(String(format: "%.3f", elapsed))ms")
-    print("different pixels: \(result.differingPixels)")
-    print("error: \(String(format: "%.2f", percent))%")
-    if result.differingPixels > 0 { throw CommandFailure(status: ExitStatus.failure) }
+    try ImageDiff.run(first, second, options: options, output: output)
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileIO
 import Foundation
 import GoldenSuite
 
@@ -20,13 +21,7 @@ struct MergeReports: ParsableCommand {
   @Option(help: ArgumentHelp("The merged report folder.", valueName: "dir"))
   var report: String
 
-  @Option(help: ArgumentHelp("Also write JUnit XML (one test case per case).", valueName: "file"))
-  var junit: String?
-
-  @Option(
-    help: ArgumentHelp("Also write the summary and every case's result as JSON.", valueName: "file")
-  )
-  var json: String?
+  @OptionGroup var reportOptions: ReportOptions
 
   func run() throws {
     let standard = URL(fileURLWithPath: report).standardizedFileURL.path
@@ -34,7 +29,9 @@ struct MergeReports: ParsableCommand {
       throw CommandFailure(
         "--report \(report) is also a folder to merge; give another", status: ExitStatus.badInput)
     }
-    let run = try ReportMerge(folders: folders, report: report, junit: junit, json: json).run()
+    let run = try ReportMerge(
+      folders: folders, report: report, outputs: try reportOptions.outputs()
+    ).run()
     Terminal.error(run.summary + "\n")
     Terminal.error("report: \((report as NSString).appendingPathComponent("index.html"))\n")
     if run.exitStatus != 0 { throw CommandFailure(status: run.exitStatus) }

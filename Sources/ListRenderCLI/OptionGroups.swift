@@ -56,6 +56,26 @@ struct CanvasOptions: ParsableArguments {
   }
 }
 
+/// `--junit` and `--json`: what `verify`, `record` and `merge-reports` write for CI besides
+/// their report.
+struct ReportOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Also write JUnit XML (one test case per case).", valueName: "file"))
+  var junit: String?
+
+  @Option(
+    help: ArgumentHelp("Also write the summary and every case's result as JSON.", valueName: "file")
+  )
+  var json: String?
+
+  /// The outputs these options and the environment ask for (Bazel's JUnit file, GitHub
+  /// Actions' annotations).
+  func outputs(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+    -> [ReportOutput]
+  {
+    try ReportOutput.asked(junit: junit, json: json, environment: environment)
+  }
+}
+
 /// `--tokens FILE`: a Mística brand token file in place of its brand's built-in skin.
 struct TokensOptions: ParsableArguments {
   @Option(
@@ -65,23 +85,19 @@ struct TokensOptions: ParsableArguments {
   var tokens: String?
 
   /// The file, read, and the brand its name gives; nil without `--tokens`.
-  /// - Throws: ``CommandFailure`` (exit 2): a file named for no brand, or not a token file.
   func file() throws -> (brand: MisticaSkin, file: MisticaTokenFile)? {
-    guard let tokens else { return nil }
-    let stem = (lastPathPart(tokens) as NSString).deletingPathExtension
-    guard let brand = MisticaSkin(rawValue: stem), brand != .original else {
-      throw CommandFailure(
-        "--tokens \(tokens): name the file for its brand (\(MisticaSkin.allCases.filter { $0 != .original }.map { "\($0.rawValue).json" }.joined(separator: ", "))): it takes that brand's place",
-        status: ExitStatus.badInput)
-    }
-    do {
-      let file = try MisticaTokenFile.read(tokens)
-      if let problem = file.skinProblem {
-        throw CommandFailure("--tokens \(problem)", status: ExitStatus.badInput)
-      }
-      return (brand, file)
-    } catch let error as CatalogError {
-      throw CommandFailure("--tokens \(error.description)", status: ExitStatus.badInput)
-    }
+    try tokens.map(MisticaTokenFile.brandFile)
   }
+}
+
+/// Throws a validation error naming the option and its range when `value` is outside it.
+func require(_ value: Double?, in range: ClosedRange<Double>, option: String) throws {
+  // NaN is in no range (it fails `contains`), and neither is infinity.
+  guard let value, !range.contains(value) || !value.isFinite else { return }
+  throw ValidationError("--\(option) must be within \(range.text)")
+}
+
+/// Integer options, checked against the same ranges.
+func require(_ value: Int?, in range: ClosedRange<Double>, option: String) throws {
+  try require(value.map(Double.init), in: range, option: option)
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CPangoThreads
+import FileIO
 import Foundation
 import GoldenImage
 import GoldenSuite
@@ -103,23 +104,14 @@ struct Render: ParsableCommand {
       try renderOnce()
       return
     }
-    // Each pass renders, then waits for the spec or a file it used (the last pass that decoded
-    // tells which) to change its modification time or size.
-    var paths = [spec]
-    while true {
-      do {
-        try renderOnce { paths = [spec] + $0.resourcePaths }
-        // One line per render, seen at once even when standard output is a pipe (print's
-        // buffer would hold it).
-        Terminal.out("rendered \(output ?? defaultOutput)\n")
-      } catch let failure as any ExitStatusError {
-        // Reported; keep watching for the fix.
-        printFailure(failure)
-      }
-      let watched = Dictionary(uniqueKeysWithValues: Set(paths).map { ($0, fileStamp($0)) })
-      while watched.allSatisfy({ fileStamp($0.key) == $0.value }) {
-        Thread.sleep(forTimeInterval: 0.2)
-      }
+    watchFiles([spec]) { paths in
+      try renderOnce { paths = [spec] + $0.resourcePaths }
+      // One line per render, seen at once even when standard output is a pipe (print's
+      // buffer would hold it).
+      Terminal.out("rendered \(output ?? defaultOutput)\n")
+    } failed: {
+      // Reported; keep watching for the fix.
+      printFailure($0)
     }
   }
 
@@ -183,13 +175,6 @@ struct Render: ParsableCommand {
     let source = spec == "-" ? "stdin" : spec ?? Showcase.name
     return URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent + ".png"
   }
-}
-
-/// A file's modification time and size ("" when it cannot be read), to notice changes.
-func fileStamp(_ path: String) -> String {
-  var status = stat()
-  guard stat(path, &status) == 0 else { return "" }
-  return "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_size)"
 }
 
 extension ImageFileFormat: ExpressibleByArgument {}

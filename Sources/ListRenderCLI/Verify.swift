@@ -149,13 +149,7 @@ struct SuiteOptions: ParsableArguments {
       valueName: "pattern"))
   var exclude: [String] = []
 
-  @Option(help: ArgumentHelp("Also write JUnit XML (one test case per case).", valueName: "file"))
-  var junit: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "Also write the summary and every case's result as JSON.", valueName: "file"))
-  var json: String?
+  @OptionGroup var reportOptions: ReportOptions
 
   @Option(
     name: .customLong("fixtures-root"),
@@ -192,7 +186,7 @@ struct SuiteOptions: ParsableArguments {
   @Option(
     name: .customLong("cache-size"),
     help: ArgumentHelp(
-      "The most results --cache keeps (1…10,000,000; default 100,000); the least recently used go first.",
+      "The most results --cache keeps (\(OptionRange.cacheSize.text); default 100,000); the least recently used go first.",
       valueName: "n"))
   var cacheSize: Int?
 
@@ -201,8 +195,9 @@ struct SuiteOptions: ParsableArguments {
     if cache?.isEmpty == true {
       throw ValidationError("--cache needs a folder; got an empty path")
     }
-    if let cacheSize, !(1...10_000_000).contains(cacheSize) {
-      throw ValidationError("--cache-size must be 1…10,000,000; got \(cacheSize)")
+    try require(cacheSize, in: OptionRange.cacheSize, option: "cache-size")
+    if ignore.count > SpecLimits.maxIgnorePatterns {
+      throw ValidationError("--ignore: at most \(SpecLimits.maxIgnorePatterns) patterns")
     }
     do {
       if let shard { _ = try Shard(parsing: shard) }
@@ -219,30 +214,17 @@ struct SuiteOptions: ParsableArguments {
     mode: RecordMode, optimize: Bool = false, updatesLastFailed: Bool = true,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> SuiteConfiguration {
-    let bazel = try BazelTest(environment: environment)
     var configuration = SuiteConfiguration(
-      fixtures: fixtures, golden: golden, jobs: jobs,
-      shard: try shard.map(Shard.init(parsing:)) ?? bazel.shard,
-      variants: try variants.map(VariantAxis.init(parsing:)),
-      layout: layout, contactSheet: contactSheet,
-      report: report ?? bazel.outputs.map { ($0 as NSString).appendingPathComponent("report") }
-        ?? "report",
-      policy: policy,
-      artifacts: artifacts
-        ?? bazel.outputs.map { ($0 as NSString).appendingPathComponent("artifacts") }
-        ?? GoldenCheck.defaultArtifactsFolder(environment),
-      filter: filter, lastFailed: lastFailed, junit: junit ?? bazel.junit, json: json,
+      fixtures: fixtures, golden: golden, jobs: jobs, shard: try shard.map(Shard.init(parsing:)),
+      variants: try variants.map(VariantAxis.init(parsing:)), layout: layout,
+      contactSheet: contactSheet, report: report ?? "report", policy: policy,
+      artifacts: artifacts ?? GoldenCheck.defaultArtifactsFolder(environment), filter: filter,
+      lastFailed: lastFailed, outputs: try reportOptions.outputs(environment: environment),
       mode: mode, optimize: optimize, fixturesRoot: fixturesRoot,
-      allowedFolders: fileAccess.allowedFolders,
-      accessibility: accessibility, audit: audit, goldenFormat: goldenFormat,
-      annotations: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
-        ? .githubActions : nil)
+      allowedFolders: fileAccess.allowedFolders, accessibility: accessibility, audit: audit,
+      goldenFormat: goldenFormat)
     configuration.passWithNoCases = passWithNoCases
     configuration.exclude = exclude
-    guard ignore.count <= SpecLimits.maxIgnorePatterns else {
-      throw CommandFailure(
-        "--ignore: at most \(SpecLimits.maxIgnorePatterns) patterns", status: ExitStatus.badInput)
-    }
     configuration.ignore = ignore
     configuration.store = store
     configuration.auditOnly = auditOnly
@@ -250,14 +232,11 @@ struct SuiteOptions: ParsableArguments {
     configuration.updatesLastFailed = updatesLastFailed
     configuration.cache = cache
     if let cacheSize { configuration.cacheSize = cacheSize }
-    if let tokens = try tokensOption.file() {
-      configuration.tokens = tokens
-      // A verdict cached without the file would not be this run's.
-      configuration.cache = nil
-    }
-    if shard == nil { try bazel.touchShardStatus() }
-    bazel.useTemporaryFolder()
-    configuration.shownPaths = bazel.shownPaths
+    configuration.tokens = try tokensOption.file()
+    // A verdict cached without the file would not be this run's.
+    if configuration.tokens != nil { configuration.cache = nil }
+    try configuration.applyBazel(
+      environment, reportGiven: report != nil, artifactsGiven: artifacts != nil)
     return configuration
   }
 
@@ -303,78 +282,9 @@ struct Verify: ParsableCommand {
   }
 
   func run() throws {
-    try runAsCommand(
-      GoldenSuite(try options.configuration(mode: try record ?? RecordMode.fromEnvironment())))
+    try GoldenSuite(try options.configuration(mode: try record ?? RecordMode.fromEnvironment()))
+      .runOnTerminal()
   }
-}
-
-/// Runs a suite, printing what it tells: a progress bar (or one line a case when standard
-/// error is not a terminal), failures, the summary and the files written; a
-/// ``CommandFailure`` carrying the run's exit status when it is not 0.
-func runAsCommand(_ suite: GoldenSuite) throws {
-  let progress = Mutex<ProgressBar?>(nil)
-  // Each warning once a run (a locale's fallback is the same for every case drawn in it).
-  let warned = Mutex<Set<String>>([])
-  let run = try suite.run { event in
-    switch event {
-    case .caseFinished(let result, let done, let total):
-      let fresh = warned.withLock { seen in
-        result.warnings.filter { seen.insert($0).inserted }
-      }
-      if !fresh.isEmpty {
-        progress.withLock { bar in
-          bar?.finish()
-          bar = nil
-        }
-        for warning in fresh {
-          Terminal.error(terminalSafe("\(result.suiteCase.fixture): warning: \(warning)") + "\n")
-        }
-      }
-      let outcome = result.report.outcome.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-      progress.withLock { bar in
-        if bar == nil { bar = ProgressBar(total: total) }
-        bar?.update(
-          done: done, label: result.report.name, plainLine: "\(outcome) \(result.report.name)")
-      }
-    case .caseFailed(let result):
-      progress.withLock { bar in
-        bar?.finish()
-        bar = nil
-      }
-      Terminal.error(terminalSafe(result.report.message) + "\n")
-    case .summary(let summary):
-      progress.withLock { bar in
-        bar?.finish()
-        bar = nil
-      }
-      print(summary)
-    case .optimized(let goldens, let before, let after):
-      print("optimized \(goldens) goldens: \(before / 1024) KB → \(after / 1024) KB")
-    case .annotation(let line): print(line)
-    case .wroteReport(let path):
-      var shown = path
-      for (folder, zip) in suite.configuration.shownPaths {
-        shown = shown.replacingOccurrences(of: folder, with: zip)
-      }
-      print("report: \(shown)")
-    case .wroteContactSheet(let path): print("contact sheet: \(path)")
-    }
-  }
-  // Every failing case and variant at once: the list verify kept of them.
-  let failing = run.results.filter { $0.report.outcome == .failed || $0.report.outcome == .missing }
-  if !failing.isEmpty, suite.configuration.updatesLastFailed, suite.configuration.mode == .never {
-    if suite.configuration.shownPaths.isEmpty {
-      print("to accept every failure: \(suite.configuration.acceptCommandForLastFailed)")
-    } else {
-      // Under Bazel the report folder (and its last-failed list) is zipped away: the cases
-      // are named, for a run from the workspace root.
-      let names = failing.prefix(50).map(\.report.name)
-      print(
-        "to accept every failure, from the workspace root: \(suite.configuration.acceptCommand(filtering: names))"
-          + (failing.count > 50 ? " (the first 50 of \(failing.count))" : ""))
-    }
-  }
-  if run.exitStatus != 0 { throw CommandFailure(status: run.exitStatus) }
 }
 
 extension RecordMode: ExpressibleByArgument {}
@@ -398,88 +308,9 @@ struct Record: ParsableCommand {
   var optimize = false
 
   func run() throws {
-    try runAsCommand(
-      GoldenSuite(
-        try options.configuration(
-          mode: all ? .all : .failed, optimize: optimize, updatesLastFailed: false)))
-  }
-}
-
-/// Bazel's test protocol (https://bazel.build/reference/test-encyclopedia), read from the
-/// environment `bazel test` gives a test: the shard (`TEST_TOTAL_SHARDS`, `TEST_SHARD_INDEX`,
-/// 0-based, the same split as `--shard`), the shard status file it wants touched, where JUnit XML
-/// goes (`XML_OUTPUT_FILE`), the folder for other outputs (`TEST_UNDECLARED_OUTPUTS_DIR`: the
-/// report and the failure images) and for temporaries (`TEST_TMPDIR`). Outside Bazel all are nil.
-struct BazelTest {
-  var shard: Shard?
-  var statusFile: String?
-  var junit: String?
-  var outputs: String?
-  var temporary: String?
-
-  init(environment: [String: String]) throws {
-    func value(_ key: String) -> String? {
-      guard let text = environment[key], !text.isEmpty else { return nil }
-      return text
-    }
-    if let total = value("TEST_TOTAL_SHARDS") {
-      guard let count = Int(total), count >= 1, count <= 1_000_000,
-        let index = Int(value("TEST_SHARD_INDEX") ?? ""), (0..<count).contains(index)
-      else {
-        throw CommandFailure(
-          "TEST_TOTAL_SHARDS=\(total) and TEST_SHARD_INDEX=\(environment["TEST_SHARD_INDEX"] ?? "") do not name a shard (0 ≤ index < total)",
-          status: ExitStatus.badInput)
-      }
-      shard = try Shard(index: index + 1, of: count)
-      statusFile = value("TEST_SHARD_STATUS_FILE")
-    }
-    junit = value("XML_OUTPUT_FILE")
-    outputs = value("TEST_UNDECLARED_OUTPUTS_DIR")
-    temporary = value("TEST_TMPDIR")
-    target = value("TEST_TARGET")
-  }
-
-  /// Tells Bazel this test knows the sharding protocol: the status file is made (or its time
-  /// updated), as touch(1) does: opened without waiting, so a FIFO never blocks (one with no
-  /// reader has its time set by path).
-  func touchShardStatus() throws {
-    guard shard != nil, let statusFile else { return }
-    let descriptor = open(
-      statusFile, O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o644)
-    if descriptor < 0, errno == ENXIO, utimensat(AT_FDCWD, statusFile, nil, 0) == 0 { return }
-    guard descriptor >= 0 else {
-      throw CommandFailure(
-        "TEST_SHARD_STATUS_FILE \(statusFile): \(String(cString: strerror(errno)))",
-        status: ExitStatus.failure)
-    }
-    futimens(descriptor, nil)
-    close(descriptor)
-  }
-
-  /// The test target (`//pkg:name`), which names where Bazel keeps the zipped outputs.
-  var target: String?
-
-  /// Under `bazel test`, the output folder as what it becomes: `bazel-testlogs/pkg/name/
-  /// test.outputs/outputs.zip` (a sharded test's: `bazel-testlogs/pkg/name/shard_2_of_3/
-  /// test.outputs/outputs.zip`; a target of the root package's: `bazel-testlogs/name/…`),
-  /// read from the workspace (the folder itself is zipped away).
-  var shownPaths: [(path: String, shown: String)] {
-    guard let outputs, let target else { return [] }
-    // `//pkg/sub:name`, `//:name`, `@repo//pkg:name`: the package's folders, then the name.
-    let label = target.components(separatedBy: "//").last ?? target
-    let colon = label.firstIndex(of: ":")
-    let package = colon.map { String(label[..<$0]) } ?? label
-    let name = colon.map { String(label[label.index(after: $0)...]) } ?? (lastPathPart(label))
-    let path = (package.isEmpty ? "" : package + "/") + name
-    let shardFolder = shard.map { $0.count > 1 ? "/shard_\($0.index)_of_\($0.count)" : "" } ?? ""
-    let zip = "bazel-testlogs/\(path)\(shardFolder)/test.outputs/outputs.zip"
-    let folder = outputs.hasSuffix("/") ? outputs : outputs + "/"
-    return [(folder, zip + " → ")]
-  }
-
-  /// Temporary files (staging, optimisation) under `TEST_TMPDIR`, where Bazel cleans them.
-  func useTemporaryFolder() {
-    guard let temporary else { return }
-    setenv("TMPDIR", temporary, 1)
+    try GoldenSuite(
+      try options.configuration(
+        mode: all ? .all : .failed, optimize: optimize, updatesLastFailed: false)
+    ).runOnTerminal()
   }
 }

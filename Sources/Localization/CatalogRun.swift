@@ -34,6 +34,28 @@ package struct CatalogRun {
     package var summary: [(locale: String, counts: [CatalogReview.Verdict: Int])]
     package var locales: Int
     package var keysOnlyInTranslations: [String]
+
+    /// The totals as the command ends with them: the keys drawn, in how many locales, each
+    /// verdict's count (a row under each of its verdicts), and the keys only translations have.
+    package var totalsLines: String {
+      var counts: [CatalogReview.Verdict: Int] = [:]
+      for entry in entries {
+        for verdict in entry.verdicts.isEmpty ? [entry.verdict] : entry.verdicts {
+          counts[verdict, default: 0] += 1
+        }
+      }
+      let totals = CatalogReview.Verdict.allCases.compactMap { verdict in
+        counts[verdict].map { "\($0) \(verdict.rawValue)" }
+      }
+      // The keys drawn (those with a source text), as the grid and the JSON have them.
+      let drawn = Set(entries.map(\.key)).count
+      let only = keysOnlyInTranslations
+      return
+        "\(drawn) key\(drawn == 1 ? "" : "s") in \(locales) locales: \(totals.joined(separator: ", "))\n"
+        + (only.isEmpty
+          ? ""
+          : "\(only.count) key\(only.count == 1 ? "" : "s") only in translations (no source text, not drawn): \(only.prefix(10).joined(separator: ", "))\(only.count > 10 ? ", …" : "")\n")
+    }
   }
 
   package init(catalog: String, output: String) {

@@ -1,10 +1,11 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// The virtual clock and `listrender animate` (issue 5).
-@Suite("Animation")
+@Suite("Animation", .tags(.cli))
 struct AnimationTests {
   private let spec = SampleDocuments.pressAnimation
 

@@ -1,10 +1,11 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// `listrender audit` and `verify`/`record --audit`, run as a user runs them.
-@Suite("listrender audit")
+@Suite("listrender audit", .tags(.cli))
 struct AuditCLITests {
   @Test("findings print one a line with the spec's line and exit 1; none exits 0; bad input 2")
   func exitStatuses() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Debian's bazel-bootstrap (a real Bazel 4.2.3), installed by `make deps-test`.
@@ -8,7 +9,7 @@ let bazel = ["/usr/bin/bazel"].first { FileManager.default.isExecutableFile(atPa
 
 /// `listrender verify` as a sharded `sh_test` under a real Bazel, offline: the workspace kept
 /// in `Tests/CLITests/Bazel` beside the built binary and six fixtures with their goldens.
-@Suite("A real Bazel")
+@Suite("A real Bazel", .tags(.bazel))
 struct BazelTests {
   /// Runs `tool` to its end with its output in a file, through posix_spawn and waitpid:
   /// Foundation's Process never sees the Bazel client end, because the server the client starts

@@ -1,9 +1,10 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
-@Suite("listrender command line")
+@Suite("listrender command line", .tags(.cli))
 struct CLITests {
   @Test("--help lists the subcommands")
   func help() throws {

@@ -1,12 +1,13 @@
 import Foundation
 import ImageCodec
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// A card section taller than 32,767 device pixels, drawn in pages: its shadow and edge go on
 /// to its end (pixman places patterns in 16.16 fixed point: a pattern placed past that depth
 /// was lost), and pages of any height stack to the same image.
-@Suite("Cards of any depth")
+@Suite("Cards of any depth", .tags(.cli))
 struct CardDepthTests {
   @Test("a 43,728 px card in pages of 2,000 and 3,000 pt: the same rows, the shadow at every depth")
   func pagesStack() throws {

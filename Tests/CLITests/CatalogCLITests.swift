@@ -1,9 +1,10 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
-@Suite("listrender catalog")
+@Suite("listrender catalog", .tags(.cli))
 struct CatalogCLITests {
   /// A catalog in English, German, Polish and Arabic: a long German title, Polish plurals, a
   /// key German lacks, a translation with the wrong placeholder, one not yet reviewed.

@@ -2,9 +2,10 @@ import Foundation
 import ListRender
 import RenderTestSupport
 import Synchronization
+import TestLevels
 import Testing
 
-@Suite("Determinism")
+@Suite("Determinism", .tags(.cli))
 struct DeterminismTests {
   static let spec = SampleDocuments.mixedScripts
 

@@ -1,5 +1,6 @@
 import Foundation
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Debian's nginx, its WebDAV module storing what is PUT, on a loopback port: an HTTP golden
@@ -108,7 +109,7 @@ enum Darwinless {
   static func socket() -> Int32 { Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0) }
 }
 
-@Suite("An HTTP golden store (nginx)")
+@Suite("An HTTP golden store (nginx)", .tags(.cli))
 struct HTTPStoreTests {
   static let list = ManifestGoldenTests.list
 

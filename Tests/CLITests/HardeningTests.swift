@@ -5,11 +5,12 @@ import GoldenImage
 import ListModel
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// The bad-input catalogue: each case runs the binary as a careless or hostile user would, and
 /// checks the exit status, the message, and that nothing was left behind or changed.
-@Suite("Bad-input catalogue: outputs")
+@Suite("Bad-input catalogue: outputs", .tags(.cli))
 struct OutputCatalogueTests {
   private let spec = "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: A } ]\n"
   private let animation = """
@@ -204,7 +205,7 @@ struct OutputCatalogueTests {
 }
 
 /// Bounded work for any input: each hostile input is refused quickly with a clear message.
-@Suite("Bad-input catalogue: bounded work and resources")
+@Suite("Bad-input catalogue: bounded work and resources", .tags(.cli))
 struct BoundedWorkCatalogueTests {
   private func run(
     _ files: [String: [UInt8]], _ arguments: [String], prepare: (URL) throws -> Void = { _ in }
@@ -410,7 +411,7 @@ struct BoundedWorkCatalogueTests {
 }
 
 /// Messages that point at the problem.
-@Suite("Bad-input catalogue: messages")
+@Suite("Bad-input catalogue: messages", .tags(.cli))
 struct MessageCatalogueTests {
   @Test(
     "syntax, encoding and emptiness errors name the place",
@@ -506,7 +507,7 @@ struct MessageCatalogueTests {
 }
 
 /// What a spec may read: its own folder, and folders given with --allow-path.
-@Suite("Bad-input catalogue: path policy")
+@Suite("Bad-input catalogue: path policy", .tags(.cli))
 struct PathPolicyCatalogueTests {
   /// `outside/secret.png` beside `spec/`, the spec in `spec/`.
   private func layout() throws -> URL {

@@ -1,11 +1,12 @@
 import Foundation
 import ImageCodec
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Outputs through links, all-or-nothing outputs, specs from pipes and the dump's line texts:
 /// the shell's rules, as a user relies on them.
-@Suite("Bad-input catalogue: links, pipes, all or nothing")
+@Suite("Bad-input catalogue: links, pipes, all or nothing", .tags(.cli))
 struct LinksAndPipesTests {
   private let spec = "canvas: { width: 120, scale: 1 }\nsections:\n  - cells: [ { title: B } ]\n"
   private let animation = """

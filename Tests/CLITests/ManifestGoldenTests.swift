@@ -2,12 +2,13 @@ import Foundation
 import GoldenImage
 import ImageCodec
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Goldens kept as manifests, their images in a folder store: a passing case reads no image, a
 /// failing one fetches its golden to diff, or fails by digest when the store cannot give it;
 /// bytes under another digest are refused; folders convert either way, all or nothing.
-@Suite("Manifest goldens")
+@Suite("Manifest goldens", .tags(.cli))
 struct ManifestGoldenTests {
   static let list = """
     canvas: { width: 320, scale: 1 }

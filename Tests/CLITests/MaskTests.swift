@@ -1,12 +1,13 @@
 import Foundation
 import ListModel
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Masks by element: what changes by itself (a clock) is left out of the comparison, by path,
 /// by row id, by a label's `mask: true`, from the spec or the command line; the mask follows
 /// its row; a pattern that matches nothing is an error. Verdicts counted against known truth.
-@Suite("Masks by element")
+@Suite("Masks by element", .tags(.cli))
 struct MaskTests {
   /// The list: a clock row between two others; `clock` its text, `extra` a row inserted
   /// first, `drafts` the last row's title; `ignore` the spec's patterns, `maskLabel` the

@@ -1,10 +1,11 @@
 import Foundation
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// The package's module graph as the manifest declares it (`swift package dump-package`): the
 /// rooms hold what their names say.
-@Suite("Module graph")
+@Suite("Module graph", .tags(.cli))
 struct ModuleGraphTests {
   /// Every target's direct dependencies, by name, and each target's kind.
   static func targets() throws -> (dependencies: [String: [String]], kinds: [String: String]) {

@@ -1,10 +1,11 @@
 import Foundation
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Every numeric option of every command, given a number nothing can use: refused with a
 /// message (exit 2) or used, never a trap.
-@Suite("Numeric options at their extremes")
+@Suite("Numeric options at their extremes", .tags(.cli))
 struct OptionExtremesTests {
   /// The values each option is tried with.
   static let values = [

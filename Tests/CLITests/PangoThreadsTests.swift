@@ -2,12 +2,13 @@ import CPangoCairo
 import CPangoThreads
 import Foundation
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// The executable runs Pango's font matches and sorts on the thread that asks for them instead
 /// of starting two threads for each new font pattern (Sources/CPangoThreads). CLITests links
 /// the executable's modules, so its own `g_thread_new` is the one in this process too.
-@Suite("Pango's fontconfig jobs")
+@Suite("Pango's fontconfig jobs", .tags(.cli))
 struct PangoThreadsTests {
   @Test(
     "g_thread_new: Pango's two fontconfig jobs run before it returns, on the calling thread; any other thread is started as GLib would"

@@ -2,13 +2,14 @@ import Foundation
 import ListRender
 import RenderTestSupport
 import StringCatalogs
+import TestLevels
 import Testing
 
 /// Real apps' catalogs, which this repository does not hold (their licences are the apps'):
 /// run with `LISTRENDER_REAL_XCSTRINGS=path/Localizable.xcstrings` and/or
 /// `LISTRENDER_REAL_RES=path/app/src/main/res` set (the Continuous Integration article says
 /// which public apps were used). Without them these tests are skipped, never passed.
-@Suite("Real apps' catalogs")
+@Suite("Real apps' catalogs", .tags(.cli))
 struct RealCatalogTests {
   static let xcstrings = ProcessInfo.processInfo.environment["LISTRENDER_REAL_XCSTRINGS"]
   static let res = ProcessInfo.processInfo.environment["LISTRENDER_REAL_RES"]

@@ -1,11 +1,12 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// The HTML report of a deliberately failing case, opened in headless Chromium: the screenshot
 /// must show the three images (not a broken page).
-@Suite("HTML report in a browser")
+@Suite("HTML report in a browser", .tags(.browser))
 struct ReportBrowserTests {
   @Test(
     "the report shows expected, diff and actual side by side",

@@ -1,11 +1,12 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// `verify --cache`: a case none of whose inputs changed passes unrendered; a changed spec, font
 /// file or golden is rendered again; two runs share a cache; a damaged entry is ignored.
-@Suite("Result cache")
+@Suite("Result cache", .tags(.cli))
 struct ResultCacheTests {
   /// Four fixtures (one with its own font file and one with an image) and their goldens.
   private func suite() throws -> URL {

@@ -1,11 +1,12 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Goldens accepted from the report itself: decisions made on the page, downloaded as
 /// review.json, written by `listrender accept` — exactly the accepted ones.
-@Suite("Review from the report")
+@Suite("Review from the report", .tags(.browser))
 struct ReviewTests {
   /// A suite of four lists, recorded, then three of them changed: a report with three failures.
   static func failingReport() throws -> URL {

@@ -1,11 +1,12 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// `verify` under Bazel's test protocol, by environment alone, and `merge-reports` joining the
 /// shards' reports into the report of an unsharded run.
-@Suite("Shards: Bazel's protocol and merged reports")
+@Suite("Shards: Bazel's protocol and merged reports", .tags(.cli))
 struct ShardProtocolTests {
   /// Six small fixtures with goldens; two of them then changed so that they fail.
   private func suite() throws -> URL {

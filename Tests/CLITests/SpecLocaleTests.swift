@@ -1,11 +1,12 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Spec mode: labels that name a key of the spec's string catalogs, drawn in `canvas.locale`,
 /// `--locale` or each locale of `--variants locale=…`.
-@Suite("Spec mode: labels from string catalogs")
+@Suite("Spec mode: labels from string catalogs", .tags(.cli))
 struct SpecLocaleTests {
   static let files: [String: String] = [
     "Localizable.xcstrings": CatalogCLITests.xcstrings,

@@ -5,12 +5,13 @@ import GoldenImage
 import ListModel
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 @testable import ListRenderCLI
 
 /// `listrender diff`, `verify` and `record`, run as a user would.
-@Suite("Golden CLI")
+@Suite("Golden CLI", .tags(.cli))
 struct SuiteCLITests {
   /// The structure of Jenkins' JUnit schema (junit-10): `testsuites` of `testsuite`s of
   /// `testcase`s, each with optional `skipped`, `error`s, `failure`s and output; the attributes
@@ -892,7 +893,7 @@ struct SuiteCLITests {
 }
 
 /// Variant values are checked with the arguments.
-@Suite("Suite arguments")
+@Suite("Suite arguments", .tags(.cli))
 struct SuiteArgumentTests {
   @Test("an unknown variant value is bad input, named, before any case runs")
   func unknownVariant() throws {
@@ -907,7 +908,7 @@ struct SuiteArgumentTests {
 }
 
 /// Numeric options are checked against the limits in code, and their messages quote them.
-@Suite("Option ranges")
+@Suite("Option ranges", .tags(.cli))
 struct OptionRangeTests {
   @Test(
     "an option out of range is bad input, with the range from the limit it checks",

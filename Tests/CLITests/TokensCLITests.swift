@@ -1,9 +1,10 @@
 import Foundation
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// `listrender tokens diff`: what a design release changes, token by token.
-@Suite("Token file diffs")
+@Suite("Token file diffs", .tags(.cli))
 struct TokensCLITests {
   static let movistar = Paths.root.deletingLastPathComponent()
     .appendingPathComponent("shared/mistica-tokens/dee515a/movistar.json")

@@ -1,12 +1,13 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Goldens, fonts and outputs from untrusted hands: damaged files fail their case naming the
 /// file, oversized or odd files are refused before they are read, and no input crashes the
 /// process or makes it work without bound. Every damaged file is made here, from a good one.
-@Suite("Untrusted goldens, fonts and outputs")
+@Suite("Untrusted goldens, fonts and outputs", .tags(.cli))
 struct UntrustedInputTests {
   /// A suite of `motion/expand` with its goldens, in a folder of its own.
   private func expandSuite() throws -> URL {

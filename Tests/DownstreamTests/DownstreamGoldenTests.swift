@@ -1,11 +1,12 @@
 import Foundation
 import GoldenTesting
 import ListRender
+import TestLevels
 import Testing
 
 /// Golden checks as a dependent package meets them: failures at the call with counts and
 /// paths, recordings that fail, default names.
-@Suite("Downstream goldens")
+@Suite("Downstream goldens", .tags(.render))
 struct DownstreamGoldenTests {
   private let titleOnly =
     "canvas: { width: 360, scale: 2 }\nsections:\n  - cells:\n      - title: Inbox\n"

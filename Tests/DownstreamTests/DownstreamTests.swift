@@ -1,11 +1,12 @@
 import Foundation
 import GoldenTesting
 import ListRender
+import TestLevels
 import Testing
 
 /// What a downstream package meets: validation of values built in code, the README's blocks
 /// compiled here.
-@Suite("Downstream use")
+@Suite("Downstream use", .tags(.render))
 struct DownstreamTests {
   @Test("a document built in code with a bad value is a SpecError, not a hang or a crash")
   func validation() throws {

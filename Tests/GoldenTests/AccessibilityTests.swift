@@ -2,12 +2,13 @@ import Foundation
 import ListGoldens
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 @testable import GoldenImage
 
 /// What VoiceOver would read: the reading order, labels, values, traits and frames.
-@Suite("Accessibility snapshots")
+@Suite("Accessibility snapshots", .tags(.render))
 struct AccessibilityTests {
   private let settings = """
     canvas: { width: 360, scale: 1 }

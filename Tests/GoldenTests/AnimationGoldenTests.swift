@@ -2,6 +2,7 @@ import Foundation
 import ListGoldens
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 @testable import GoldenImage
@@ -9,7 +10,7 @@ import Testing
 
 /// Animation goldens: one lossless APNG per animated case, compared frame by frame, its timing
 /// exactly.
-@Suite("Animation goldens")
+@Suite("Animation goldens", .tags(.render))
 struct AnimationGoldenTests {
   /// A solid image.
   private func solid(_ value: UInt8, width: Int = 8, height: Int = 6) -> Bitmap {

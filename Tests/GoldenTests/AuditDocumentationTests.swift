@@ -1,11 +1,12 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// The audit's rules as the docs and the command state them: every rule in the Accessibility
 /// article's table and in `listrender audit --help`.
-@Suite("Audit rules in the docs")
+@Suite("Audit rules in the docs", .tags(.render))
 struct AuditDocumentationTests {
   @Test("the Accessibility article's table has a row for every rule, and no other")
   func articleTable() throws {

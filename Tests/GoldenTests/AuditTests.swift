@@ -3,10 +3,11 @@ import GoldenImage
 import ListGoldens
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// `ListRenderer.audit`: each rule on a list made to break it, measured from the drawn pixels.
-@Suite("Accessibility audits")
+@Suite("Accessibility audits", .tags(.render))
 struct AuditTests {
   let renderer: ListRenderer
 

@@ -2,10 +2,11 @@ import Foundation
 import GoldenImage
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// pixelmatch's counts on images small enough to reason out by hand (mapbox/pixelmatch v7.2.0).
-@Suite("Perceptual comparison")
+@Suite("Perceptual comparison", .tags(.render))
 struct ComparisonTests {
   /// A `width × height` image of one colour.
   private func image(_ width: Int, _ height: Int, _ color: (UInt8, UInt8, UInt8, UInt8)) -> Bitmap {

@@ -5,12 +5,13 @@ import GoldenTesting
 import ListGoldens
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Failures explained in the list's terms, measured: fourteen kinds of change, five lists each,
 /// each recorded, changed and verified; the explanation's first line must say what changed in
 /// the input (in the spec's own terms, or the file), and no line may be wrong.
-@Suite("Failure explanations")
+@Suite("Failure explanations", .tags(.render))
 struct ExplanationTests {
   enum Kind: String, CaseIterable {
     case text, wrap, spacing, colour, asset, font
@@ -374,8 +375,10 @@ struct ExplanationTests {
       fixtures: fixtures.path, golden: folder.appendingPathComponent("g").path,
       report: folder.appendingPathComponent("r").path,
       artifacts: folder.appendingPathComponent("a").path,
-      junit: folder.appendingPathComponent("junit.xml").path,
-      json: folder.appendingPathComponent("run.json").path, mode: .missing)
+      outputs: [
+        .junit(folder.appendingPathComponent("junit.xml").path),
+        .json(folder.appendingPathComponent("run.json").path),
+      ], mode: .missing)
     _ = try GoldenSuite(configuration).run()
     try "canvas: { width: 200, scale: 1 }\nsections: [{ cells: [{ title: Changed Title }] }]\n"
       .write(to: spec, atomically: true, encoding: .utf8)

@@ -1,13 +1,14 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 import XCTest
 
 @testable import GoldenTesting
 @testable import GoldenXCTest
 
-@Suite("Golden API")
+@Suite("Golden API", .tags(.render))
 struct GoldenAPITests {
   private let titleOnly =
     "canvas: { width: 360, scale: 2 }\nsections:\n  - cells:\n      - title: Inbox\n"

@@ -2,12 +2,13 @@ import Foundation
 import GoldenTesting
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 @testable import GoldenImage
 
 /// Goldens as values: strategies, pullback, the layout strategy and its line diff.
-@Suite("Golden strategies")
+@Suite("Golden strategies", .tags(.render))
 struct GoldenStrategyTests {
   @Test("the line diff: removed before added, hunk headers with 3 lines of context")
   func lineDiff() {

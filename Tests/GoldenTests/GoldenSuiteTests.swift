@@ -4,10 +4,11 @@ import GoldenImage
 import GoldenSuite
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// The golden suite run from Swift, as `listrender verify` runs it, without the binary.
-@Suite("Golden suite as a library")
+@Suite("Golden suite as a library", .tags(.render))
 struct GoldenSuiteTests {
   /// A fixtures folder with two cases and a goldens folder holding their goldens.
   static func workspace() throws -> (folder: URL, fixtures: String, golden: String) {
@@ -36,7 +37,7 @@ struct GoldenSuiteTests {
       fixtures: fixtures, golden: golden, jobs: 2,
       report: folder.appendingPathComponent("report").path,
       artifacts: folder.appendingPathComponent("artifacts").path,
-      junit: folder.appendingPathComponent("junit.xml").path)
+      outputs: [.junit(folder.appendingPathComponent("junit.xml").path)])
     #expect(configuration.goldenFolder == golden)
     let run = try GoldenSuite(configuration).run()
     #expect(run.results.map(\.suiteCase.name) == ["dark", "title-only"])

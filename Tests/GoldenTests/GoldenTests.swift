@@ -3,9 +3,10 @@ import GoldenImage
 import ListGoldens
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
-@Suite("Golden images")
+@Suite("Golden images", .tags(.render))
 struct GoldenTests {
   @Test("the fixture folder holds cases")
   func hasCases() {
@@ -64,7 +65,7 @@ struct GoldenTests {
   }
 }
 
-@Suite("Showcase")
+@Suite("Showcase", .tags(.render))
 struct ShowcaseTests {
   @Test("the embedded showcase is byte for byte Fixtures/showcase.yaml")
   func embeddedMatchesFixture() throws {

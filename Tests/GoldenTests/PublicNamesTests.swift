@@ -4,6 +4,7 @@ import GoldenSuite
 import GoldenTesting
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 import XCTest
 
@@ -11,7 +12,7 @@ import XCTest
 /// Swift Testing and XCTest (as a golden test file does): if any name were ambiguous with
 /// theirs, this file would not compile. The list is checked against the modules' symbol graphs
 /// (a new public type fails until it is listed) and the README's Swift section names the same.
-@Suite("Public names")
+@Suite("Public names", .tags(.render))
 struct PublicNamesTests {
   static let types: [Any.Type] = [
     AccessibilityElement.self,
@@ -30,14 +31,12 @@ struct PublicNamesTests {
     Canvas.self,
     Card.self,
     CatalogKey.self,
-    CheckboxPaint.self,
     Cell.self,
     CellBuilder.self,
     (any CellConvertible).self,
     CellMotion.self,
     CellState.self,
     CellStyle.self,
-    Clip.self,
     Color.self,
     ColorName.self,
     ComparisonOptions.self,
@@ -71,7 +70,6 @@ struct PublicNamesTests {
     ImageFileFormat.self,
     PNGCompression.self,
     HeaderStyle.self,
-    ImagePaint.self,
     ImageShape.self,
     Label.self,
     LabelCell.self,
@@ -95,7 +93,6 @@ struct PublicNamesTests {
     Pixelmatch.self,
     RecordMode.self,
     RecordModeError.self,
-    RadioPaint.self,
     RasterFormat.self,
     Rect.self,
     RefreshControl.self,
@@ -113,9 +110,7 @@ struct PublicNamesTests {
     StereoCell.self,
     StillOutput.self,
     StereoImage.self,
-    Stroke.self,
     SupplementaryText.self,
-    SwitchPaint.self,
     SwitchStyle.self,
     TextAlignment.self,
     TextBlock.self,
@@ -123,11 +118,9 @@ struct PublicNamesTests {
     TextStyle.self,
     ThemeName.self,
     // GoldenSuite
-    CommandFailure.self,
-    (any ExitStatusError).self,
     GoldenSuite.self,
     Shard.self,
-    SuiteAnnotations.self,
+    ReportOutput.self,
     SuiteCase.self,
     SuiteConfiguration.self,
     SuiteEvent.self,
@@ -136,11 +129,19 @@ struct PublicNamesTests {
     VariantAxis.self,
   ]
 
+  /// The public top-level functions, by name (overloads are one name).
+  static let functions = [
+    "assertGolden", "compareImages", "expectGolden", "loadFixture", "requireGolden",
+    "verifyGolden",
+  ]
+
   @Test(
-    "the public surface is these 119 types, none ambiguous beside Foundation, Testing and XCTest")
+    "the public surface is these 111 types and 6 function names (at most 120 names), none ambiguous beside Foundation, Testing and XCTest"
+  )
   func publicTypes() {
-    #expect(Self.types.count == 119)
-    #expect(Set(Self.names).count == 119)
+    #expect(Self.types.count == 111)
+    #expect(Set(Self.names).count == 111)
+    #expect(Set(Self.names + Self.functions).count <= 120)
   }
 
   /// The list's names, without `any` and generic arguments.
@@ -193,6 +194,7 @@ struct PublicNamesTests {
     let pkgConfig = try toolOutput("pkg-config", ["--cflags", "pangocairo", "libpng"])
     cFlags += pkgConfig.split(separator: " ").map(String.init).filter { $0.hasPrefix("-I") }
     var names: Set<String> = []
+    var functions: Set<String> = []
     for module in Self.wholeModules + Self.partlyExported {
       _ = try toolOutput(
         "swift-symbolgraph-extract",
@@ -219,7 +221,15 @@ struct PublicNamesTests {
       }
       #expect(!found.isEmpty || ["GoldenXCTest", "ListGoldens"].contains(module), "\(module)")
       names.formUnion(found)
+      functions.formUnion(
+        symbols.compactMap { symbol -> String? in
+          guard (symbol["kind"] as? [String: Any])?["identifier"] as? String == "swift.func",
+            let path = symbol["pathComponents"] as? [String], path.count == 1
+          else { return nil }
+          return path[0].components(separatedBy: "(")[0]
+        })
     }
+    #expect(functions.sorted() == Self.functions, "public top-level functions")
     #expect(names.subtracting(Self.names).sorted() == [], "public types missing from the list")
     #expect(Set(Self.names).subtracting(names).sorted() == [], "listed types that are not public")
   }
@@ -252,7 +262,8 @@ struct PublicNamesTests {
     let article = try Documentation.article("SwiftAPI")
     let start = try #require(article.range(of: "**Public names** ("))
     let paragraph = String(article[start.lowerBound...]).components(separatedBy: "\n\n")[0]
-    #expect(paragraph.contains("(\(Self.types.count) types;"))
+    #expect(
+      paragraph.contains("(\(Self.types.count) types and \(Self.functions.count) function names"))
     for name in Self.names {
       #expect(paragraph.contains("`\(name)`"), "README's public names lack \(name)")
     }

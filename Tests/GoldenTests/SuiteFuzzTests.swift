@@ -4,12 +4,13 @@ import GoldenSuite
 import ListGoldens
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// The files a suite reads that another run wrote: a shard's `results.json` (merge-reports), an
 /// audit golden, a text golden and a result cache entry, mutated and given hostile numbers. Any error is fine; a crash, a hang or a
 /// long run is not.
-@Suite("Fuzzing what shards and audits hand in")
+@Suite("Fuzzing what shards and audits hand in", .tags(.render))
 struct SuiteFuzzTests {
   static let hostileNumbers = [
     "0", "-1", "2147483648", "4294967295", "9223372036854775808", "1e300", "-1e300", "1e-300",

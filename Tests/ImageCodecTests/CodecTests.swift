@@ -1,11 +1,12 @@
 import FileIO
 import Foundation
 import ImageCodec
+import TestLevels
 import Testing
 
 /// The codecs on bitmaps made here: no renderer, no fonts (what the renderer paints is encoded
 /// and compared in ListPainterTests).
-@Suite("PNG and WebP codecs")
+@Suite("PNG and WebP codecs", .tags(.unit))
 struct CodecTests {
   @Test("an opaque image is written as RGB and reads back the same")
   func opaqueRoundTrip() throws {

@@ -1,11 +1,12 @@
 import CFastPNG
 import Foundation
 import ImageCodec
+import TestLevels
 import Testing
 
 /// The fast PNG encoder (``PNGCompression/fast``) on bitmaps made here: libpng reads back the
 /// pixels encoded, and neither the thread count nor the vector code changes a byte.
-@Suite("Fast PNG encoder")
+@Suite("Fast PNG encoder", .tags(.unit))
 struct FastPNGTests {
   /// A bitmap of `pattern`: flat areas, gradients, stripes and noise (a fixed generator), with
   /// alpha when `translucent`.

@@ -1,11 +1,12 @@
 import Foundation
 import ListLayout
 import ListModel
+import TestLevels
 import TestSupport
 import Testing
 
 /// The virtual clock: the timeline of presses, releases and a refreshing spinner.
-@Suite("Animation timeline")
+@Suite("Animation timeline", .tags(.unit))
 struct AnimationTimelineTests {
   private let spec = SampleDocuments.pressAnimation
 

@@ -1,11 +1,12 @@
 import Foundation
 import ListLayout
 import ListModel
+import TestLevels
 import Testing
 
 /// Every colour token of a brand's file is a colour name in specs, light and dark; `brand` and
 /// `highlight` mean Mística's tokens of those names, with a note where that changed a colour.
-@Suite("Mística colour tokens as colour names")
+@Suite("Mística colour tokens as colour names", .tags(.unit))
 struct ColorTokenTests {
   /// An asset whose background names `name`, in `skin` and `appearance`, laid out: the colour
   /// the asset was given.

@@ -1,6 +1,7 @@
 import Foundation
 import ListLayout
 import ListModel
+import TestLevels
 import TestSupport
 import Testing
 
@@ -12,7 +13,7 @@ private struct NoImages: ImageMeasuring {
 }
 
 /// ListLayout's geometry on its own: fixed-advance text, no Pango, no fonts.
-@Suite("Layout geometry without fonts")
+@Suite("Layout geometry without fonts", .tags(.unit))
 struct LayoutGeometryTests {
   let measurer = FixedAdvanceMeasurer()
 

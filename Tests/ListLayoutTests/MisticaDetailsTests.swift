@@ -1,6 +1,7 @@
 import Foundation
 import ListLayout
 import ListModel
+import TestLevels
 import Testing
 
 /// Images are not part of these documents.
@@ -12,7 +13,7 @@ private struct NoImages: ImageMeasuring {
 
 /// The last Mística details, each beside the mistica-ios code it follows (file, commit, line),
 /// measured on the layout alone: fixed-advance text, no fonts.
-@Suite("Mística details")
+@Suite("Mística details", .tags(.unit))
 struct MisticaDetailsTests {
   func layout(_ yaml: String) throws -> LayoutTree {
     try ListLayoutEngine(measurer: FixedAdvanceMeasurer(), images: NoImages())

@@ -1,11 +1,12 @@
 import Foundation
 import ListLayout
 import ListModel
+import TestLevels
 import Testing
 
 /// Mística skins: every brand defines every colour ListRender draws with, in both appearances,
 /// and `theme.skin` reads, writes and refuses as a spec should.
-@Suite("Mística skins")
+@Suite("Mística skins", .tags(.unit))
 struct SkinTests {
   @Test(
     "every skin, and Material, defines every colour ListRender uses, light and dark",

@@ -1,11 +1,12 @@
 import Foundation
 import ListLayout
 import ListModel
+import TestLevels
 import TestSupport
 import Testing
 
 /// The brands' own token files, read at run time, give the skins built into ListRender.
-@Suite("Mística token files")
+@Suite("Mística token files", .tags(.unit))
 struct TokenFileTests {
   /// The seven brand files at the commit the built-in skins come from, beside the project.
   static let folder = Paths.root.deletingLastPathComponent()

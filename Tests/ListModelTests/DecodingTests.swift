@@ -1,9 +1,10 @@
 import Foundation
 import ListModel
+import TestLevels
 import TestSupport
 import Testing
 
-@Suite("Spec decoding")
+@Suite("Spec decoding", .tags(.unit))
 struct DecodingTests {
   @Test("navigation may be named alone or as true; false says what to do instead")
   func navigationShorthands() throws {

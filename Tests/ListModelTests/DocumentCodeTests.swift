@@ -1,10 +1,11 @@
 import Foundation
 import ListModel
+import TestLevels
 import TestSupport
 import Testing
 
 /// Documents built in code: the DSL, and the round trip through the spec format.
-@Suite("Documents in code")
+@Suite("Documents in code", .tags(.unit))
 struct DocumentCodeTests {
   private static var inbox: ListDocument { SampleDocuments.inbox }
   private static let avatar = Paths.fixtures.appendingPathComponent("assets/avatar.png").path

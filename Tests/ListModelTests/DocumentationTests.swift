@@ -1,10 +1,11 @@
 import Foundation
 import ListModel
+import TestLevels
 import TestSupport
 import Testing
 
 /// The spec format article follows the model: its canvas block names every canvas key.
-@Suite("Spec format article")
+@Suite("Spec format article", .tags(.unit))
 struct SpecFormatArticleTests {
   @Test("the canvas block of the spec format article names every canvas key")
   func canvasKeys() throws {

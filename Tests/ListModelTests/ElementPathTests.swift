@@ -1,8 +1,9 @@
 import ListModel
+import TestLevels
 import Testing
 
 /// The spec path of an element, spelled in one place and read back in one place.
-@Suite("Element paths")
+@Suite("Element paths", .tags(.unit))
 struct ElementPathTests {
   @Test("paths print as the spec names them and read back the same")
   func roundTrip() {

@@ -1,12 +1,13 @@
 import Foundation
 import ListModel
+import TestLevels
 import TestSupport
 import Testing
 import Yams
 
 /// `listrender schema`: the JSON Schema made from the decoder's own key tables. Every fixture
 /// validates against it, and a misspelt or mistyped key is rejected by it as by the decoder.
-@Suite("The spec's JSON Schema")
+@Suite("The spec's JSON Schema", .tags(.unit))
 struct SchemaTests {
   /// A JSON value, as a YAML 1.2 document's scalars resolve (core schema).
   indirect enum Value {

@@ -2,11 +2,12 @@ import CCodecs
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// The APNG and GIF writers merge identical frames and write changed rectangles: decoded,
 /// the files must still show, at every 1/fps step, the frame rendered alone.
-@Suite("Animation files decoded")
+@Suite("Animation files decoded", .tags(.render))
 struct AnimationFileTests {
   /// The showcase's animation at scale 1, rendered frame by frame.
   private func showcaseFrames() throws -> (ListDocument, [Bitmap]) {
@@ -199,7 +200,7 @@ struct AnimationFileTests {
 }
 
 /// Animation writer failures read as sentences naming the format.
-@Suite("Animation errors")
+@Suite("Animation errors", .tags(.render))
 struct AnimationErrorTests {
   @Test("finishing without frames is an error, and nothing is written")
   func noFrames() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Geometry of the cells of issue 3, asserted through the layout (mistica-ios Lists, MDCSelfSizingStereoCellLayout.m, IGListKit).
-@Suite("Cell anatomy")
+@Suite("Cell anatomy", .tags(.render))
 struct CellLayoutTests {
   private func cells(_ yaml: String, canvas: String = "width: 360, scale: 1") throws -> LayoutTree {
     try layout("canvas: { \(canvas) }\nsections:\n  - cells:\n" + yaml)

@@ -2,10 +2,11 @@ import FileIO
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// What the renderer paints, encoded (the codecs on bitmaps made by hand are ImageCodecTests).
-@Suite("Rendered images encoded")
+@Suite("Rendered images encoded", .tags(.render))
 struct RenderedCodecTests {
   @Test("a rendered still carries sRGB and pHYs (72 dpi × scale); non-Latin-1 text is iTXt")
   func stillMetadata() throws {

@@ -1,12 +1,13 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 @testable import ListPainter
 
 /// Shadows and ripples as functions (MDCRippleLayer.m, MDCInkLayer.m, MDCShadowLayer.m).
-@Suite("Effects")
+@Suite("Effects", .tags(.render))
 struct EffectsTests {
   @Test("MDC shadows: ambient and key layers from the MDCShadowLayer formulas")
   func mdcShadows() throws {

@@ -2,10 +2,11 @@ import Foundation
 import ImageCodec
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// The defects a designer sees, each measured through the layout (and, for shadows, pixels).
-@Suite("Fidelity")
+@Suite("Fidelity", .tags(.render))
 struct FidelityTests {
   private func fixture(_ name: String, direction: String? = nil) throws -> LayoutTree {
     var document = try ListDocument.load(
@@ -315,7 +316,7 @@ struct FidelityTests {
 }
 
 /// Every theme names every colour in both appearances: the subscript's fallback is never used.
-@Suite("Palettes")
+@Suite("Palettes", .tags(.render))
 struct PaletteTests {
   @Test("each of the 16 colour names has an entry in every theme and appearance")
   func complete() {

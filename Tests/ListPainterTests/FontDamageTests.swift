@@ -2,11 +2,12 @@ import Foundation
 import ListPainter
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Fonts cut short or damaged are named, with the file and what is wrong, before they draw
 /// blank text or boxes.
-@Suite("Damaged fonts")
+@Suite("Damaged fonts", .tags(.render))
 struct FontDamageTests {
   private let thai = "/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf"
 

@@ -2,10 +2,11 @@ import Foundation
 import ListRender
 import RenderTestSupport
 import Synchronization
+import TestLevels
 import Testing
 
 /// Renderers in one process keep their own fonts.
-@Suite("Font isolation")
+@Suite("Font isolation", .tags(.render))
 struct FontIsolationTests {
   static let spec = SampleDocuments.mixedScripts
 

@@ -1,6 +1,7 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Mutation fuzzing of decoding, validation, layout and (for small results) painting, seeded
@@ -8,7 +9,7 @@ import Testing
 /// for `LISTRENDER_FUZZ_SECONDS`: by default a 10 s smoke run inside `make test`; `make fuzz`
 /// runs it for longer (`SECONDS=N`, default 300). Any input may be refused
 /// with a SpecError or LayoutError; what it must not do is crash, hang or take long.
-@Suite("Fuzzing")
+@Suite("Fuzzing", .tags(.render))
 struct FuzzTests {
   static let interesting = [
     "0", "-1", "1e308", "-1e308", "nan", ".nan", ".inf", "4097", "65536", "999999999", "0.0001",

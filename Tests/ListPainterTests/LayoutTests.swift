@@ -1,9 +1,10 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
-@Suite("Layout from real Pango measurement")
+@Suite("Layout from real Pango measurement", .tags(.render))
 struct LayoutTests {
   @Test(
     "a grid item too narrow for its control is cut to its cell, with a warning naming it: nothing is drawn over its neighbour or off the canvas"

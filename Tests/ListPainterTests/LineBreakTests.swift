@@ -2,12 +2,13 @@ import Foundation
 import ListPainter
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Thai, Lao, Khmer and Burmese break where ICU's dictionaries say, as iOS, Android and Chromium
 /// break them: every line of a wrapped paragraph ends at one of ICU's line-break opportunities
 /// (asked of ICU itself here, not of a hand list).
-@Suite("Line breaks as ICU makes them")
+@Suite("Line breaks as ICU makes them", .tags(.render))
 struct LineBreakTests {
   static let paragraphs: [(language: String, text: String)] = [
     ("th", "ภาษาไทยเป็นภาษาที่มีความสวยงามและมีประวัติศาสตร์ยาวนานมากในภูมิภาคเอเชียตะวันออกเฉียงใต้"),

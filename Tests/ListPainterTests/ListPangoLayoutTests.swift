@@ -1,11 +1,12 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Sections, spacing, grids, supplementary views, cards and the viewport (issue 4), asserted
 /// through the layout.
-@Suite("List layout")
+@Suite("List layout", .tags(.render))
 struct ListLayoutTests {
   @Test("inset.top 8 and lineSpacing 4: the second cell starts 8 + h1 + 4 below the section")
   func insetAndLineSpacing() throws {

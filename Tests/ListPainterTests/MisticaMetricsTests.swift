@@ -1,6 +1,7 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Mística rows measured with Roboto, against numbers worked out by hand from mistica-ios's rules:
@@ -10,7 +11,7 @@ import Testing
 /// number of lines; spacing 2 after the title, 4 between subtitle and description) and UIKit's
 /// `UILabel` (lines at the font's `lineHeight`, the label's height rounded up to device pixels,
 /// its text centred vertically).
-@Suite("Mística metrics (mistica-ios)")
+@Suite("Mística metrics (mistica-ios)", .tags(.render))
 struct MisticaMetricsTests {
   /// Roboto's line height: (ascender 1900 + descender 500) / 2048 units per em.
   static func lineHeight(_ size: Double) -> Double { size * 2400 / 2048 }
@@ -226,7 +227,7 @@ struct MisticaMetricsTests {
 
 /// The controls and cards around Mística's rows, each against the number its library's source
 /// gives.
-@Suite("Mística and MDC controls and cards")
+@Suite("Mística and MDC controls and cards", .tags(.render))
 struct ControlSourceTests {
   private func checkbox(_ tree: LayoutTree) throws -> (frame: Rect, paint: CheckboxPaint) {
     for element in tree.elements(.control) {

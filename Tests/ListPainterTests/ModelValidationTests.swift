@@ -1,10 +1,11 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Documents built in code are held to the spec's limits: one validation for every document.
-@Suite("Model validation")
+@Suite("Model validation", .tags(.render))
 struct ModelValidationTests {
   private func document(_ change: (inout ListDocument) -> Void) -> ListDocument {
     var document = ListDocument(

@@ -1,10 +1,11 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Heckel's diff as IGListKit runs it (IGListKit's IGListDiff.mm), on the classic cases.
-@Suite("List diff")
+@Suite("List diff", .tags(.render))
 struct ListDiffTests {
   private func diff(_ old: [String], _ new: [String]) -> ListDiff {
     ListDiff(old: old, new: new) { _, _ in true }
@@ -80,7 +81,7 @@ struct ListDiffTests {
 }
 
 /// Expand/collapse, list updates and press elevation as frame sequences.
-@Suite("Motion")
+@Suite("Motion", .tags(.render))
 struct MotionTests {
   private func frames(_ name: String, _ indexes: [Int]) throws -> [Int: (
     AnimationFrame, LayoutTree

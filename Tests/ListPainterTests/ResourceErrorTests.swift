@@ -2,10 +2,11 @@ import Foundation
 import ListPainter
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Icons and images that cannot be used are errors that name the file, the field and the path.
-@Suite("Icon and image errors")
+@Suite("Icon and image errors", .tags(.render))
 struct ResourceErrorTests {
   private func error(_ cell: String) throws -> SpecError? {
     let yaml = "sections:\n  - cells:\n      - \(cell)\n"
@@ -200,7 +201,7 @@ struct ResourceErrorTests {
 }
 
 /// Each way an image can fail to load is its own ``PainterError``, and reads as a sentence.
-@Suite("Image loading errors")
+@Suite("Image loading errors", .tags(.render))
 struct ImageLoadingErrorTests {
   @Test("bytes that are not an image: the decoder's reason, with the path")
   func undecodable() throws {

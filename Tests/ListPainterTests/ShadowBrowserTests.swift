@@ -1,10 +1,11 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// A card's shadow against the same CSS box-shadow drawn by Chromium (MDCShadowLayer.m's figures as CSS).
-@Suite("Shadows against Chromium")
+@Suite("Shadows against Chromium", .tags(.browser))
 struct ShadowBrowserTests {
   /// Material web's box-shadow for an elevation, as CSS.
   private func css(_ elevation: Double) -> String {

@@ -6,12 +6,13 @@ import ImageCodec
 import ListRender
 import RenderTestSupport
 import Synchronization
+import TestLevels
 import Testing
 
 @testable import ListPainter
 
 /// Every optimisation is tested for sameness: same bytes or same decoded pixels, never time.
-@Suite("Optimisations keep their output")
+@Suite("Optimisations keep their output", .tags(.render))
 struct SpeedSamenessTests {
   /// A deterministic image with gradients, noise and (optionally) translucency.
   private func pattern(width: Int, height: Int, translucent: Bool) -> Bitmap {
@@ -116,7 +117,7 @@ struct SpeedSamenessTests {
 }
 
 /// The faster start-up keeps the icon catalog and the write path behaving as before.
-@Suite("Start-up and writes")
+@Suite("Start-up and writes", .tags(.render))
 struct StartupAndWriteTests {
   @Test("the icon catalog holds every name of the font's codepoint map")
   func iconCatalog() throws {
@@ -168,7 +169,7 @@ struct StartupAndWriteTests {
 }
 
 /// Shaping on two cores gives the very layout and pixels of shaping on one.
-@Suite("Parallel shaping")
+@Suite("Parallel shaping", .tags(.render))
 struct ParallelShapingTests {
   @Test("a long list laid out with and without the helper: equal trees and pixels")
   func sameLayout() throws {
@@ -196,7 +197,7 @@ struct ParallelShapingTests {
 
 /// Painting in bands of rows (while the encoder compresses finished ones) gives the pixels of
 /// one pass, for every fixture.
-@Suite("Banded painting")
+@Suite("Banded painting", .tags(.render))
 struct BandedPaintingTests {
   @Test("every fixture painted in bands of 37 rows equals one pass", arguments: FixtureCases.all)
   func bands(_ relativePath: String) throws {
@@ -332,7 +333,7 @@ struct BandedPaintingTests {
 
 /// Text in many scripts: shaped on two cores (the helper takes the second half of the cells),
 /// and drawn by renderers on several threads at once, it gives the bytes of one thread.
-@Suite("World text on two cores")
+@Suite("World text on two cores", .tags(.render))
 struct WorldTextThreadsTests {
   private func world() throws -> ListDocument {
     var document = try Paths.fixture("bench/world.yaml")

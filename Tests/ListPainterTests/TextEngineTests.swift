@@ -1,10 +1,11 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// The text engine: one shaped paragraph per label, drawn as measured (issue: text engine).
-@Suite("Text engine")
+@Suite("Text engine", .tags(.render))
 struct TextEngineTests {
   private func fixture(_ name: String) throws -> (ListRenderer, ListDocument, LayoutTree) {
     let renderer = try ListRenderer()

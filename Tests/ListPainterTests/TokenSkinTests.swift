@@ -2,10 +2,11 @@ import Foundation
 import ListModel
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// A brand's own token file given at run time (`theme.tokens`) draws as its built-in skin.
-@Suite("Token files as skins")
+@Suite("Token files as skins", .tags(.render))
 struct TokenSkinTests {
   static let folder = Paths.root.deletingLastPathComponent()
     .appendingPathComponent("shared/mistica-tokens/dee515a")

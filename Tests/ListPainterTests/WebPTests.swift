@@ -1,10 +1,11 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Lossless WebP: the still output and golden format whose pixels equal the PNG's.
-@Suite("WebP codec")
+@Suite("WebP codec", .tags(.render))
 struct WebPTests {
   @Test(
     "renders survive a lossless WebP round trip exactly, and encode to the same bytes",

@@ -1,11 +1,12 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import TestLevels
 import Testing
 
 /// Text in every script: the fonts a document loads, line breaking without spaces, emoji and
 /// the line pitch, language-correct Han glyphs, and the missing-glyph rule.
-@Suite("World text")
+@Suite("World text", .tags(.render))
 struct WorldTextTests {
   private func fixture(_ name: String, renderer: ListRenderer? = nil) throws -> LayoutTree {
     let document = try ListDocument.load(

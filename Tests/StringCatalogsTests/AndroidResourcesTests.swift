@@ -1,9 +1,10 @@
 import Foundation
 import StringCatalogs
+import TestLevels
 import TestSupport
 import Testing
 
-@Suite("Android string resources")
+@Suite("Android string resources", .tags(.unit))
 struct AndroidResourcesTests {
   static let defaults = """
     <?xml version="1.0" encoding="utf-8"?>

@@ -1,11 +1,12 @@
 import Foundation
 import StringCatalogs
+import TestLevels
 import TestSupport
 import Testing
 
 /// Apple's `.lproj` folders: `.strings` and `.stringsdict` files read as a catalog, and every
 /// kind of catalog told apart by what is there.
-@Suite("Apple .lproj folders")
+@Suite("Apple .lproj folders", .tags(.unit))
 struct LegacyStringsTests {
   @Test("a .strings file: quoted and bare keys, escapes, comments, UTF-16, key-only entries")
   func strings() throws {

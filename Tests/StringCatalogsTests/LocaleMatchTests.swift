@@ -1,8 +1,9 @@
 import StringCatalogs
+import TestLevels
 import Testing
 
 /// Locales asked for, matched as the platforms fall back.
-@Suite("Locale fallback")
+@Suite("Locale fallback", .tags(.unit))
 struct LocaleMatchTests {
   static let catalog = ["en", "de", "fr-CA", "zh-Hans", "zh-Hant", "he", "id", "pt-PT", "pt-BR"]
 

@@ -1,11 +1,12 @@
 import Foundation
 import StringCatalogs
+import TestLevels
 import TestSupport
 import Testing
 
 /// Plural rows as CLDR says: each form drawn with a number of its own category, and a form the
 /// locale needs but the translation lacks is a verdict of its own.
-@Suite("Plural forms")
+@Suite("Plural forms", .tags(.unit))
 struct PluralFormTests {
   /// `files` in English (one, other) and translations that lack forms their languages need,
   /// and a German translation that lacks `other`; Russian and French complete.

@@ -1,8 +1,9 @@
 import Foundation
 import StringCatalogs
+import TestLevels
 import Testing
 
-@Suite("Plural rules from ICU")
+@Suite("Plural rules from ICU", .tags(.unit))
 struct PluralRulesTests {
   @Test("Polish: one for 1, few for 2–4 and 22, many for 5 and 0, other for fractions")
   func polish() throws {
@@ -45,7 +46,7 @@ struct PluralRulesTests {
   }
 }
 
-@Suite("Format placeholders")
+@Suite("Format placeholders", .tags(.unit))
 struct PlaceholderTests {
   @Test("kinds and arguments: %@, %lld, %1$s, %.1f, %#@name@; %% is text")
   func kinds() {

@@ -1,8 +1,9 @@
 import Foundation
 import StringCatalogs
+import TestLevels
 import Testing
 
-@Suite("Pseudolocales")
+@Suite("Pseudolocales", .tags(.unit))
 struct PseudolocaleTests {
   @Test("en-XA: accented, about 40 % longer, in brackets, placeholders kept")
   func accented() {

@@ -1,9 +1,10 @@
 import Foundation
 import StringCatalogs
+import TestLevels
 import TestSupport
 import Testing
 
-@Suite("Apple String Catalogs")
+@Suite("Apple String Catalogs", .tags(.unit))
 struct XCStringsTests {
   static let catalog = """
     {
