@@ -22,7 +22,7 @@ extension ListRenderer {
     -> [AuditFinding]
   {
     var auditor = Auditor(document: document, tree: tree, rules: rules)
-    if rules.contains(.textContrast) || rules.contains(.nonTextContrast) {
+    if rules.contains(where: \.readsPaintBehind) {
       // What lies behind text and controls, drawn at one pixel a point without them. Icon
       // glyphs are left out too: they sit beside text, never under it.
       var behindText = tree

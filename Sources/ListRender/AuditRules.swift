@@ -20,6 +20,15 @@ extension AuditRule {
     case .translation: TranslationCheck()
     }
   }
+
+  /// Whether the rule reads what lies behind text and controls (painted without them, one
+  /// pixel a point) besides the layout: the contrast rules do. No default, as for the check.
+  var readsPaintBehind: Bool {
+    switch self {
+    case .textContrast, .nonTextContrast: true
+    case .targetSize, .textClipped, .missingLabel, .translation: false
+    }
+  }
 }
 
 // MARK: Text

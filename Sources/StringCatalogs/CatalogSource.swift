@@ -31,23 +31,26 @@ package enum CatalogSource: String, CaseIterable, Sendable {
     let expected =
       "not a string catalog: expected "
       + allCases.map(\.shape).joined(separator: ", or ")
-    if status.st_mode & S_IFMT == S_IFDIR {
-      let names = try AndroidResources.listing(path)
-      if names.contains(where: { $0 == "values" || $0.hasPrefix("values-") }) {
-        return .androidResources
-      }
-      if names.contains(where: { $0.hasSuffix(".lproj") }) { return .lproj }
-      if path.hasSuffix(".lproj") || path.hasSuffix(".lproj/") {
-        throw CatalogError(
-          file: path,
-          message: "one language's .lproj folder; give the folder that holds every .lproj folder")
-      }
-      throw CatalogError(file: path, message: expected)
+    let isFolder = status.st_mode & S_IFMT == S_IFDIR
+    let names = isFolder ? try AndroidResources.listing(path) : []
+    if let source = allCases.first(where: { $0.holds(path, isFolder: isFolder, names: names) }) {
+      return source
     }
-    guard (path as NSString).pathExtension.lowercased() == "xcstrings" else {
-      throw CatalogError(file: path, message: expected)
+    if isFolder, path.hasSuffix(".lproj") || path.hasSuffix(".lproj/") {
+      throw CatalogError(
+        file: path,
+        message: "one language's .lproj folder; give the folder that holds every .lproj folder")
     }
-    return .xcstrings
+    throw CatalogError(file: path, message: expected)
+  }
+
+  /// Whether `path` (a folder holding `names`, or a file) is a catalog of this kind.
+  func holds(_ path: String, isFolder: Bool, names: [String]) -> Bool {
+    switch self {
+    case .xcstrings: !isFolder && (path as NSString).pathExtension.lowercased() == "xcstrings"
+    case .androidResources: isFolder && names.contains { $0 == "values" || $0.hasPrefix("values-") }
+    case .lproj: isFolder && names.contains { $0.hasSuffix(".lproj") }
+    }
   }
 
   /// The catalog at `path`, read as this kind (`defaultLanguage`: an Android `values/`'s or an

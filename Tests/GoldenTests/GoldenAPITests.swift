@@ -1,6 +1,7 @@
 import Foundation
 import ListRender
 import RenderTestSupport
+import Synchronization
 import TestLevels
 import Testing
 import XCTest
@@ -151,12 +152,14 @@ final class GoldenAssertTests: XCTestCase {
 
 /// A test case that counts the failures recorded while it runs instead of reporting them.
 private final class SilentProbe: XCTestCase {
-  nonisolated(unsafe) var recorded = 0
+  private let count = Mutex(0)
+  /// The failures recorded so far.
+  var recorded: Int { count.withLock { $0 } }
 
   override func recordFailure(
     withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
     expected: Bool
   ) {
-    recorded += 1
+    count.withLock { $0 += 1 }
   }
 }
