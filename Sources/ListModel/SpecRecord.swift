@@ -30,6 +30,8 @@ extension ListDocument {
   /// The document's ``SpecRecord``.
   package func specRecord() -> SpecRecord {
     let writer = SpecWriter()
+    // The spec's folder, which the reader resolved the files it names against.
+    let folder = [marks.canvas, marks.sections].compactMap { $0?.file }.first.map(parentPath) ?? ""
     var fields: [String: String] = [:]
     for key in CanvasKey.allCases {
       let path = "canvas." + key.rawValue
@@ -76,7 +78,7 @@ extension ListDocument {
       for (key, value) in document {
         guard let name = key.string, name != "canvas" else { continue }
         guard name == "sections" else {
-          SpecRecord.flatten(value, name, into: &fields)
+          SpecRecord.flatten(value, name, beside: folder, into: &fields)
           continue
         }
         guard case .sequence(let nodes) = value else { continue }
@@ -91,12 +93,12 @@ extension ListDocument {
             for (key, value) in section {
               guard let name = key.string else { continue }
               guard name == "cells", case .sequence(let cells) = value else {
-                SpecRecord.flatten(value, name, into: &own)
+                SpecRecord.flatten(value, name, beside: folder, into: &own)
                 continue
               }
               for (row, cell) in cells.enumerated() where row < self.sections[index].cells.count {
                 var cellFields: [String: String] = [:]
-                SpecRecord.flatten(cell, "", into: &cellFields)
+                SpecRecord.flatten(cell, "", beside: folder, into: &cellFields)
                 rows.append(
                   SpecRecord.Row(
                     identity: self.sections[index].cells[row].identity, fields: cellFields))
@@ -112,20 +114,29 @@ extension ListDocument {
 }
 
 extension SpecRecord {
-  /// `node`'s scalars by path beneath `prefix` (`a.b`, `a[0]`); an absolute path as its file
-  /// name.
-  static func flatten(_ node: Node, _ prefix: String, into fields: inout [String: String]) {
+  /// `node`'s scalars by path beneath `prefix` (`a.b`, `a[0]`). A file the spec names, which
+  /// the reader resolved against the spec's `folder`, as the spec wrote it (`../assets/a.svg`,
+  /// however the spec's own path was given: relative, absolute, from another folder); another
+  /// absolute path as its file name.
+  static func flatten(
+    _ node: Node, _ prefix: String, beside folder: String, into fields: inout [String: String]
+  ) {
     func join(_ key: String) -> String { prefix.isEmpty ? key : prefix + "." + key }
     switch node {
     case .mapping(let mapping):
-      for (key, value) in mapping { flatten(value, join(key.string ?? "?"), into: &fields) }
+      for (key, value) in mapping {
+        flatten(value, join(key.string ?? "?"), beside: folder, into: &fields)
+      }
     case .sequence(let sequence):
       for (index, value) in sequence.enumerated() {
-        flatten(value, prefix + "[\(index)]", into: &fields)
+        flatten(value, prefix + "[\(index)]", beside: folder, into: &fields)
       }
     case .scalar(let scalar):
       let text = scalar.string
-      fields[prefix] = text.hasPrefix("/") ? lastPathPart(text) : text
+      fields[prefix] =
+        !folder.isEmpty && text.hasPrefix(folder + "/")
+        ? String(text.dropFirst(folder.count + 1))
+        : text.hasPrefix("/") ? lastPathPart(text) : text
     case .alias:
       break
     }

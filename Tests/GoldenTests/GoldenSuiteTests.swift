@@ -49,6 +49,37 @@ struct GoldenSuiteTests {
     }
   }
 
+  @Test("record of every fixture into an empty folder writes Golden/'s bytes, file for file")
+  func recordingIsGolden() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let golden = folder.appendingPathComponent("Golden")
+    let run = try GoldenSuite(
+      SuiteConfiguration(
+        fixtures: Paths.fixtures.path, golden: golden.path,
+        report: folder.appendingPathComponent("report").path,
+        artifacts: folder.appendingPathComponent("artifacts").path, mode: .missing)
+    ).run()
+    #expect(run.exitStatus == 0)
+    let written =
+      (FileManager.default.enumerator(atPath: golden.path)?.allObjects as? [String] ?? [])
+      .filter {
+        !$0.hasSuffix("/")
+          && (try? FileManager.default.attributesOfItem(
+            atPath: golden.appendingPathComponent($0).path)[.type] as? FileAttributeType)
+            == .typeRegular
+      }
+    // An image a case, and an APNG an animated case.
+    #expect(written.count >= run.results.count)
+    var differing: [String] = []
+    for file in written.sorted() {
+      let recorded = try Data(contentsOf: golden.appendingPathComponent(file))
+      let kept = try? Data(contentsOf: Paths.golden.appendingPathComponent(file))
+      if recorded != kept { differing.append(file) }
+    }
+    #expect(differing == [], "recorded again, these differ from Golden/")
+  }
+
   @Test("a golden that differs fails with exit status 1 and its artifacts; filters select cases")
   func fails() throws {
     let (folder, fixtures, golden) = try Self.workspace()
