@@ -20,21 +20,9 @@ struct SuiteFuzzTests {
   ]
 
   static func mutate(_ text: String, _ random: inout FuzzGenerator) -> String {
-    var bytes = Array(text.utf8)
-    for _ in 0..<Int.random(in: 1...4, using: &random) {
-      guard !bytes.isEmpty else { break }
-      let at = Int.random(in: 0..<bytes.count, using: &random)
-      switch Int.random(in: 0..<4, using: &random) {
-      case 0: Mutation.flip(&bytes, at: at, &random)
-      case 1: Mutation.cut(&bytes, at: at, most: 40, &random)
-      case 2: Mutation.copy(&bytes, at: at, most: 200, &random)
-      default:
-        // A hostile number after a key's colon.
-        let value = hostileNumbers.randomElement(using: &random) ?? "0"
-        Mutation.replaceValue(&bytes, from: at, with: value)
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    // A hostile number after a key's colon, or a byte flipped, cut or copied.
+    String(
+      decoding: Mutation.mutated(Array(text.utf8), &random, values: hostileNumbers), as: UTF8.self)
   }
 
   @Test(

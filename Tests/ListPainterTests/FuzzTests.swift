@@ -19,34 +19,27 @@ struct FuzzTests {
   ]
 
   static func mutate(_ text: String, seeds: [String], _ random: inout FuzzGenerator) -> String {
-    var bytes = Array(text.utf8)
-    for _ in 0..<Int.random(in: 1...4, using: &random) {
-      guard !bytes.isEmpty else { break }
-      let at = Int.random(in: 0..<bytes.count, using: &random)
-      switch Int.random(in: 0..<7, using: &random) {
-      case 0: Mutation.flip(&bytes, at: at, &random)
-      case 1: Mutation.cut(&bytes, at: at, most: 40, &random)
-      case 2: Mutation.copy(&bytes, at: at, most: 200, &random)
-      case 3:  // an interesting value after a colon
-        let value = interesting.randomElement(using: &random) ?? "0"
-        Mutation.replaceValue(&bytes, from: at, with: " " + value)
-      case 4:  // splice a line of another seed
-        let other = Array((seeds.randomElement(using: &random) ?? "").utf8)
-        if !other.isEmpty {
-          let from = Int.random(in: 0..<other.count, using: &random)
-          let line = other[from...].prefix { $0 != 0x0A }
-          bytes.insert(contentsOf: line + [0x0A], at: at)
-        }
-      case 5:  // random bytes
-        bytes.insert(
-          contentsOf: (0..<Int.random(in: 1...8, using: &random)).map { _ in
-            UInt8.random(in: 0...255, using: &random)
-          }, at: at)
-      default:  // indentation change
-        bytes.insert(
-          contentsOf: Array(repeating: 0x20, count: Int.random(in: 1...4, using: &random)), at: at)
-      }
+    let splice: Mutation.Kind = { bytes, at, random in
+      // A line of another seed.
+      let other = Array((seeds.randomElement(using: &random) ?? "").utf8)
+      guard !other.isEmpty else { return }
+      let from = Int.random(in: 0..<other.count, using: &random)
+      bytes.insert(contentsOf: other[from...].prefix { $0 != 0x0A } + [0x0A], at: at)
     }
+    let randomBytes: Mutation.Kind = { bytes, at, random in
+      bytes.insert(
+        contentsOf: (0..<Int.random(in: 1...8, using: &random)).map { _ in
+          UInt8.random(in: 0...255, using: &random)
+        }, at: at)
+    }
+    let indentation: Mutation.Kind = { bytes, at, random in
+      bytes.insert(
+        contentsOf: Array(repeating: 0x20, count: Int.random(in: 1...4, using: &random)), at: at)
+    }
+    // An interesting value after a colon, or a byte flipped, cut or copied, or the three above.
+    let bytes = Mutation.mutated(
+      Array(text.utf8), &random, values: interesting, valuePrefix: " ",
+      extra: [splice, randomBytes, indentation])
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -113,24 +106,17 @@ struct FuzzTests {
   /// Byte-level mutations of a binary file: flips, cuts, copies, and 32-bit fields set to the
   /// values that break arithmetic (0, 1, 2³¹, 2³² − 1).
   static func mutateBytes(_ input: [UInt8], _ random: inout FuzzGenerator) -> [UInt8] {
-    var bytes = input
-    for _ in 0..<Int.random(in: 1...6, using: &random) {
-      guard bytes.count > 8 else { break }
-      let at = Int.random(in: 8..<bytes.count, using: &random)
-      switch Int.random(in: 0..<4, using: &random) {
-      case 0: Mutation.flip(&bytes, at: at, &random)
-      case 1: Mutation.cut(&bytes, at: at, most: 64, &random)
-      case 2: Mutation.copy(&bytes, at: at, most: 64, &random)
-      default:
-        let value: [[UInt8]] = [
+    // The header's eight bytes kept; a 32-bit field set to 0, 1, 2³¹ or 2³² − 1.
+    Mutation.mutated(
+      input, &random, times: 1...6, start: 8, cutMost: 64, copyMost: 64,
+      replace: { bytes, at, random in
+        let values: [[UInt8]] = [
           [0, 0, 0, 0], [0, 0, 0, 1], [0x80, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0xFF],
         ]
-        let field = value.randomElement(using: &random) ?? [0, 0, 0, 0]
+        let field = values.randomElement(using: &random) ?? [0, 0, 0, 0]
         let end = min(bytes.count, at + 4)
         bytes.replaceSubrange(at..<end, with: field.prefix(end - at))
-      }
-    }
-    return bytes
+      })
   }
 
   @Test("mutated goldens (PNG, APNG, WebP) and fonts never crash, hang or run long")

@@ -421,20 +421,35 @@ extension Mutation {
   /// no integer holds, a negative.
   package static let edgeNumbers = ["0", "2147483648", "1e300", "-1"]
 
-  /// `original` with one to four mutations: a byte flipped, bytes cut or copied, or a value
-  /// after a colon replaced by an edge number (`edgeNumbers`).
-  package static func mutated(_ original: [UInt8], _ random: inout FuzzGenerator) -> [UInt8] {
+  /// One more way to mutate bytes at an offset, beside the flip, cut and copy every fuzzer has.
+  package typealias Kind = (inout [UInt8], Int, inout FuzzGenerator) -> Void
+
+  /// `original` with a number of mutations (`times`) at random offsets from `start`: a byte
+  /// flipped, bytes cut (at most `cutMost`) or copied (at most `copyMost`), or `replace` (by
+  /// default the value after a colon set to one of `values`, `valuePrefix` first); `extra`
+  /// kinds join the draw. The one mutation loop of every fuzzer; never empty (an input cut to
+  /// nothing starts again from `original`).
+  package static func mutated(
+    _ original: [UInt8], _ random: inout FuzzGenerator, values: [String] = edgeNumbers,
+    valuePrefix: String = "", times: ClosedRange<Int> = 1...4, start: Int = 0,
+    cutMost: Int = 40, copyMost: Int = 200, replace: Kind? = nil, extra: [Kind] = []
+  ) -> [UInt8] {
     var bytes = original
-    for _ in 0..<Int.random(in: 1...4, using: &random) {
-      let at = Int.random(in: 0..<bytes.count, using: &random)
-      switch Int.random(in: 0..<4, using: &random) {
+    for _ in 0..<Int.random(in: times, using: &random) {
+      guard bytes.count > start else { break }
+      let at = Int.random(in: start..<bytes.count, using: &random)
+      switch Int.random(in: 0..<(4 + extra.count), using: &random) {
       case 0: flip(&bytes, at: at, &random)
-      case 1: cut(&bytes, at: at, most: 40, &random)
-      case 2: copy(&bytes, at: at, most: 200, &random)
-      default:
-        replaceValue(
-          &bytes, from: at, with: edgeNumbers[Int.random(in: 0..<edgeNumbers.count, using: &random)]
-        )
+      case 1: cut(&bytes, at: at, most: cutMost, &random)
+      case 2: copy(&bytes, at: at, most: copyMost, &random)
+      case 3:
+        if let replace {
+          replace(&bytes, at, &random)
+        } else {
+          let value = values.randomElement(using: &random) ?? "0"
+          replaceValue(&bytes, from: at, with: valuePrefix + value)
+        }
+      case let kind: extra[kind - 4](&bytes, at, &random)
       }
       if bytes.isEmpty { bytes = original }
     }
