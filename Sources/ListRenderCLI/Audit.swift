@@ -94,12 +94,12 @@ extension AuditRule {
     let rules = try names.map { name in
       guard let rule = AuditRule(rawValue: name) else {
         throw ValidationError(
-          "--rules: unknown rule '\(name)'; the rules are \(AuditRule.allCases.map(\.rawValue).joined(separator: ", "))"
+          "unknown rule '\(name)'; the rules are \(AuditRule.allCases.map(\.rawValue).joined(separator: ", "))"
         )
       }
       return rule
     }
-    guard !rules.isEmpty else { throw ValidationError("--rules names no rule") }
+    guard !rules.isEmpty else { throw ValidationError("it names no rule") }
     return rules
   }
 }
