@@ -146,7 +146,10 @@ let package = Package(
     .target(
       name: "RenderTestSupport", dependencies: ["ListRender", "GoldenImage", "TestSupport"],
       path: "Tests/RenderTestSupport", swiftSettings: strict),
-    // Tests by module, each linking the module it tests. Only CLITests runs the binary.
+    // Tests by level: the unit targets by module, each linking the module it tests and no
+    // renderer; RenderingTests the renderer (real Pango and Cairo) through its façade;
+    // GoldenTests the golden library and the suite; CLITests the binary (the only target that
+    // runs it); DownstreamTests the package as a dependent uses it.
     .testTarget(
       name: "ListModelTests", dependencies: ["TestLevels", "ListModel", "TestSupport", "Yams"],
       swiftSettings: strict),
@@ -161,7 +164,7 @@ let package = Package(
       dependencies: ["TestLevels", "ListLayout", "ListModel", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "ListPainterTests",
+      name: "RenderingTests",
       dependencies: [
         "TestLevels",
         "ListRender", "ListPainter", "ImageCodec", "FileIO", "GoldenImage", "RenderTestSupport",

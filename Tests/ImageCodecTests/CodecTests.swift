@@ -5,7 +5,7 @@ import TestLevels
 import Testing
 
 /// The codecs on bitmaps made here: no renderer, no fonts (what the renderer paints is encoded
-/// and compared in ListPainterTests).
+/// and compared in RenderingTests).
 @Suite("PNG and WebP codecs", .tags(.unit))
 struct CodecTests {
   @Test("an opaque image is written as RGB and reads back the same")

@@ -11,11 +11,11 @@ struct SuiteLevelsTests {
   /// Each test target's level.
   static let levels = [
     "ListModelTests": "unit", "ImageCodecTests": "unit", "StringCatalogsTests": "unit",
-    "ListLayoutTests": "unit", "ListPainterTests": "render", "GoldenTests": "render",
+    "ListLayoutTests": "unit", "RenderingTests": "render", "GoldenTests": "render",
     "DownstreamTests": "render", "CLITests": "cli",
   ]
   /// The levels a target's suites may carry besides its own.
-  static let alsoAllowed = ["ListPainterTests": ["browser"], "CLITests": ["browser", "bazel"]]
+  static let alsoAllowed = ["RenderingTests": ["browser"], "CLITests": ["browser", "bazel"]]
 
   @Test("every @Suite names one level, its target's (or browser and Bazel where those run)")
   func everySuiteTagged() throws {

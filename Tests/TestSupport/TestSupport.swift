@@ -468,3 +468,39 @@ package enum Documentation {
     try String(contentsOf: catalog.appendingPathComponent(name + ".md"), encoding: .utf8)
   }
 }
+
+/// Catalogs the catalog, spec-locale and option tests share.
+package enum SampleCatalogs {
+  /// A catalog in English, German, Polish and Arabic: a long German title, Polish plurals, a
+  /// key German lacks, a translation with the wrong placeholder, one not yet reviewed.
+  package static let xcstrings = """
+    {
+      "sourceLanguage" : "en",
+      "strings" : {
+        "roaming" : { "localizations" : {
+          "en" : { "stringUnit" : { "state" : "translated", "value" : "Data roaming" } },
+          "de" : { "stringUnit" : { "state" : "translated", "value" : "Datenroaming im Ausland bei Reisen außerhalb der Europäischen Union" } },
+          "pl" : { "stringUnit" : { "state" : "translated", "value" : "Roaming danych" } },
+          "ar" : { "stringUnit" : { "state" : "translated", "value" : "تجوال البيانات" } } } },
+        "files" : { "localizations" : {
+          "en" : { "variations" : { "plural" : {
+            "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld file" } },
+            "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld files" } } } } },
+          "de" : { "variations" : { "plural" : {
+            "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld Datei" } },
+            "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Dateien" } } } } },
+          "pl" : { "variations" : { "plural" : {
+            "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld plik" } },
+            "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld pliki" } },
+            "many" : { "stringUnit" : { "state" : "translated", "value" : "%lld plików" } },
+            "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld pliku" } } } } },
+          "ar" : { "stringUnit" : { "state" : "translated", "value" : "%lld ملفات" } } } },
+        "greeting" : { "localizations" : {
+          "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello, %@" } },
+          "pl" : { "stringUnit" : { "state" : "translated", "value" : "Cześć" } },
+          "ar" : { "stringUnit" : { "state" : "needs_review", "value" : "مرحبا %@" } } } }
+      },
+      "version" : "1.0"
+    }
+    """
+}
