@@ -117,6 +117,25 @@ package struct ListLayoutEngine {
   /// The layout of the whole document: sections top to bottom, then the viewport (height,
   /// scroll offset, sticky headers), then right-to-left mirroring.
   public func layout(_ document: ListDocument) throws -> LayoutTree {
+    try viewport(
+      of: try content(of: document), height: document.canvas.height,
+      contentOffset: document.canvas.contentOffset)
+  }
+
+  /// A document's sections laid out top to bottom, before any viewport: what
+  /// ``viewport(of:height:contentOffset:)`` cuts views from, so that a list seen through many
+  /// viewports (an audit part by part) is laid out once.
+  package struct Content {
+    fileprivate var document: ListDocument
+    fileprivate var theme: Theme
+    fileprivate var background: Color
+    fileprivate var list: ListBuilder
+    fileprivate var bottom: Double
+    fileprivate var hasCells: Bool
+  }
+
+  /// The sections of `document` laid out, with its refresh control.
+  package func content(of document: ListDocument) throws -> Content {
     let canvas = document.canvas
     let sideInsets = canvas.safeArea.leading + canvas.safeArea.trailing
     guard sideInsets < canvas.width else {
@@ -132,16 +151,30 @@ package struct ListLayoutEngine {
         section, index: index, top: y, canvas: canvas, theme: theme, background: background,
         into: &list)
     }
-    let hasCells = document.sections.contains { !$0.cells.isEmpty }
+    if let refresh = document.refreshControl {
+      list.elements += refreshIndicator(refresh, pull: pull, canvas: canvas, theme: theme)
+    }
+    return Content(
+      document: document, theme: theme, background: background, list: list, bottom: y,
+      hasCells: document.sections.contains { !$0.cells.isEmpty })
+  }
+
+  /// What a viewport `height` points tall (nil: the whole content) scrolled by `contentOffset`
+  /// shows of `content`: the same tree as ``layout(_:)`` of the document with that
+  /// `canvas.height` and `canvas.contentOffset`.
+  package func viewport(of content: Content, height viewportHeight: Double?, contentOffset: Double)
+    throws -> LayoutTree
+  {
+    var canvas = content.document.canvas
+    canvas.height = viewportHeight
+    canvas.contentOffset = contentOffset
+    var list = content.list
     let height: Double
-    if hasCells || document.emptyView == nil {
-      height = canvas.height ?? y + canvas.safeArea.bottom
+    if content.hasCells || content.document.emptyView == nil {
+      height = canvas.height ?? content.bottom + canvas.safeArea.bottom
     } else {
       // An empty list fills its viewport: the canvas height, or a phone-sized 480 pt.
       height = canvas.height ?? 480
-    }
-    if let refresh = document.refreshControl {
-      list.elements += refreshIndicator(refresh, pull: pull, canvas: canvas, theme: theme)
     }
     if canvas.stickyHeaders {
       list.stickHeaders(visibleTop: canvas.safeArea.top + canvas.contentOffset)
@@ -154,8 +187,9 @@ package struct ListLayoutEngine {
     if canvas.contentOffset != 0 {
       elements = elements.map { $0.offsetBy(0, -canvas.contentOffset) }
     }
-    if !hasCells, let empty = document.emptyView {
-      elements += try emptyViewElements(empty, viewportHeight: height, canvas: canvas, theme: theme)
+    if !content.hasCells, let empty = content.document.emptyView {
+      elements += try emptyViewElements(
+        empty, viewportHeight: height, canvas: canvas, theme: content.theme)
     }
     if canvas.height != nil {
       // Only what the viewport shows is kept (and painted).
@@ -181,7 +215,7 @@ package struct ListLayoutEngine {
     }
     var tree = LayoutTree(
       width: canvas.width, height: height + shadowRoom, scale: canvas.scale,
-      background: background, elements: elements)
+      background: content.background, elements: elements)
     tree.shadowRoom = shadowRoom
     if tree.pixelHeight == 0 { throw LayoutError.emptyList }
     switch limits {

@@ -69,11 +69,13 @@ extension ListRenderer {
     var findings: [AuditFinding] = []
     var seen = Set<String>()
     var top = 0.0
+    // The sections are laid out once; each part is a viewport cut from that layout.
+    let view = try viewports(of: document)
     while top < whole.height {
       var viewport = document
       viewport.canvas.height = min(part, whole.height - top)
       viewport.canvas.contentOffset = top
-      let tree = try layout(viewport)
+      let tree = try view(min(part, whole.height - top), top)
       for var finding in try audit(viewport, tree: tree, rules: rules) {
         finding.frame.y += top
         guard seen.insert("\(finding.rule.rawValue) \(finding.source) \(finding.kind)").inserted

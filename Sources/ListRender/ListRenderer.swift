@@ -102,6 +102,35 @@ public final class ListRenderer {
     }
   }
 
+  /// `document` laid out once and seen through viewports: `view(height, contentOffset)` is
+  /// ``layout(_:)-(ListDocument)`` of the document with that `canvas.height` and
+  /// `canvas.contentOffset`, each cut from one layout of its sections (an audit part by part
+  /// lays the list out once, not once a part).
+  package func viewports(of document: ListDocument) throws -> (
+    _ height: Double, _ contentOffset: Double
+  ) throws -> LayoutTree {
+    let document = try document.resolvingStrings()
+    let text = try document.validatedText()
+    DictionaryLineBreaking.prepare(for: text.characters)
+    try loadFonts(for: document, text: text)
+    try resolveResources(of: document)
+    try shapeInParallel(document)
+    let engine = engine()
+    let content: ListLayoutEngine.Content
+    do {
+      content = try engine.content(of: document)
+    } catch let error as LayoutError {
+      throw Self.located(error, in: document)
+    }
+    return { height, contentOffset in
+      do {
+        return try engine.viewport(of: content, height: height, contentOffset: contentOffset)
+      } catch let error as LayoutError {
+        throw Self.located(error, in: document)
+      }
+    }
+  }
+
   /// A layout error of a decoded spec as a ``SpecError`` at the key it is about (`file:line:
   /// column: sections: the list is empty…`); of a document built in code, as it is.
   static func located(_ error: LayoutError, in document: ListDocument) -> any Error {

@@ -199,6 +199,39 @@ struct ParallelShapingTests {
 /// one pass, for every fixture.
 @Suite("Banded painting", .tags(.render))
 struct BandedPaintingTests {
+  @Test(
+    "every fixture seen through viewports cut from one layout equals its layout with that canvas.height and contentOffset"
+  )
+  func viewportsCutFromOneLayout() throws {
+    let renderer = try ListRenderer()
+    var compared = 0
+    var differing: [String] = []
+    for name in FixtureCases.all where !name.hasPrefix("bench/") {
+      let document = try Paths.fixture(name)
+      guard let whole = try? renderer.layout(document, limits: .points) else { continue }
+      let view = try renderer.viewports(of: document)
+      // The top, a cut through rows, the bottom's last points, and one past the end; sticky
+      // headers, refresh controls, right to left and empty views included where fixtures have
+      // them.
+      for (height, offset) in [
+        (whole.height, 0.0), (min(200, whole.height), 0), (150, whole.height / 3),
+        (97.5, max(0, whole.height - 40)), (120, whole.height + 10),
+      ] {
+        var viewport = document
+        viewport.canvas.height = height
+        viewport.canvas.contentOffset = offset
+        let expected = try? renderer.layout(viewport)
+        let cut = try? view(height, offset)
+        if expected != nil { compared += 1 }
+        if expected != cut { differing.append("\(name) \(height)@\(offset)") }
+      }
+    }
+    // Trees compared (a viewport a list cannot show, such as one past its end with no empty
+    // view, is an error both ways).
+    #expect(compared > 600, "\(compared)")
+    #expect(differing == [])
+  }
+
   @Test("every fixture painted in bands of 37 rows equals one pass", arguments: FixtureCases.all)
   func bands(_ relativePath: String) throws {
     let renderer = try ListRenderer()
