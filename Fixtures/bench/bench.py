@@ -196,6 +196,39 @@ def large_suite(tmp, cinbox_seconds):
     return rows
 
 
+
+def real_suite(tmp, cinbox_wall, cinbox_cpu):
+    """The project's own row fixtures (Fixtures/rows, ten specs) × 100 copies with their
+    goldens: 1,000 real cases, verified cold (no cache) on every core and on one, beside
+    cinbox's inbox in wall and CPU."""
+    folder = os.path.join(tmp, "real")
+    rows_fixtures = os.path.join(ROOT, "Fixtures", "rows")
+    names = sorted(n[:-5] for n in os.listdir(rows_fixtures) if n.endswith(".yaml"))
+    for copy in range(100):
+        for kind, source, suffix in [("Fixtures", rows_fixtures, ".yaml"),
+                                     ("Golden", os.path.join(ROOT, "Golden", "rows"), ".png")]:
+            target = os.path.join(folder, kind, f"c{copy:02d}")
+            os.makedirs(target, exist_ok=True)
+            for name in names:
+                shutil.copyfile(os.path.join(source, name + suffix),
+                                os.path.join(target, name + suffix))
+    cases = 100 * len(names)
+    out = []
+    for label, extra in [("all cores", []), ("-j 1", ["-j", "1"])]:
+        verify = [BIN, "verify", "Fixtures", "--golden", "Golden", "--report", "report"] + extra
+        walls, cpus = [], []
+        for _ in range(5):
+            cpu = children_cpu()
+            walls.append(timed(verify, folder)[0])
+            cpus.append(children_cpu() - cpu)
+        wall, cpu = statistics.median(walls), statistics.median(cpus)
+        ratio = (f"{wall / cinbox_wall:.1f}× / {cpu / cinbox_cpu:.1f}× cinbox"
+                 if cinbox_wall else "")
+        out.append((f"verify cold of {cases:,} real cases (Fixtures/rows × 100), {label}: "
+                    "wall / CPU, CPU a case", f"{wall:.2f} / {cpu:.2f} s, "
+                    f"{cpu / cases * 1000:.2f} ms", ratio))
+    return out
+
 # A word of each locale's script, so that every catalog row is shaped in its own fonts.
 CATALOG_WORDS = {
     "ar": "الإعدادات", "he": "הגדרות", "fa": "تنظیمات", "ur": "ترتیبات", "hi": "सेटिंग्स",
@@ -282,12 +315,13 @@ def main():
         png = os.path.join(tmp, "x.png")
         ours = [BIN, "render", inbox, "-o", png]
         cinbox = build_cinbox(tmp)
-        cinbox_seconds = None
+        cinbox_seconds = cinbox_cpu = None
         if cinbox:
             c_args = [cinbox, "--fast", "--stable", "-o", os.path.join(tmp, "c.png")]
             cpu = []
             mine, theirs = medians([ours, c_args], cpu=cpu)
             cinbox_seconds = theirs
+            cinbox_cpu = cpu[1]
             rows.append(("inbox render (1080 × 6327), whole process: wall / CPU",
                          f"{mine * 1000:.0f} / {cpu[0] * 1000:.0f} ms",
                          f"{peak_rss(ours):.0f} MiB"))
@@ -362,11 +396,14 @@ def main():
                     os.path.join(tmp, name + ".png")]
 
         def beside_latin(name, latin_name, label):
-            """A page in many scripts beside its Latin twin, whole process each."""
-            scripts_s, latin_s = medians([scene(name), scene(latin_name)])
-            rows.append((label + ", whole process",
-                         f"{scripts_s * 1000:.0f} / {latin_s * 1000:.0f} ms",
-                         f"{scripts_s / latin_s:.2f}×"))
+            """A page in many scripts beside its Latin twin, whole process each: wall, and
+            CPU (the bound is on CPU)."""
+            cpu = []
+            scripts_s, latin_s = medians([scene(name), scene(latin_name)], cpu=cpu)
+            rows.append((label + ", whole process: wall, CPU",
+                         f"{scripts_s * 1000:.0f} / {latin_s * 1000:.0f} ms, "
+                         f"{cpu[0] * 1000:.0f} / {cpu[1] * 1000:.0f} ms",
+                         f"{scripts_s / latin_s:.2f}×, CPU {cpu[0] / cpu[1]:.2f}×"))
 
         world = scene("world")
         latin = scene("latin")
@@ -408,6 +445,21 @@ def main():
             (seconds,) = medians([args], runs=5, warmup=1)
             rows.append((f"self-sizing {name}.yaml with --layout, whole process",
                          f"{seconds * 1000:.0f} ms", f"{5000 / seconds:.0f} cells/s"))
+        rows += real_suite(tmp, cinbox_seconds, cinbox_cpu)
+        # A list too tall for one image: audited part by part, beside rendering it in pages.
+        tall = os.path.join(tmp, "rows-2000.yaml")
+        with open(tall, "w") as f:
+            f.write("canvas: { width: 360, scale: 2 }\nsections:\n  - cells:\n" + "".join(
+                f"      - {{ title: Message {i}, subtitle: From someone {i % 17}, description: "
+                f"A description for row {i}, control: {{ switch: {'true' if i % 2 else 'false'} }} }}\n"
+                for i in range(2000)))
+        cpu = []
+        render_s, audit_s = medians(
+            [[BIN, "render", tall, "-o", os.path.join(tmp, "tall.png"), "--page-height", "2000"],
+             [BIN, "audit", tall]], runs=3, warmup=1, cpu=cpu)
+        rows.append(("2,000-row list: audit / render in pages, whole process: wall, CPU",
+                     f"{audit_s:.2f} / {render_s:.2f} s, {cpu[1]:.2f} / {cpu[0]:.2f} s",
+                     f"{audit_s / render_s:.2f}×, CPU {cpu[1] / cpu[0]:.2f}×"))
         rows += large_suite(tmp, cinbox_seconds)
         rows += catalogs(tmp)
     print("| measure | time | figure |")

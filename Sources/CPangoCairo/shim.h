@@ -495,6 +495,58 @@ static inline void lr_pack_rgb(const uint32_t *restrict source, uint8_t *restric
   }
 }
 
+/// Converts `width` pixels of a cairo ARGB32 row (premultiplied, bytes B, G, R, A here) into
+/// straight 8-bit R, G, B, A: what a `Bitmap` and an RGBA PNG row hold. A pixel neither opaque
+/// nor clear has each channel divided by its alpha, rounded to nearest ((c * 255 + a / 2) / a).
+/// Runs of four opaque pixels are one byte shuffle where the CPU has SSSE3; the bytes are the
+/// same either way.
+#if defined(__x86_64__)
+__attribute__((target("ssse3"))) static inline int lr_unpremultiply_opaque_ssse3(
+    const uint8_t *restrict source, uint8_t *restrict destination, int width) {
+  int x = 0;
+  for (; x + 4 <= width; x += 4) {
+    lr_bytes16 pixels;
+    __builtin_memcpy(&pixels, source + 4 * x, 16);
+    // Stops at the first group with a pixel that is not opaque: the caller goes on one pixel
+    // at a time from there.
+    if ((pixels[3] & pixels[7] & pixels[11] & pixels[15]) != 255) break;
+    lr_bytes16 rgba =
+        __builtin_shufflevector(pixels, pixels, 2, 1, 0, 3, 6, 5, 4, 7, 10, 9, 8, 11, 14, 13, 12, 15);
+    __builtin_memcpy(destination + 4 * x, &rgba, 16);
+  }
+  return x;
+}
+#endif
+
+static inline void lr_unpremultiply_rgba(const uint32_t *restrict source,
+                                         uint8_t *restrict destination, int width) {
+  int x = 0;
+  while (x < width) {
+#if defined(__x86_64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (__builtin_cpu_supports("ssse3")) {
+      x += lr_unpremultiply_opaque_ssse3((const uint8_t *)(source + x), destination + 4 * x,
+                                         width - x);
+      if (x >= width) break;
+    }
+#endif
+    // Up to the end of the next group of four (or the row), one pixel at a time.
+    int end = x + 4 < width ? x + 4 : width;
+    for (; x < end; x++) {
+      uint32_t argb = source[x];
+      uint32_t a = argb >> 24, r = (argb >> 16) & 0xFF, g = (argb >> 8) & 0xFF, b = argb & 0xFF;
+      if (a != 255 && a != 0) {
+        r = (r * 255 + a / 2) / a;
+        g = (g * 255 + a / 2) / a;
+        b = (b * 255 + a / 2) / a;
+      }
+      destination[4 * x] = (uint8_t)r;
+      destination[4 * x + 1] = (uint8_t)g;
+      destination[4 * x + 2] = (uint8_t)b;
+      destination[4 * x + 3] = (uint8_t)a;
+    }
+  }
+}
+
 /// A sealed in-memory file holding `bytes` (memfd_create: nothing else can change it, it goes
 /// with the process), its descriptor, or -1 with errno set. A spec's font is loaded from one,
 /// so that a file overwritten on disk while it is drawn cannot fault the reader of a mapping.

@@ -137,6 +137,12 @@ public enum PNGCodec {
 
   /// Decodes any PNG libpng reads into straight RGBA.
   public static func decode(_ bytes: [UInt8]) throws -> Bitmap {
+    try decode(bytes, fastPath: true)
+  }
+
+  /// ``decode(_:)``, with libpng alone when `fastPath` is false (for tests that the two give
+  /// the same pixels, or both refuse).
+  package static func decode(_ bytes: [UInt8], fastPath: Bool) throws -> Bitmap {
     if let header = PNGHeader(bytes) {
       guard PNGCodec.decodable(width: header.width, height: header.height)
       else {
@@ -155,6 +161,9 @@ public enum PNGCodec {
       if header.bitDepth == 16, !header.interlaced, [0, 2, 4, 6].contains(header.colorType) {
         return try SixteenBitPNG.decode(bytes, header: header)
       }
+      // The 8-bit RGB and RGBA files ListRender writes, with libdeflate; anything else (or a
+      // file it cannot take whole) is libpng's below.
+      if fastPath, let bitmap = fastDecode(bytes, header: header) { return bitmap }
     }
     var image = png_image()
     image.version = lr_png_image_version()
@@ -177,6 +186,37 @@ public enum PNGCodec {
       throw PNGError(message: "decoded size mismatch")
     }
     return bitmap
+  }
+
+  /// `bytes` decoded by the libdeflate path alone, or nil where ``decode(_:)`` leaves them to
+  /// libpng (for tests of which files take it).
+  package static func fastDecoded(_ bytes: [UInt8]) -> Bitmap? {
+    guard let header = PNGHeader(bytes),
+      PNGCodec.decodable(width: header.width, height: header.height)
+    else { return nil }
+    return fastDecode(bytes, header: header)
+  }
+
+  /// `bytes` decoded by `lr_png_fast_decode` (see CCodecs' shim.h), or nil where libpng is to
+  /// decode them.
+  static func fastDecode(_ bytes: [UInt8], header: PNGHeader) -> Bitmap? {
+    guard header.bitDepth == 8, [2, 6].contains(header.colorType), !header.interlaced else {
+      return nil
+    }
+    var failed = false
+    let pixels = [UInt8](unsafeUninitializedCapacity: header.width * header.height * 4) {
+      buffer, count in
+      failed =
+        bytes.withUnsafeBufferPointer { source in
+          lr_png_fast_decode(
+            source.baseAddress, source.count, UInt32(header.width), UInt32(header.height),
+            buffer.baseAddress)
+        } != 0
+      // Every byte is written on success; on failure the array is empty (and dropped).
+      count = failed ? 0 : buffer.count
+    }
+    guard !failed else { return nil }
+    return Bitmap(width: header.width, height: header.height, pixels: pixels)
   }
 
   /// The one place libpng statuses are turned into errors; frees the image on failure.

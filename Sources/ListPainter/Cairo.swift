@@ -146,22 +146,7 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
       lr_pack_rgb(row, destination, Int32(width))
       return
     }
-    for x in 0..<width {
-      let argb = row[x]
-      let a = argb >> 24
-      var r = (argb >> 16) & 0xFF
-      var g = (argb >> 8) & 0xFF
-      var b = argb & 0xFF
-      if a != 255 && a != 0 {
-        r = (r * 255 + a / 2) / a
-        g = (g * 255 + a / 2) / a
-        b = (b * 255 + a / 2) / a
-      }
-      destination[4 * x] = UInt8(r)
-      destination[4 * x + 1] = UInt8(g)
-      destination[4 * x + 2] = UInt8(b)
-      destination[4 * x + 3] = UInt8(a)
-    }
+    lr_unpremultiply_rgba(row, destination, Int32(width))
   }
 
   /// The pixels as a ``Bitmap`` (of a painting that is not a ring).

@@ -200,6 +200,51 @@ struct ParallelShapingTests {
 @Suite("Banded painting", .tags(.render))
 struct BandedPaintingTests {
   @Test(
+    "cairo's premultiplied rows unpremultiplied in C (opaque runs shuffled four at a time) give the bytes of the per-pixel rule"
+  )
+  func unpremultiplyInC() {
+    // Every alpha with every channel value it can premultiply (c ≤ a), then rows where opaque
+    // runs of every length meet translucent and clear pixels at every position of a group.
+    var words: [UInt32] = []
+    for a in UInt32(0)...255 {
+      for c in 0...a { words.append(a << 24 | c << 16 | (a - c) << 8 | c / 2) }
+    }
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let run = Int.random(in: 0...9, using: &random)
+      words += Array(repeating: 0xFF12_3456, count: run)
+      let a = UInt32.random(in: 0...255, using: &random)
+      let c = UInt32.random(in: 0...a, using: &random)
+      words.append(a << 24 | c << 16 | c << 8 | c)
+    }
+    func reference(_ argb: UInt32) -> [UInt8] {
+      let a = argb >> 24
+      var (r, g, b) = ((argb >> 16) & 0xFF, (argb >> 8) & 0xFF, argb & 0xFF)
+      if a != 255 && a != 0 {
+        r = (r * 255 + a / 2) / a
+        g = (g * 255 + a / 2) / a
+        b = (b * 255 + a / 2) / a
+      }
+      return [UInt8(r), UInt8(g), UInt8(b), UInt8(a)]
+    }
+    let expected = words.flatMap(reference)
+    // Every start offset and width, so that groups of four fall everywhere.
+    var wrong = 0
+    for start in 0..<4 {
+      let row = Array(words[start...])
+      var out = [UInt8](repeating: 0, count: row.count * 4)
+      row.withUnsafeBufferPointer { source in
+        out.withUnsafeMutableBufferPointer { destination in
+          lr_unpremultiply_rgba(source.baseAddress, destination.baseAddress, Int32(row.count))
+        }
+      }
+      wrong += zip(out, expected[(start * 4)...]).filter { $0 != $1 }.count
+    }
+    #expect(words.count > 40_000)
+    #expect(wrong == 0)
+  }
+
+  @Test(
     "every fixture seen through viewports cut from one layout equals its layout with that canvas.height and contentOffset"
   )
   func viewportsCutFromOneLayout() throws {

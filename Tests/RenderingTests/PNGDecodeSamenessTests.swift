@@ -1,0 +1,134 @@
+import CCodecs
+import Foundation
+import ImageCodec
+import RenderTestSupport
+import TestLevels
+import Testing
+
+/// Goldens decoded with libdeflate (the 8-bit RGB and RGBA files ListRender writes) give the
+/// pixels libpng gives, and a damaged file is refused as libpng refuses it.
+@Suite("PNG decoding: libdeflate beside libpng", .tags(.render))
+struct PNGDecodeSamenessTests {
+  /// Every PNG under Golden/ and Fixtures/.
+  static func files() -> [URL] {
+    [Paths.golden, Paths.fixtures].flatMap { folder in
+      (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+        .filter { $0.hasSuffix(".png") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+  }
+
+  @Test("every golden and fixture image: the same pixels both ways, and goldens take the fast path")
+  func sameAsLibpng() throws {
+    var fast = 0
+    var differing: [String] = []
+    let files = Self.files()
+    for file in files {
+      let bytes = [UInt8](try Data(contentsOf: file))
+      if PNGCodec.fastDecoded(bytes) != nil { fast += 1 }
+      let ours = try? PNGCodec.decode(bytes, fastPath: true)
+      let libpng = try? PNGCodec.decode(bytes, fastPath: false)
+      if ours != libpng { differing.append(file.lastPathComponent) }
+    }
+    #expect(files.count > 150)
+    // The goldens are ListRender's own 8-bit files: all but a few fixture images (palettes,
+    // grey) take the libdeflate path.
+    #expect(fast > 150, "\(fast) of \(files.count)")
+    #expect(differing == [])
+  }
+
+  @Test("3,000 damaged goldens: refused both ways or decoded to the same pixels")
+  func damagedAlike() throws {
+    var random = FuzzGenerator.seeded()
+    let originals = try ["rows/title-only.png", "rows/dark.png", "effects/shadow-room.png"].map {
+      [UInt8](try Data(contentsOf: Paths.golden.appendingPathComponent($0)))
+    }
+    var differing = 0
+    var refused = 0
+    for index in 0..<3_000 {
+      let bytes = Mutation.mutated(originals[index % originals.count], &random)
+      let ours = try? PNGCodec.decode(bytes, fastPath: true)
+      let libpng = try? PNGCodec.decode(bytes, fastPath: false)
+      if ours == nil { refused += 1 }
+      if ours != libpng { differing += 1 }
+    }
+    #expect(refused > 1_000)
+    #expect(differing == 0)
+  }
+
+  /// `pixels` (RGB or RGBA rows) filtered row by row with `filters[y % count]` (0 None, 1 Sub,
+  /// 2 Up, 3 Average, 4 Paeth), deflated by zlib, in a PNG whose IDAT is cut in `parts` chunks.
+  static func png(
+    _ pixels: [UInt8], width: Int, height: Int, channels: Int, filters: [UInt8], parts: Int
+  ) -> [UInt8] {
+    let rowBytes = width * channels
+    var raw: [UInt8] = []
+    for y in 0..<height {
+      let filter = filters[y % filters.count]
+      raw.append(filter)
+      for i in 0..<rowBytes {
+        let x = Int(pixels[y * rowBytes + i])
+        let a = i >= channels ? Int(pixels[y * rowBytes + i - channels]) : 0
+        let b = y > 0 ? Int(pixels[(y - 1) * rowBytes + i]) : 0
+        let c = i >= channels && y > 0 ? Int(pixels[(y - 1) * rowBytes + i - channels]) : 0
+        let predictor: Int
+        switch filter {
+        case 1: predictor = a
+        case 2: predictor = b
+        case 3: predictor = (a + b) / 2
+        case 4:
+          let p = a + b - c
+          let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+          predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+        default: predictor = 0
+        }
+        raw.append(UInt8(truncatingIfNeeded: x - predictor))
+      }
+    }
+    var size = compressBound(uLong(raw.count))
+    var deflated = [UInt8](repeating: 0, count: Int(size))
+    _ = compress2(&deflated, &size, raw, uLong(raw.count), 9)
+    deflated.removeSubrange(Int(size)...)
+    func be32(_ value: Int) -> [UInt8] { AnimationBytes.be32(value) }
+    var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    file += AnimationBytes.chunk(
+      "IHDR", be32(width) + be32(height) + [8, channels == 3 ? 2 : 6, 0, 0, 0])
+    let part = (deflated.count + parts - 1) / parts
+    for start in stride(from: 0, to: deflated.count, by: part) {
+      file += AnimationBytes.chunk(
+        "IDAT", Array(deflated[start..<min(deflated.count, start + part)]))
+    }
+    return file + AnimationBytes.chunk("IEND", [])
+  }
+
+  @Test("every row filter, RGB and RGBA, IDAT in one or three chunks: the pixels written")
+  func everyFilter() throws {
+    var random = FuzzGenerator.seeded()
+    var checked = 0
+    var wrong: [String] = []
+    for channels in [3, 4] {
+      for filters: [UInt8] in [[0], [1], [2], [3], [4], [0, 1, 2, 3, 4], [4, 3, 2, 1]] {
+        for parts in [1, 3] {
+          let (width, height) = (37, 23)
+          let pixels = (0..<(width * height * channels)).map { _ in
+            UInt8.random(in: 0...255, using: &random)
+          }
+          let file = Self.png(
+            pixels, width: width, height: height, channels: channels, filters: filters,
+            parts: parts)
+          let expected = (0..<(width * height)).flatMap { index -> [UInt8] in
+            let pixel = pixels[(index * channels)..<(index * channels + channels)]
+            return channels == 4 ? Array(pixel) : Array(pixel) + [255]
+          }
+          let fast = PNGCodec.fastDecoded(file)
+          checked += 1
+          if fast?.pixels != expected { wrong.append("fast \(channels) \(filters) \(parts)") }
+          if try PNGCodec.decode(file, fastPath: false).pixels != expected {
+            wrong.append("libpng \(channels) \(filters) \(parts)")
+          }
+        }
+      }
+    }
+    #expect(checked == 28)
+    #expect(wrong == [])
+  }
+}
