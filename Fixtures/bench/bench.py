@@ -330,6 +330,18 @@ def main():
                          f"{peak_rss(c_args):.0f} MiB"))
             rows.append(("ratio ListRender / cinbox: wall / CPU",
                          f"{mine / theirs:.2f}× / {cpu[0] / cpu[1]:.2f}×", ""))
+            # The compact encoding (what goldens and record keep) beside cinbox at its size.
+            compact_png = os.path.join(tmp, "compact.png")
+            compact = [BIN, "render", inbox, "-o", compact_png, "--compression", "compact"]
+            cpu = []
+            compact_s, theirs_s = medians([compact, c_args], cpu=cpu)
+            ours_kb = os.path.getsize(compact_png) / 1024
+            theirs_kb = os.path.getsize(os.path.join(tmp, "c.png")) / 1024
+            rows.append(("inbox --compression compact / cinbox: wall, CPU, size",
+                         f"{compact_s * 1000:.0f} / {theirs_s * 1000:.0f} ms, "
+                         f"{cpu[0] * 1000:.0f} / {cpu[1] * 1000:.0f} ms, "
+                         f"{ours_kb:.0f} / {theirs_kb:.0f} KB",
+                         f"{compact_s / theirs_s:.2f}×, CPU {cpu[0] / cpu[1]:.2f}×"))
         else:
             (mine,) = medians([ours])
             rows.append(("inbox render (1080 × 6327), whole process", f"{mine * 1000:.0f} ms",
