@@ -8,29 +8,10 @@ import Testing
 /// `--locale` or each locale of `--variants locale=…`.
 @Suite("Spec mode: labels from string catalogs", .tags(.cli))
 struct SpecLocaleTests {
-  static let files: [String: String] = [
-    "Localizable.xcstrings": CatalogCLITests.xcstrings,
-    "list.yaml": """
-    strings: [Localizable.xcstrings]
-    canvas: { width: 320, scale: 1, locale: pl }
-    sections:
-      - header: { title: { key: roaming } }
-        cells:
-          - title: { key: roaming }
-            subtitle: { key: greeting, args: [Ana] }
-          - title: { key: files, count: 2 }
-          - title: { key: files, count: 5 }
-          - title: Plain text
-    """,
-  ]
+  static let files = SampleCatalogs.specWithKeys
 
   /// The texts of a document's rows, in order.
-  func titles(_ document: ListDocument) -> [String] {
-    document.sections.flatMap(\.cells).compactMap { cell in
-      guard case .row(let row) = cell.kind else { return nil }
-      return row.title.text
-    }
-  }
+  func titles(_ document: ListDocument) -> [String] { SampleCatalogs.titles(document) }
 
   @Test(
     "bad keys, arguments and catalogs are errors at their line",

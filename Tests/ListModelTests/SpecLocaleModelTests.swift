@@ -8,29 +8,10 @@ import Testing
 /// alone (the command line's spec-mode tests are in CLITests).
 @Suite("Spec mode in the model", .tags(.unit))
 struct SpecLocaleModelTests {
-  static let files: [String: String] = [
-    "Localizable.xcstrings": SampleCatalogs.xcstrings,
-    "list.yaml": """
-    strings: [Localizable.xcstrings]
-    canvas: { width: 320, scale: 1, locale: pl }
-    sections:
-      - header: { title: { key: roaming } }
-        cells:
-          - title: { key: roaming }
-            subtitle: { key: greeting, args: [Ana] }
-          - title: { key: files, count: 2 }
-          - title: { key: files, count: 5 }
-          - title: Plain text
-    """,
-  ]
+  static let files = SampleCatalogs.specWithKeys
 
   /// The texts of a document's rows, in order.
-  func titles(_ document: ListDocument) -> [String] {
-    document.sections.flatMap(\.cells).compactMap { cell in
-      guard case .row(let row) = cell.kind else { return nil }
-      return row.title.text
-    }
-  }
+  func titles(_ document: ListDocument) -> [String] { SampleCatalogs.titles(document) }
 
   @Test("canvas.locale picks the translation, Polish plurals by CLDR, and the language")
   func decodedInLocale() throws {

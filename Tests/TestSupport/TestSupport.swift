@@ -503,4 +503,29 @@ package enum SampleCatalogs {
       "version" : "1.0"
     }
     """
+  /// A catalog and a spec that takes keys from it, in Polish: a header, a greeting with an
+  /// argument, plurals, and a plain row.
+  package static let specWithKeys: [String: String] = [
+    "Localizable.xcstrings": SampleCatalogs.xcstrings,
+    "list.yaml": """
+    strings: [Localizable.xcstrings]
+    canvas: { width: 320, scale: 1, locale: pl }
+    sections:
+      - header: { title: { key: roaming } }
+        cells:
+          - title: { key: roaming }
+            subtitle: { key: greeting, args: [Ana] }
+          - title: { key: files, count: 2 }
+          - title: { key: files, count: 5 }
+          - title: Plain text
+    """,
+  ]
+
+  /// The texts of a document's rows, in order.
+  package static func titles(_ document: ListDocument) -> [String] {
+    document.sections.flatMap(\.cells).compactMap { cell in
+      guard case .row(let row) = cell.kind else { return nil }
+      return row.title.text
+    }
+  }
 }
