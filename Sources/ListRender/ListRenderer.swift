@@ -87,12 +87,7 @@ public final class ListRenderer {
   /// ``layout(_:)-(ListDocument)`` held to `limits`: pixels for an image, points for an SVG or
   /// PDF or a list cut into pages.
   package func layout(_ document: ListDocument, limits: LayoutLimits) throws -> LayoutTree {
-    let document = try document.resolvingStrings()
-    let text = try document.validatedText()
-    DictionaryLineBreaking.prepare(for: text.characters)
-    try loadFonts(for: document, text: text)
-    try resolveResources(of: document)
-    try shapeInParallel(document)
+    let document = try prepared(document)
     do {
       var engine = engine()
       engine.limits = limits
@@ -109,12 +104,7 @@ public final class ListRenderer {
   package func viewports(of document: ListDocument) throws -> (
     _ height: Double, _ contentOffset: Double
   ) throws -> LayoutTree {
-    let document = try document.resolvingStrings()
-    let text = try document.validatedText()
-    DictionaryLineBreaking.prepare(for: text.characters)
-    try loadFonts(for: document, text: text)
-    try resolveResources(of: document)
-    try shapeInParallel(document)
+    let document = try prepared(document)
     let engine = engine()
     let content: ListLayoutEngine.Content
     do {
@@ -129,6 +119,19 @@ public final class ListRenderer {
         throw Self.located(error, in: document)
       }
     }
+  }
+
+  /// `document` with its catalogs' text in place, checked, and everything its layout needs
+  /// made ready: line breaking for its scripts, its fonts, its images and icons, and its
+  /// paragraphs shaped (on two cores when long).
+  private func prepared(_ document: ListDocument) throws -> ListDocument {
+    let document = try document.resolvingStrings()
+    let text = try document.validatedText()
+    DictionaryLineBreaking.prepare(for: text.characters)
+    try loadFonts(for: document, text: text)
+    try resolveResources(of: document)
+    try shapeInParallel(document)
+    return document
   }
 
   /// A layout error of a decoded spec as a ``SpecError`` at the key it is about (`file:line:

@@ -53,15 +53,10 @@ struct FuzzTests {
     }
     #expect(seeds.count > 50 && seeds.count == names.count)
     let renderer = try ListRenderer()
-    let deadline = Date().addingTimeInterval(seconds)
-    var executions = 0
     var accepted = 0
-    var slowest = (seconds: 0.0, input: "")
-    while Date() < deadline {
-      let seed = executions % seeds.count
+    let (executions, slowestSeconds, slowestInput) = FuzzGenerator.loop(for: seconds) { run in
+      let seed = run % seeds.count
       let input = Self.mutate(seeds[seed], seeds: seeds, &random)
-      executions += 1
-      let started = Date()
       do {
         let document = try ListDocument.decode(
           yaml: input, file: "fuzz.yaml",
@@ -92,15 +87,14 @@ struct FuzzTests {
       } catch {
         Issue.record("unexpected error \(error)\n---\n\(input.prefix(2_000))")
       }
-      let elapsed = Date().timeIntervalSince(started)
-      if elapsed > slowest.seconds { slowest = (elapsed, String(input.prefix(400))) }
+      return String(input.prefix(400))
     }
     print(
-      "fuzzing: \(executions) inputs, \(accepted) rendered, slowest \(String(format: "%.2f", slowest.seconds)) s"
+      "fuzzing: \(executions) inputs, \(accepted) rendered, slowest \(String(format: "%.2f", slowestSeconds)) s"
     )
     #expect(executions > 0)
     // In debug builds one input may take a while; none should take long.
-    #expect(slowest.seconds < 10, "slowest input:\n\(slowest.input)")
+    #expect(slowestSeconds < 10, "slowest input:\n\(slowestInput)")
   }
 
   /// Byte-level mutations of a binary file: flips, cuts, copies, and 32-bit fields set to the
@@ -138,12 +132,8 @@ struct FuzzTests {
         - cells: [ { title: Brand Ωμέγα, subtitle: 12345 } ]
       """
     let renderer = try ListRenderer()
-    let deadline = Date().addingTimeInterval(seconds)
-    var executions = 0
-    var slowest = 0.0
-    while Date() < deadline {
-      executions += 1
-      let started = Date()
+    let (executions, slowest, _) = try FuzzGenerator.loop(for: seconds) { run in
+      let executions = run + 1
       // Goldens: every decoder the suite reads them with; any error is fine, a crash is not.
       var golden = Self.mutateBytes(seeds[executions % seeds.count], &random)
       // One input in four: an APNG whose frame rate text is a hostile number, its CRC right.
@@ -169,7 +159,7 @@ struct FuzzTests {
           Issue.record("unexpected error \(error)")
         }
       }
-      slowest = max(slowest, Date().timeIntervalSince(started))
+      return ""
     }
     print("fuzzing files: \(executions) inputs, slowest \(String(format: "%.2f", slowest)) s")
     #expect(executions > 0)

@@ -376,6 +376,25 @@ package struct FuzzGenerator: RandomNumberGenerator {
     Double(ProcessInfo.processInfo.environment["LISTRENDER_FUZZ_SECONDS"] ?? "") ?? 10
   }
 
+  /// The fuzzers' one driving loop: `body` runs with 0, 1, 2, … until `seconds` have passed;
+  /// what it returns names its input. Returns how many ran, and the slowest run's seconds and
+  /// name.
+  package static func loop(for seconds: Double, _ body: (Int) throws -> String) rethrows -> (
+    executions: Int, slowest: Double, slowestInput: String
+  ) {
+    let deadline = Date().addingTimeInterval(seconds)
+    var executions = 0
+    var slowest = (seconds: 0.0, input: "")
+    while Date() < deadline {
+      let started = Date()
+      let input = try body(executions)
+      executions += 1
+      let elapsed = Date().timeIntervalSince(started)
+      if elapsed > slowest.seconds { slowest = (elapsed, input) }
+    }
+    return (executions, slowest.seconds, slowest.input)
+  }
+
   package mutating func next() -> UInt64 {
     state ^= state >> 12
     state ^= state << 25
