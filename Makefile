@@ -102,7 +102,7 @@ test: deps deps-test pkgconfig format-check
 	LISTRENDER_RECORD=never swift test
 
 ## test-fast: the unit level alone — the model, codec, string catalog and layout test targets,
-## which draw nothing and run no binary (about 15 s of tests once built)
+## which draw nothing and run no binary (127 tests, about 13 s once built)
 UNIT_TARGETS := ListModelTests|ImageCodecTests|StringCatalogsTests|ListLayoutTests
 test-fast: deps pkgconfig
 	LISTRENDER_RECORD=never swift test --filter '$(UNIT_TARGETS)'
