@@ -55,21 +55,23 @@ package struct VariantAudit {
         ? nil : combination.map { "\($0.axis)=\($0.value)" }.joined(separator: " ")
       let findings: [AuditFinding]
       let tree: LayoutTree?
+      // One layout of the list, seen whole or, taller than one image, part by part.
+      let view = try renderer.viewports(of: document)
       do {
-        let laidOut = try renderer.layout(document)
+        let laidOut = try view(document.canvas.height, document.canvas.contentOffset, .pixels)
         lap("layout")
         findings = try renderer.audit(document, tree: laidOut, rules: rules)
         tree = laidOut
       } catch let error as SpecError where document.canvas.height == nil {
         // Taller than one image: audited part by part, as viewports of the list.
-        let whole = try renderer.layout(document, limits: .points)
+        let whole = try view(nil, document.canvas.contentOffset, .points)
         guard (try? whole.checkPixelLimits()) == nil else { throw error }
         guard !needsLayouts else {
           throw CommandFailure(
             "--overlay: the list is taller than one image (\(SpecLimits.maxPixelSide.formatted()) px a side); audit it without --overlay (it is checked part by part), or draw a part with canvas.height and canvas.contentOffset",
             status: ExitStatus.badInput)
         }
-        findings = try renderer.auditInParts(document, whole: whole, rules: rules)
+        findings = try renderer.auditInParts(document, whole: whole, view: view, rules: rules)
         tree = nil
       }
       lap("audit")

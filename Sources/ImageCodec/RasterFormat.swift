@@ -40,10 +40,15 @@ extension RasterFormat {
   /// between its two).
   var signature: [(offset: Int, bytes: [UInt8])] {
     switch self {
-    case .png: [(0, PNGHeader.signature)]
-    case .webp: [(0, Array("RIFF".utf8)), (8, Array("WEBP".utf8))]
+    case .png: Self.pngSignature
+    case .webp: Self.webpSignature
     }
   }
+  // Made once: `of` reads them for every golden and image a run opens.
+  private static let pngSignature = [(offset: 0, bytes: PNGHeader.signature)]
+  private static let webpSignature = [
+    (offset: 0, bytes: Array("RIFF".utf8)), (offset: 8, bytes: Array("WEBP".utf8)),
+  ]
 
   /// The widest and tallest image the format holds, in pixels (WebP's header has 14 bits a
   /// side; ListRender's own limits are lower for PNG).

@@ -62,20 +62,20 @@ extension ListRenderer {
   /// audited as viewports (`canvas.height`, `canvas.contentOffset`) one below the other, each
   /// as tall as an image may be; frames in the whole list's points; an element across two
   /// parts found once.
-  package func auditInParts(_ document: ListDocument, whole: LayoutTree, rules: Set<AuditRule>)
-    throws -> [AuditFinding]
-  {
+  /// `view` cuts the parts from one layout of `document` (``viewports(of:)``).
+  package func auditInParts(
+    _ document: ListDocument, whole: LayoutTree,
+    view: (Double?, Double, LayoutLimits) throws -> LayoutTree, rules: Set<AuditRule>
+  ) throws -> [AuditFinding] {
     let part = viewportHeight(for: whole)
     var findings: [AuditFinding] = []
     var seen = Set<String>()
     var top = 0.0
-    // The sections are laid out once; each part is a viewport cut from that layout.
-    let view = try viewports(of: document)
     while top < whole.height {
       var viewport = document
       viewport.canvas.height = min(part, whole.height - top)
       viewport.canvas.contentOffset = top
-      let tree = try view(min(part, whole.height - top), top)
+      let tree = try view(min(part, whole.height - top), top, .pixels)
       for var finding in try audit(viewport, tree: tree, rules: rules) {
         finding.frame.y += top
         guard seen.insert("\(finding.rule.rawValue) \(finding.source) \(finding.kind)").inserted

@@ -97,12 +97,12 @@ public final class ListRenderer {
     }
   }
 
-  /// `document` laid out once and seen through viewports: `view(height, contentOffset)` is
-  /// ``layout(_:)-(ListDocument)`` of the document with that `canvas.height` and
-  /// `canvas.contentOffset`, each cut from one layout of its sections (an audit part by part
-  /// lays the list out once, not once a part).
+  /// `document` laid out once and seen through viewports: `view(height, contentOffset, limits)`
+  /// is ``layout(_:limits:)`` of the document with that `canvas.height` (nil: the whole list)
+  /// and `canvas.contentOffset`, each cut from one layout of its sections (an audit lays a list
+  /// out once: whole, then part by part when it is taller than one image).
   package func viewports(of document: ListDocument) throws -> (
-    _ height: Double, _ contentOffset: Double
+    _ height: Double?, _ contentOffset: Double, _ limits: LayoutLimits
   ) throws -> LayoutTree {
     let document = try prepared(document)
     let engine = engine()
@@ -112,7 +112,9 @@ public final class ListRenderer {
     } catch let error as LayoutError {
       throw Self.located(error, in: document)
     }
-    return { height, contentOffset in
+    return { height, contentOffset, limits in
+      var engine = engine
+      engine.limits = limits
       do {
         return try engine.viewport(of: content, height: height, contentOffset: contentOffset)
       } catch let error as LayoutError {

@@ -131,4 +131,46 @@ struct PNGDecodeSamenessTests {
     #expect(checked == 28)
     #expect(wrong == [])
   }
+
+  @Test(
+    "numbers a PNG claims at 0, 2^31 and 2^32 - 1 (sides, a chunk's length), CRCs right: refused both ways, nothing that size allocated"
+  )
+  func claimedNumbersAtTheEdges() throws {
+    let good = [UInt8](
+      try Data(contentsOf: Paths.golden.appendingPathComponent("rows/title-only.png")))
+    let chunks = AnimationBytes.chunks(good)
+    let signature = Array(good.prefix(8))
+    func file(_ replaced: (String, [UInt8]) -> [UInt8]) -> [UInt8] {
+      signature + chunks.flatMap { replaced($0.type, $0.data) }
+    }
+    var cases: [[UInt8]] = []
+    for side in [0, 1 << 31, (1 << 32) - 1] {
+      for field in [0, 4] {
+        cases.append(
+          file { type, data in
+            guard type == "IHDR" else { return AnimationBytes.chunk(type, data) }
+            var header = data
+            header.replaceSubrange(field..<(field + 4), with: AnimationBytes.be32(side))
+            return AnimationBytes.chunk(type, header)
+          })
+      }
+    }
+    // An IDAT whose length field claims 2^31 or 2^32 - 1 bytes (the file is shorter).
+    for length in [1 << 31, (1 << 32) - 1] {
+      cases.append(
+        file { type, data in
+          let chunk = AnimationBytes.chunk(type, data)
+          guard type == "IDAT" else { return chunk }
+          return AnimationBytes.be32(length) + chunk.dropFirst(4)
+        })
+    }
+    var decoded = 0
+    for bytes in cases {
+      #expect(PNGCodec.fastDecoded(bytes) == nil)
+      if (try? PNGCodec.decode(bytes, fastPath: true)) != nil { decoded += 1 }
+      if (try? PNGCodec.decode(bytes, fastPath: false)) != nil { decoded += 1 }
+    }
+    #expect(cases.count == 8)
+    #expect(decoded == 0)
+  }
 }

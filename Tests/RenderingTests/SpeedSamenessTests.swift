@@ -266,7 +266,7 @@ struct BandedPaintingTests {
         viewport.canvas.height = height
         viewport.canvas.contentOffset = offset
         let expected = try? renderer.layout(viewport)
-        let cut = try? view(height, offset)
+        let cut = try? view(height, offset, .pixels)
         if expected != nil { compared += 1 }
         if expected != cut { differing.append("\(name) \(height)@\(offset)") }
       }
