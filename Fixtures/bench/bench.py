@@ -197,10 +197,11 @@ def large_suite(tmp, cinbox_seconds):
 
 
 
-def real_suite(tmp, cinbox_wall, cinbox_cpu):
+def real_suite(tmp, c_args):
     """The project's own row fixtures (Fixtures/rows, ten specs) × 100 copies with their
     goldens: 1,000 real cases, verified cold (no cache) on every core and on one, beside
-    cinbox's inbox in wall and CPU."""
+    cinbox's inbox in wall and CPU, run in alternation with each verify (the machine's speed
+    drifts over a bench: a ratio compares runs made under the same conditions)."""
     folder = os.path.join(tmp, "real")
     rows_fixtures = os.path.join(ROOT, "Fixtures", "rows")
     names = sorted(n[:-5] for n in os.listdir(rows_fixtures) if n.endswith(".yaml"))
@@ -216,14 +217,17 @@ def real_suite(tmp, cinbox_wall, cinbox_cpu):
     out = []
     for label, extra in [("all cores", []), ("-j 1", ["-j", "1"])]:
         verify = [BIN, "verify", "Fixtures", "--golden", "Golden", "--report", "report"] + extra
-        walls, cpus = [], []
+        walls, cpus, c_walls, c_cpus = [], [], [], []
         for _ in range(5):
+            if c_args:
+                c_walls.append(run(c_args)[0])
+                c_cpus.append(LAST_CPU[0])
             cpu = children_cpu()
             walls.append(timed(verify, folder)[0])
             cpus.append(children_cpu() - cpu)
         wall, cpu = statistics.median(walls), statistics.median(cpus)
-        ratio = (f"{wall / cinbox_wall:.1f}× / {cpu / cinbox_cpu:.1f}× cinbox"
-                 if cinbox_wall else "")
+        ratio = (f"{wall / statistics.median(c_walls):.1f}× / "
+                 f"{cpu / statistics.median(c_cpus):.1f}× cinbox" if c_args else "")
         out.append((f"verify cold of {cases:,} real cases (Fixtures/rows × 100), {label}: "
                     "wall / CPU, CPU a case", f"{wall:.2f} / {cpu:.2f} s, "
                     f"{cpu / cases * 1000:.2f} ms", ratio))
@@ -457,7 +461,7 @@ def main():
             (seconds,) = medians([args], runs=5, warmup=1)
             rows.append((f"self-sizing {name}.yaml with --layout, whole process",
                          f"{seconds * 1000:.0f} ms", f"{5000 / seconds:.0f} cells/s"))
-        rows += real_suite(tmp, cinbox_seconds, cinbox_cpu)
+        rows += real_suite(tmp, c_args if cinbox else None)
         # A list too tall for one image: audited part by part, beside rendering it in pages.
         tall = os.path.join(tmp, "rows-2000.yaml")
         with open(tall, "w") as f:
