@@ -319,13 +319,12 @@ def main():
         png = os.path.join(tmp, "x.png")
         ours = [BIN, "render", inbox, "-o", png]
         cinbox = build_cinbox(tmp)
-        cinbox_seconds = cinbox_cpu = None
+        cinbox_seconds = None
         if cinbox:
             c_args = [cinbox, "--fast", "--stable", "-o", os.path.join(tmp, "c.png")]
             cpu = []
             mine, theirs = medians([ours, c_args], cpu=cpu)
             cinbox_seconds = theirs
-            cinbox_cpu = cpu[1]
             rows.append(("inbox render (1080 × 6327), whole process: wall / CPU",
                          f"{mine * 1000:.0f} / {cpu[0] * 1000:.0f} ms",
                          f"{peak_rss(ours):.0f} MiB"))
