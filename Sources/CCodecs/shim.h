@@ -39,13 +39,19 @@ static inline int lr_png_image_failed(png_image *image) { return PNG_IMAGE_FAILE
 // colour type or depth, interlacing, a palette, transparency, gamma, chromaticity or colour
 // profile chunks, an unknown critical chunk, a damaged or short file — returns nonzero and is
 // left to libpng, so what this decodes libpng would decode to the same pixels, and whatever
-// libpng refuses this refuses too. `out` holds width * height * 4 bytes.
+// libpng refuses this refuses too. `out` holds width * height * 4 bytes; `raw` is scratch
+// for the inflated rows, `raw_size` bytes: (width * 3 + 1) * height for RGB and
+// (width * 4 + 1) * height for RGBA (a file of the other colour type is refused).
+// With `expected` (width * height * 4 bytes of RGBA), nothing is written out: each decoded row
+// is compared with expected's (`out` holds one row, width * 4 bytes), and 2 is returned at the
+// first that differs; 0 then means the file decodes to exactly those pixels.
 static inline uint32_t lr_png_be32(const uint8_t *p) {
   return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
 }
 
 static inline int lr_png_fast_decode(const uint8_t *png, size_t size, uint32_t width,
-                                     uint32_t height, uint8_t *out) {
+                                     uint32_t height, uint8_t *out, uint8_t *raw,
+                                     size_t raw_size, const uint8_t *expected) {
   static const uint8_t signature[8] = {0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A};
   if (size < 8 + 25 + 12 || memcmp(png, signature, 8) != 0) return 1;
   if (width == 0 || height == 0 || width > (1u << 24) || height > (1u << 24)) return 1;
@@ -92,7 +98,7 @@ static inline int lr_png_fast_decode(const uint8_t *png, size_t size, uint32_t w
   }
   if (!seen_end || idat_chunks == 0 || channels == 0) return 1;
   size_t stride = (size_t)width * channels;
-  size_t raw_size = (stride + 1) * (size_t)height;
+  if (raw_size != (stride + 1) * (size_t)height) return 1;
   // The IDAT data joined (one chunk: read in place).
   uint8_t *joined = NULL;
   const uint8_t *stream = first_idat;
@@ -108,19 +114,15 @@ static inline int lr_png_fast_decode(const uint8_t *png, size_t size, uint32_t w
     }
     stream = joined;
   }
-  uint8_t *raw = (uint8_t *)malloc(raw_size);
   struct libdeflate_decompressor *decompressor = libdeflate_alloc_decompressor();
   size_t actual = 0;
-  int failed = !raw || !decompressor ||
+  int failed = !decompressor ||
                libdeflate_zlib_decompress(decompressor, stream, idat_total, raw, raw_size,
                                           &actual) != LIBDEFLATE_SUCCESS ||
                actual != raw_size;
   if (decompressor) libdeflate_free_decompressor(decompressor);
   free(joined);
-  if (failed) {
-    free(raw);
-    return 1;
-  }
+  if (failed) return 1;
   // The filters undone in place (None, Sub, Up, Average, Paeth), then each row written out.
   size_t bpp = channels;
   for (size_t y = 0; y < height; y++) {
@@ -152,10 +154,15 @@ static inline int lr_png_fast_decode(const uint8_t *png, size_t size, uint32_t w
       }
       break;
     default:
-      free(raw);
       return 1;
     }
-    uint8_t *dst = out + y * (size_t)width * 4;
+    size_t row_bytes = (size_t)width * 4;
+    const uint8_t *wanted = expected ? expected + y * row_bytes : NULL;
+    if (wanted && channels == 4) {
+      if (memcmp(cur, wanted, stride) != 0) return 2;
+      continue;
+    }
+    uint8_t *dst = wanted ? out : out + y * row_bytes;
     if (channels == 4) {
       memcpy(dst, cur, stride);
     } else {
@@ -166,8 +173,8 @@ static inline int lr_png_fast_decode(const uint8_t *png, size_t size, uint32_t w
         dst[4 * x + 3] = 255;
       }
     }
+    if (wanted && memcmp(dst, wanted, row_bytes) != 0) return 2;
   }
-  free(raw);
   return 0;
 }
 

@@ -273,9 +273,12 @@ public struct GoldenCheck: Sendable {
       goldenBytes = bytes
     }
     if mode == .all { return try record("recording all") }
-    let expected: Format
+    // The same value, found while reading the golden: compared no further (as identical
+    // pixels would be, under any policy or mask).
+    let same = format.holdsExactly?(goldenBytes, actual) ?? false
+    let expected: Format?
     do {
-      expected = try format.decode(goldenBytes)
+      expected = same ? nil : try format.decode(goldenBytes)
     } catch {
       // A damaged golden fails its case, naming the file; recording replaces it.
       if mode == .failed { return try record("the golden was damaged: \(error)") }
@@ -285,6 +288,8 @@ public struct GoldenCheck: Sendable {
           "\(name): \(goldenPath): \(error); the golden is damaged (if the render is right, record it again: \(recordAdvice(.failed, name)))"
       )
     }
+    // A suite run reuses the golden's pixel buffer for its next case's.
+    defer { if let image = expected as? Bitmap { PixelMemory.recycle(image.pixels) } }
     // Pixels: exact against a golden from this environment, perceptual against another's
     // (unless the policy gives its own options).
     // A golden with no fingerprint (an image optimiser drops text chunks) says nothing of its
@@ -308,7 +313,10 @@ public struct GoldenCheck: Sendable {
       masked.isEmpty
       ? ""
       : " (left out: \(masked.prefix(5).joined(separator: ", "))\(masked.count > 5 ? ", …" : ""))"
-    let comparison = try format.compare(expected, actual, effective, base)
+    let comparison =
+      try expected.map { try format.compare($0, actual, effective, base) }
+      ?? GoldenComparison(
+        passed: true, verdict: .identical, summary: GoldenVerdict.identical.summary)
     if comparison.passed {
       // A failed run's images of this case are gone once it passes: no stale diff beside a
       // green run.

@@ -22,6 +22,10 @@ public struct GoldenFormat<Format>: Sendable {
   public var compare:
     @Sendable (_ expected: Format, _ actual: Format, _ check: GoldenCheck, _ base: String)
       throws -> GoldenComparison
+  /// Whether a golden file's bytes certainly hold exactly `actual`, found without making the
+  /// golden's value (an image compared row by row as it is decoded); false leaves the golden to
+  /// ``decode`` and ``compare``, which then tell a different value from a damaged file.
+  package var holdsExactly: (@Sendable (_ bytes: [UInt8], _ actual: Format) -> Bool)?
   /// The largest golden file of this format that is read: 512 MiB for images; text goldens
   /// (``lines(pathExtension:)``, audits) 32 MiB, since a line comparison holds several times
   /// the text in memory.
@@ -144,7 +148,7 @@ extension GoldenFormat where Format == Bitmap {
   /// Still image goldens written in `format` (`<name>.png`, `<name>.webp`) with the checker's
   /// fingerprint in their metadata, read in whichever raster format they are.
   public static func image(in format: RasterFormat) -> GoldenFormat<Bitmap> {
-    GoldenFormat(
+    var golden = GoldenFormat(
       pathExtension: format.fileExtension,
       encode: { bitmap, check in try check.goldenBytes(bitmap, as: format) },
       decode: { try RasterFormat.decode($0) },
@@ -171,6 +175,11 @@ extension GoldenFormat where Format == Bitmap {
           passed: false, verdict: verdict, summary: verdict.summary, details: details,
           artifacts: artifacts, files: files)
       })
+    // A passing case of a suite costs its render and one pass over the golden's rows.
+    golden.holdsExactly = { bytes, actual in
+      RasterFormat.of(bytes) == .png && PNGCodec.holdsExactly(actual, bytes)
+    }
+    return golden
   }
 }
 

@@ -253,18 +253,21 @@ func runSuite(
   let workers = max(1, min(options.workers, cases.count))
   let readableFolders = options.readableFolders
   // One renderer per worker: a renderer (its Pango and fontconfig state) is not thread-safe.
-  DispatchQueue.concurrentPerform(iterations: workers) { _ in
-    // A renderer that cannot be made says why in every case (a missing font names its package).
-    let renderer = WorkerRenderer()
-    while let index = store.take() {
-      let suiteCase = cases[index]
-      let caseStarted = Date()
-      var result = runCase(
-        suiteCase, options: options, mode: mode, check: check, renderer: renderer,
-        keepRender: keepRenders, cache: cache, readableFolders: readableFolders)
-      result.seconds = Date().timeIntervalSince(caseStarted)
-      let done = store.store(result, at: index)
-      events(.caseFinished(result, done: done, total: cases.count))
+  // Each case's pixel buffers are filled again by a later case's, not freed and faulted in.
+  PixelMemory.reusing {
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      // A renderer that cannot be made says why in every case (a missing font names its package).
+      let renderer = WorkerRenderer()
+      while let index = store.take() {
+        let suiteCase = cases[index]
+        let caseStarted = Date()
+        var result = runCase(
+          suiteCase, options: options, mode: mode, check: check, renderer: renderer,
+          keepRender: keepRenders, cache: cache, readableFolders: readableFolders)
+        result.seconds = Date().timeIntervalSince(caseStarted)
+        let done = store.store(result, at: index)
+        events(.caseFinished(result, done: done, total: cases.count))
+      }
     }
   }
   var results = store.takeAll()
@@ -446,6 +449,8 @@ private func runCase(
     if let cache, let cacheKey, report.outcome == .passed {
       cache.store(cacheKey, document: document)
     }
+    // The render's pixel buffer goes to the next case (unless the run keeps renders).
+    if !keepRender { PixelMemory.recycle(bitmap.pixels) }
     // One worker renders thousands of documents: the text of earlier ones is not kept (a
     // document of more than 200 paragraphs keeps its own until the next case).
     renderer.forgetShapedText(beyond: 200)

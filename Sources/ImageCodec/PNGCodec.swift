@@ -203,20 +203,44 @@ public enum PNGCodec {
     guard header.bitDepth == 8, [2, 6].contains(header.colorType), !header.interlaced else {
       return nil
     }
-    var failed = false
-    let pixels = [UInt8](unsafeUninitializedCapacity: header.width * header.height * 4) {
-      buffer, count in
-      failed =
+    let channels = header.colorType == 2 ? 3 : 4
+    // The inflated rows' scratch and the pixels, reused from case to case in a suite run.
+    let pixels = PixelMemory.withScratch(count: (header.width * channels + 1) * header.height) {
+      raw in
+      PixelMemory.filled(count: header.width * header.height * 4) { out in
         bytes.withUnsafeBufferPointer { source in
           lr_png_fast_decode(
             source.baseAddress, source.count, UInt32(header.width), UInt32(header.height),
-            buffer.baseAddress)
-        } != 0
-      // Every byte is written on success; on failure the array is empty (and dropped).
-      count = failed ? 0 : buffer.count
+            out.baseAddress, raw.baseAddress, raw.count, nil)
+        } == 0
+      }
     }
-    guard !failed else { return nil }
-    return Bitmap(width: header.width, height: header.height, pixels: pixels)
+    return pixels.flatMap { Bitmap(width: header.width, height: header.height, pixels: $0) }
+  }
+
+  /// Whether `bytes` is a PNG that decodes to exactly `bitmap`'s pixels, found while decoding
+  /// it row by row with the libdeflate path (every chunk's CRC and the stream's Adler-32
+  /// checked), comparing each row and holding no decoded image. False does not say they
+  /// differ: a file this path leaves to libpng, a damaged one or another image all give false,
+  /// and ``decode(_:)`` tells them apart.
+  package static func holdsExactly(_ bitmap: Bitmap, _ bytes: [UInt8]) -> Bool {
+    guard let header = PNGHeader(bytes), header.width == bitmap.width,
+      header.height == bitmap.height, decodable(width: header.width, height: header.height),
+      header.bitDepth == 8, [2, 6].contains(header.colorType), !header.interlaced,
+      header.rawBytes <= bytes.count * 1032 + 65_536,
+      bitmap.pixels.count == header.width * header.height * 4
+    else { return false }
+    let channels = header.colorType == 2 ? 3 : 4
+    return PixelMemory.withScratch(count: (header.width * channels + 1) * header.height) { raw in
+      var row = [UInt8](repeating: 0, count: header.width * 4)
+      return bytes.withUnsafeBufferPointer { source in
+        bitmap.pixels.withUnsafeBufferPointer { expected in
+          lr_png_fast_decode(
+            source.baseAddress, source.count, UInt32(header.width), UInt32(header.height),
+            &row, raw.baseAddress, raw.count, expected.baseAddress)
+        }
+      } == 0
+    }
   }
 
   /// The one place libpng statuses are turned into errors; frees the image on failure.

@@ -59,6 +59,41 @@ final class CairoSurface {
     }
   }
 
+  /// A surface drawing into `pixels` (`width × height` ARGB32 pixels, rows `width × 4` bytes
+  /// apart, cleared first), which must outlive it.
+  init(width: Int, height: Int, clearing pixels: UnsafeMutableBufferPointer<UInt8>) throws {
+    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+    guard width > 0, height > 0, stride == width * 4, pixels.count == stride * height,
+      let base = pixels.baseAddress
+    else { throw PainterError.cairo("no \(width)×\(height) surface in \(pixels.count) bytes") }
+    pixels.initialize(repeating: 0)
+    self.width = width
+    self.height = height
+    mapping = nil
+    owner = nil
+    pointer = cairo_image_surface_create_for_data(
+      base, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+    do {
+      try check(cairo_surface_status(pointer))
+    } catch {
+      cairo_surface_destroy(pointer)
+      throw error
+    }
+  }
+
+  /// The surface's pixels turned, where they are, from cairo's premultiplied native-endian
+  /// ARGB into straight RGBA (the surface is not drawn into again).
+  func convertToRGBA() throws {
+    let image = try PaintedImage(surface: self)
+    let rowBytes = width * 4
+    let row = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+    defer { row.deallocate() }
+    for y in 0..<height {
+      // A row is read from a copy, as the converter's source and destination may not overlap.
+      image.convertRow(y, through: row, rowBytes: rowBytes)
+    }
+  }
+
   /// A surface drawing into rows `rows` of `surface` (an ARGB32 image surface), as tall as
   /// they are.
   init(rows: Range<Int>, of surface: CairoSurface) throws {
@@ -90,12 +125,13 @@ final class CairoSurface {
   /// The pixels as straight-alpha RGBA (cairo keeps premultiplied, native-endian ARGB).
   func bitmap() throws -> Bitmap {
     let image = try PaintedImage(surface: self)
-    var out = [UInt8](repeating: 0, count: width * height * 4)
-    out.withUnsafeMutableBufferPointer { dst in
-      guard let base = dst.baseAddress else { return }
+    // Every row written: a buffer reused from an earlier case of a suite needs no clearing.
+    let out = PixelMemory.filled(count: width * height * 4) { dst in
+      guard let base = dst.baseAddress else { return dst.isEmpty }
       for y in 0..<height { image.copyRow(y, alpha: true, into: base + y * width * 4) }
+      return true
     }
-    guard let bitmap = Bitmap(width: width, height: height, pixels: out) else {
+    guard let out, let bitmap = Bitmap(width: width, height: height, pixels: out) else {
       throw PainterError.cairo("pixel count mismatch")
     }
     return bitmap
@@ -147,6 +183,15 @@ public final class PaintedImage: PNGRowSource, @unchecked Sendable {
       return
     }
     lr_unpremultiply_rgba(row, destination, Int32(width))
+  }
+
+  /// Row `y`, converted to straight RGBA where it is, through `scratch` (`rowBytes` long).
+  fileprivate func convertRow(_ y: Int, through scratch: UnsafeMutablePointer<UInt8>, rowBytes: Int)
+  {
+    let row = data + y * stride
+    scratch.update(from: row, count: rowBytes)
+    lr_unpremultiply_rgba(
+      UnsafeRawPointer(scratch).assumingMemoryBound(to: UInt32.self), row, Int32(width))
   }
 
   /// The pixels as a ``Bitmap`` (of a painting that is not a ring).

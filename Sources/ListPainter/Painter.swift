@@ -37,7 +37,29 @@ public final class Painter {
   }
 
   /// The tree's pixels: `pixelWidth × pixelHeight`, straight RGBA.
-  public func paint(_ tree: LayoutTree) throws -> Bitmap { try paintImage(tree).bitmap() }
+  ///
+  /// The tree is painted straight into the bitmap's buffer, its pixels converted where they
+  /// are: no surface beside it, no copy (in a suite run, a buffer an earlier case gave back).
+  public func paint(_ tree: LayoutTree) throws -> Bitmap {
+    let (width, height) = (tree.pixelWidth, tree.pixelHeight)
+    guard width > 0, height > 0 else { return try paintImage(tree).bitmap() }
+    var failure: (any Error)?
+    let pixels = PixelMemory.filled(count: width * height * 4) { buffer in
+      do {
+        let surface = try CairoSurface(width: width, height: height, clearing: buffer)
+        try paintInBands(tree, bandRows: height, into: surface) { _, paint in try paint { _ in } }
+        try surface.convertToRGBA()
+        return true
+      } catch {
+        failure = error
+        return false
+      }
+    }
+    guard let pixels, let bitmap = Bitmap(width: width, height: height, pixels: pixels) else {
+      throw failure ?? PainterError.cairo("pixel count mismatch")
+    }
+    return bitmap
+  }
 
   /// The tree painted, kept as the surface (encode it row by row with
   /// `PNGCodec.encode(rows:alpha:)`, or make a ``Bitmap``).
@@ -82,6 +104,16 @@ public final class Painter {
     _ tree: LayoutTree, rows: Range<Int>? = nil, bandRows: Int, trail: PNGStripTrail? = nil,
     _ body: (PaintedImage, (_ afterBand: (Int) -> Void) throws -> Void) throws -> Result
   ) throws -> Result {
+    try paintInBands(tree, rows: rows, bandRows: bandRows, trail: trail, into: nil, body)
+  }
+
+  /// ``paintInBands(_:rows:bandRows:trail:_:)`` into `given` (as wide as the tree, as tall as
+  /// the rows) when there is one, rather than into a new surface.
+  func paintInBands<Result>(
+    _ tree: LayoutTree, rows: Range<Int>? = nil, bandRows: Int, trail: PNGStripTrail? = nil,
+    into given: CairoSurface?,
+    _ body: (PaintedImage, (_ afterBand: (Int) -> Void) throws -> Void) throws -> Result
+  ) throws -> Result {
     let rows = rows ?? 0..<tree.pixelHeight
     let isOpaque = tree.background.alpha >= 1
     scale = tree.scale
@@ -93,7 +125,12 @@ public final class Painter {
     }
     let offset = rows.lowerBound
     let ring = trail.flatMap { RingPlan(bandRows: max(1, bandRows), height: rows.count, trail: $0) }
-    let surface = try CairoSurface(width: tree.pixelWidth, height: ring?.rows ?? rows.count)
+    let height = ring?.rows ?? rows.count
+    if let given, given.width != tree.pixelWidth || given.height != height {
+      throw PainterError.cairo(
+        "a \(given.width)×\(given.height) surface for \(tree.pixelWidth)×\(height) pixels")
+    }
+    let surface = try given ?? CairoSurface(width: tree.pixelWidth, height: height)
     let image = try PaintedImage(surface: surface, isOpaque: isOpaque, ring: ring)
     // Painted whole, the surface's row 0 is the tree's row `rows.lowerBound`: a device offset,
     // which cairo applies under every drawing, device-space ones (clips, shadow tiles)

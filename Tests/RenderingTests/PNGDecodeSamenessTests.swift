@@ -55,6 +55,38 @@ struct PNGDecodeSamenessTests {
     #expect(differing == 0)
   }
 
+  @Test(
+    "3,000 damaged goldens: 'holds exactly these pixels' never where the file does not decode to them, and wherever the fast decoder gives them"
+  )
+  func holdsExactlyDamaged() throws {
+    var random = FuzzGenerator.seeded()
+    let originals = try ["rows/title-only.png", "rows/dark.png", "effects/shadow-room.png"].map {
+      [UInt8](try Data(contentsOf: Paths.golden.appendingPathComponent($0)))
+    }
+    let images = try originals.map { try PNGCodec.decode($0) }
+    // A yes where the file holds other pixels (or none) is a wrong answer; a no is only "not
+    // certain" (the golden is then decoded and compared), but it must be the fast decoder's.
+    var wrong = 0
+    var notFast = 0
+    var (held, notHeld, decodedAlike) = (0, 0, 0)
+    for index in 0..<3_000 {
+      let bytes = Mutation.mutated(originals[index % originals.count], &random)
+      let image = images[index % images.count]
+      let truth = (try? PNGCodec.decode(bytes)) == image
+      let said = PNGCodec.holdsExactly(image, bytes)
+      if said && !truth { wrong += 1 }
+      if said != (PNGCodec.fastDecoded(bytes) == image) { notFast += 1 }
+      if truth { decodedAlike += 1 }
+      if said { held += 1 } else { notHeld += 1 }
+    }
+    for (bytes, image) in zip(originals, images) where !PNGCodec.holdsExactly(image, bytes) {
+      wrong += 1
+    }
+    #expect(held > 0 && notHeld > 2_000, "\(held) held, \(notHeld) not, \(decodedAlike) alike")
+    #expect(wrong == 0)
+    #expect(notFast == 0)
+  }
+
   /// `pixels` (RGB or RGBA rows) filtered row by row with `filters[y % count]` (0 None, 1 Sub,
   /// 2 Up, 3 Average, 4 Paeth), deflated by zlib, in a PNG whose IDAT is cut in `parts` chunks.
   static func png(
@@ -122,6 +154,25 @@ struct PNGDecodeSamenessTests {
           let fast = PNGCodec.fastDecoded(file)
           checked += 1
           if fast?.pixels != expected { wrong.append("fast \(channels) \(filters) \(parts)") }
+          // Compared as it is decoded: these pixels, and not with one byte changed in the
+          // first, a middle or the last row (any channel, alpha included).
+          let image = try #require(Bitmap(width: width, height: height, pixels: expected))
+          if !PNGCodec.holdsExactly(image, file) {
+            wrong.append("holds \(channels) \(filters) \(parts)")
+          }
+          for at in [0, expected.count / 2 + 1, expected.count - 2, expected.count - 1] {
+            var changed = expected
+            changed[at] &+= 1
+            let other = try #require(Bitmap(width: width, height: height, pixels: changed))
+            if PNGCodec.holdsExactly(other, file) {
+              wrong.append("holds changed \(at) \(channels) \(filters) \(parts)")
+            }
+          }
+          let narrower = try #require(
+            Bitmap(
+              width: width - 1, height: height,
+              pixels: Array(expected.prefix((width - 1) * height * 4))))
+          if PNGCodec.holdsExactly(narrower, file) { wrong.append("holds narrower \(channels)") }
           if try PNGCodec.decode(file, fastPath: false).pixels != expected {
             wrong.append("libpng \(channels) \(filters) \(parts)")
           }
@@ -165,8 +216,10 @@ struct PNGDecodeSamenessTests {
         })
     }
     var decoded = 0
+    let image = try PNGCodec.decode(good)
     for bytes in cases {
       #expect(PNGCodec.fastDecoded(bytes) == nil)
+      #expect(!PNGCodec.holdsExactly(image, bytes))
       if (try? PNGCodec.decode(bytes, fastPath: true)) != nil { decoded += 1 }
       if (try? PNGCodec.decode(bytes, fastPath: false)) != nil { decoded += 1 }
     }

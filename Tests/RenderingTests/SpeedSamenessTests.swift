@@ -277,6 +277,58 @@ struct BandedPaintingTests {
     #expect(differing == [])
   }
 
+  @Test(
+    "painted into buffers a suite reuses, largest first, opaque and translucent pages: the pixels of fresh buffers, none of an earlier image's left"
+  )
+  func reusedBuffers() throws {
+    let renderer = try ListRenderer()
+    let specs = [
+      "canvas: { width: 360, scale: 2 }\nsections:\n  - cells:\n"
+        + (0..<12).map { "      - { title: Row \($0), subtitle: Second line \($0) }\n" }.joined(),
+      "canvas: { width: 320, scale: 2, background: \"#33FF8800\" }\nsections:\n  - cells:\n      - { title: Translucent page }\n",
+      "canvas: { width: 300, scale: 1, background: \"#00000000\" }\nsections:\n  - cells:\n      - { title: Clear page }\n      - { title: Two }\n",
+      "canvas: { width: 360, scale: 2, appearance: dark }\nsections:\n  - cells:\n      - { title: Dark }\n",
+    ]
+    let trees = try specs.map { try renderer.layout(try ListDocument.decode(yaml: $0)) }
+    let fresh = try trees.map { try renderer.paint($0) }
+    // Outside a run nothing is kept.
+    #expect(PixelMemory.keptCount == 0)
+    var differing: [Int] = []
+    var kept = 0
+    try PixelMemory.reusing {
+      for round in 0..<2 {
+        for (index, tree) in trees.enumerated() {
+          let bitmap = try renderer.paint(tree)
+          if bitmap != fresh[index] { differing.append(round * 10 + index) }
+          PixelMemory.recycle(bitmap.pixels)
+        }
+      }
+      kept = PixelMemory.keptCount
+    }
+    #expect(trees.map { $0.background.alpha < 1 } == [false, true, true, false])
+    #expect(kept >= 1)
+    #expect(PixelMemory.keptCount == 0)
+    #expect(differing == [])
+  }
+
+  @Test("a buffer given back while still held is copied, not written, when it is reused")
+  func reusedBufferStillHeld() throws {
+    let count = 1 << 20
+    try PixelMemory.reusing {
+      let held = try #require(PixelMemory.filled(count: count) { $0.update(repeating: 7) == () })
+      PixelMemory.recycle(held)
+      let next = try #require(PixelMemory.filled(count: count) { $0.update(repeating: 9) == () })
+      #expect(held.allSatisfy { $0 == 7 })
+      #expect(next.count == count && next.allSatisfy { $0 == 9 })
+      // A smaller image reuses it too; a fill that fails gives nothing.
+      PixelMemory.recycle(next)
+      #expect(PixelMemory.filled(count: count / 2) { _ in false } == nil)
+      let small = try #require(
+        PixelMemory.filled(count: count / 2) { $0.update(repeating: 1) == () })
+      #expect(small.count == count / 2 && small.allSatisfy { $0 == 1 })
+    }
+  }
+
   @Test("every fixture painted in bands of 37 rows equals one pass", arguments: FixtureCases.all)
   func bands(_ relativePath: String) throws {
     let renderer = try ListRenderer()
