@@ -1,5 +1,6 @@
 import Foundation
 import GoldenTesting
+import ImageCodec
 import ListRender
 import RenderTestSupport
 import TestLevels
@@ -10,6 +11,53 @@ import Testing
 /// Goldens as values: strategies, pullback, the layout strategy and its line diff.
 @Suite("Golden strategies", .tags(.render))
 struct GoldenStrategyTests {
+  @Test(
+    "a golden compared as it is decoded reports what decoding and comparing reports: same or other environment, no fingerprint, RGBA, WebP, one pixel off"
+  )
+  func comparedWhileDecoded() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var pixels: [UInt8] = []
+    for index in 0..<(41 * 29) {
+      pixels += [UInt8(index % 251), UInt8(index * 7 % 253), UInt8(index / 5 % 256), 255]
+    }
+    let image = try #require(Bitmap(width: 41, height: 29, pixels: pixels))
+    var changed = image
+    changed.pixels[4 * (41 * 28 + 40)] &+= 9
+    let check = GoldenCheck(artifactsFolder: folder.path, fingerprint: ["cairo": "1.16.0"])
+    let other = GoldenCheck(artifactsFolder: folder.path, fingerprint: ["cairo": "1.18.0"])
+    let goldens: [(name: String, bytes: [UInt8], quick: Bool)] = [
+      ("same", try check.goldenBytes(image), true),
+      ("other-environment", try other.goldenBytes(image), true),
+      ("no-fingerprint", try PNGCodec.encode(image), true),
+      ("rgba", try PNGCodec.encode(image, alpha: true), true),
+      ("webp", try check.goldenBytes(image, as: .webp), false),
+      ("one-pixel-off", try check.goldenBytes(changed), false),
+    ]
+    let quick = GoldenFormat<Bitmap>.image
+    var decoded = quick
+    decoded.holdsExactly = nil
+    var wrong: [String] = []
+    for golden in goldens {
+      let path = folder.appendingPathComponent(golden.name + ".png").path
+      try Data(golden.bytes).write(to: URL(fileURLWithPath: path))
+      if quick.holdsExactly?(golden.bytes, image) != golden.quick { wrong.append(golden.name) }
+      let reports = try [quick, decoded].map { format in
+        try check.verify(image, as: format, name: golden.name, goldenPath: path, mode: .never)
+      }
+      let (a, b) = (reports[0], reports[1])
+      let files = reports.map { report in
+        report.artifacts.map { [$0.expected, $0.actual, $0.diff, $0.panel] }
+      }
+      if a.outcome != b.outcome || a.verdict != b.verdict || a.message != b.message
+        || a.otherEnvironment != b.otherEnvironment || files[0] != files[1]
+      {
+        wrong.append("\(golden.name): \(a.message) | \(b.message)")
+      }
+    }
+    #expect(wrong == [])
+  }
+
   @Test("the line diff: removed before added, hunk headers with 3 lines of context")
   func lineDiff() {
     let old = (1...10).map { "line \($0)" }.joined(separator: "\n")
