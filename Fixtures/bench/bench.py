@@ -48,6 +48,11 @@ def run(args, cwd=None):
 
 def peak_rss(args, cwd=None):
     """Peak resident set size of one run, in MiB (wait4's rusage of that child alone)."""
+    return usage_of(args, cwd).ru_maxrss / 1024
+
+
+def usage_of(args, cwd=None):
+    """The rusage of one run of `args` (wait4's, of that child alone)."""
     pid = os.fork()
     if pid == 0:
         if cwd:
@@ -57,7 +62,7 @@ def peak_rss(args, cwd=None):
         os.dup2(devnull, 2)
         os.execv(args[0], args)
     _, _, usage = os.wait4(pid, 0)
-    return usage.ru_maxrss / 1024
+    return usage
 
 
 def medians(commands, runs=RUNS, warmup=3, cpu=None):
@@ -231,6 +236,12 @@ def real_suite(tmp, c_args):
         out.append((f"verify cold of {cases:,} real cases (Fixtures/rows × 100), {label}: "
                     "wall / CPU, CPU a case", f"{wall:.2f} / {cpu:.2f} s, "
                     f"{cpu / cases * 1000:.2f} ms", ratio))
+    # Its memory: peak RSS (#58: no higher) and the page faults of fresh buffers.
+    usage = usage_of([BIN, "verify", "Fixtures", "--golden", "Golden", "--report", "report"],
+                     cwd=folder)
+    out.append((f"verify cold of {cases:,} real cases, all cores: peak RSS, page faults",
+                f"{usage.ru_maxrss / 1024:.0f} MiB, {usage.ru_minflt:,}",
+                f"{usage.ru_minflt / cases:.0f} a case"))
     return out
 
 # A word of each locale's script, so that every catalog row is shaped in its own fonts.

@@ -68,6 +68,11 @@ enum Main {
       EarlyRenderer.start()
     }
     do {
+      // The plain form of `render` needs no parser (its reflection is a few ms of the start).
+      if let plain = RenderRequest(plainArguments: Array(CommandLine.arguments.dropFirst())) {
+        try plain.render()
+        return
+      }
       var command = try ListRenderCommand.parseAsRoot()
       try command.run()
     } catch let error as any ExitStatusError {

@@ -99,16 +99,35 @@ struct Render: ParsableCommand {
     try require(pageHeight, in: ExportOptions.pageHeightRange, option: "page-height")
   }
 
+  /// What these arguments ask for (the plain form is read without the parser: see
+  /// ``RenderRequest``).
+  var request: RenderRequest {
+    var request = RenderRequest()
+    (request.spec, request.output, request.format) = (spec, output, format)
+    (request.pageHeight, request.layout, request.accessibility) = (
+      pageHeight, layout, accessibility
+    )
+    (request.scale, request.width, request.locale) = (
+      canvas.scale, canvas.width, localeOption.locale
+    )
+    (request.allowedFolders, request.tokens) = (fileAccess.allowedFolders, tokensOption.tokens)
+    (request.allowMissingGlyphs, request.timings) = (allowMissingGlyphs, timings)
+    (request.threads, request.sequential) = (threads, sequential)
+    request.compression = compression.compression
+    return request
+  }
+
   func run() throws {
+    let request = request
     guard watch, let spec else {
-      try renderOnce()
+      try renderOnce(request)
       return
     }
     watchFiles([spec]) { paths in
-      try renderOnce { paths = [spec] + $0.resourcePaths }
+      try renderOnce(request) { paths = [spec] + $0.resourcePaths }
       // One line per render, seen at once even when standard output is a pipe (print's
       // buffer would hold it).
-      Terminal.out("rendered \(output ?? defaultOutput)\n")
+      Terminal.out("rendered \(output ?? request.defaultOutput)\n")
     } failed: {
       // Reported; keep watching for the fix.
       printFailure($0)
@@ -116,64 +135,16 @@ struct Render: ParsableCommand {
   }
 
   /// Renders once; `decoded` gets the document as soon as it is read.
-  private func renderOnce(decoded: (ListDocument) -> Void = { _ in }) throws {
-    var clock = PhaseClock(enabled: timings)
-    do {
-      // A spec file is read while the renderer's fonts finish loading on the other thread; the
-      // showcase registers its images with the renderer, so it is read after.
-      var document = try spec.map { _ in try load(renderer: nil) }
-      clock.lap("decode")
-      let renderer = try EarlyRenderer.take()
-      renderer.allowsMissingGlyphs = allowMissingGlyphs
-      if !watch {
-        // The process ends after this one render: its fonts, Pango font map and HarfBuzz faces
-        // are left to the exit rather than torn down one by one (5 ms for a page in many
-        // scripts).
-        _ = Unmanaged.passRetained(renderer)
-      }
-      clock.lap("fonts and icons")
-      if document == nil { document = try load(renderer: renderer) }
-      guard let document else { return }
-      decoded(document)
-      try renderer.export(
-        document,
-        to: [.image(output ?? defaultOutput, format)] + (layout.map { [.layout($0)] } ?? [])
-          + (accessibility.map { [.accessibility($0)] } ?? []),
-        options: ExportOptions(
-          spec: spec, threads: threads, sequential: sequential, pageHeight: pageHeight,
-          compression: compression.compression)
-      ) { event in
-        switch event {
-        case .phase(let name): clock.lap(name)
-        case .warning(let warning): Terminal.error(warning + "\n")
-        case .frame: break
-        }
-      }
-      clock.report()
-      if timings {
-        // Pango's font matches and sorts, run on the thread that asked (see CPangoThreads).
-        Terminal.error(
-          "fontconfig jobs".padding(toLength: 16, withPad: " ", startingAt: 0)
-            + String(format: "%8ld", lr_pango_inline_fontconfig_jobs()) + " inline\n")
-      }
-    } catch let failure as CommandFailure {
-      throw failure
-    } catch {
-      throw CommandFailure.wrapping(error, file: spec ?? Showcase.name)
+  private func renderOnce(_ request: RenderRequest, decoded: (ListDocument) -> Void = { _ in })
+    throws
+  {
+    try request.render(keepsRenderer: watch, decoded: decoded)
+    if timings {
+      // Pango's font matches and sorts, run on the thread that asked (see CPangoThreads).
+      Terminal.error(
+        "fontconfig jobs".padding(toLength: 16, withPad: " ", startingAt: 0)
+          + String(format: "%8ld", lr_pango_inline_fontconfig_jobs()) + " inline\n")
     }
-  }
-
-  /// The spec's document with the command line's overrides (the showcase's needs `renderer`).
-  private func load(renderer: ListRenderer?) throws -> ListDocument {
-    try loadDocument(
-      spec, renderer: renderer, scale: canvas.scale, width: canvas.width,
-      allowing: fileAccess.allowedFolders, locale: localeOption.locale, warnings: true,
-      tokens: try tokensOption.file())
-  }
-
-  private var defaultOutput: String {
-    let source = spec == "-" ? "stdin" : spec ?? Showcase.name
-    return URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent + ".png"
   }
 }
 
