@@ -43,33 +43,33 @@ enum Main {
     StandardStreams.prepare()
     let interrupts = Interrupts.install()
     defer { withExtendedLifetime(interrupts) {} }
-    // A mistyped subcommand gets a suggestion rather than "unexpected arguments".
-    // Each subcommand's configured name (every one names itself), else its type's in lower
-    // case, as the argument parser derives it.
-    let names =
-      ListRenderCommand.configuration.subcommands.map {
-        $0.configuration.commandName ?? String(describing: $0).lowercased()
-      } + ["help"]
-    if let first = CommandLine.arguments.dropFirst().first, !first.hasPrefix("-"),
-      !names.contains(first)
-    {
-      var message = "unknown subcommand '\(first)'"
-      if let near = NameSuggestions.nearest(to: first, in: names, count: 1).first {
-        message += " (did you mean '\(near)'?)"
-      }
-      printError(message + "; the subcommands are \(names.dropLast().joined(separator: ", "))")
-      exit(ExitStatus.badInput)
-    }
+    let arguments = Array(CommandLine.arguments.dropFirst())
     // The commands that draw one document start from a renderer with the standard fonts: it is
     // made on another thread while the arguments are parsed.
-    if let first = CommandLine.arguments.dropFirst().first,
-      ["render", "animate", "audit"].contains(first)
-    {
+    if let first = arguments.first, ["render", "animate", "audit"].contains(first) {
       EarlyRenderer.start()
     }
+    // The plain form of `render` needs no parser (its reflection is a few ms of the start).
+    let plain = RenderRequest(plainArguments: arguments)
+    // A mistyped subcommand gets a suggestion rather than "unexpected arguments".
+    if plain == nil, let first = arguments.first, !first.hasPrefix("-") {
+      // Each subcommand's configured name (every one names itself), else its type's in lower
+      // case, as the argument parser derives it.
+      let names =
+        ListRenderCommand.configuration.subcommands.map {
+          $0.configuration.commandName ?? String(describing: $0).lowercased()
+        } + ["help"]
+      if !names.contains(first) {
+        var message = "unknown subcommand '\(first)'"
+        if let near = NameSuggestions.nearest(to: first, in: names, count: 1).first {
+          message += " (did you mean '\(near)'?)"
+        }
+        printError(message + "; the subcommands are \(names.dropLast().joined(separator: ", "))")
+        exit(ExitStatus.badInput)
+      }
+    }
     do {
-      // The plain form of `render` needs no parser (its reflection is a few ms of the start).
-      if let plain = RenderRequest(plainArguments: Array(CommandLine.arguments.dropFirst())) {
+      if let plain {
         try plain.render()
         return
       }
