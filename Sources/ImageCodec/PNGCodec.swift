@@ -150,9 +150,7 @@ public enum PNGCodec {
           message:
             "image is \(header.width)×\(header.height), larger than \(maxDecodedPixels) pixels")
       }
-      // Deflate expands at most about 1032 to 1: data too short for the size claimed is
-      // refused before anything that size is allocated.
-      guard header.rawBytes <= bytes.count * 1032 + 65_536 else {
+      guard Self.fits(header, in: bytes) else {
         throw PNGError(
           message:
             "the image data (\(bytes.count) bytes) is too short for \(header.width)×\(header.height) pixels"
@@ -200,10 +198,7 @@ public enum PNGCodec {
   /// `bytes` decoded by `lr_png_fast_decode` (see CCodecs' shim.h), or nil where libpng is to
   /// decode them.
   static func fastDecode(_ bytes: [UInt8], header: PNGHeader) -> Bitmap? {
-    guard header.bitDepth == 8, [2, 6].contains(header.colorType), !header.interlaced else {
-      return nil
-    }
-    let channels = header.colorType == 2 ? 3 : 4
+    guard let channels = fastChannels(header) else { return nil }
     // The inflated rows' scratch and the pixels, reused from case to case in a suite run.
     let pixels = PixelMemory.withScratch(count: (header.width * channels + 1) * header.height) {
       raw in
@@ -226,11 +221,9 @@ public enum PNGCodec {
   package static func holdsExactly(_ bitmap: Bitmap, _ bytes: [UInt8]) -> Bool {
     guard let header = PNGHeader(bytes), header.width == bitmap.width,
       header.height == bitmap.height, decodable(width: header.width, height: header.height),
-      header.bitDepth == 8, [2, 6].contains(header.colorType), !header.interlaced,
-      header.rawBytes <= bytes.count * 1032 + 65_536,
+      let channels = fastChannels(header), fits(header, in: bytes),
       bitmap.pixels.count == header.width * header.height * 4
     else { return false }
-    let channels = header.colorType == 2 ? 3 : 4
     return PixelMemory.withScratch(count: (header.width * channels + 1) * header.height) { raw in
       var row = [UInt8](repeating: 0, count: header.width * 4)
       return bytes.withUnsafeBufferPointer { source in
@@ -241,6 +234,19 @@ public enum PNGCodec {
         }
       } == 0
     }
+  }
+
+  /// The channels of a file the libdeflate path decodes (8-bit RGB: 3, RGBA: 4, not
+  /// interlaced), or nil where libpng is to.
+  private static func fastChannels(_ header: PNGHeader) -> Int? {
+    guard header.bitDepth == 8, !header.interlaced else { return nil }
+    return header.colorType == 2 ? 3 : header.colorType == 6 ? 4 : nil
+  }
+
+  /// Whether `bytes` are long enough for the rows `header` claims: deflate expands at most
+  /// about 1032 to 1, so shorter data is refused before anything that size is allocated.
+  private static func fits(_ header: PNGHeader, in bytes: [UInt8]) -> Bool {
+    header.rawBytes <= bytes.count * 1032 + 65_536
   }
 
   /// The one place libpng statuses are turned into errors; frees the image on failure.
