@@ -2,8 +2,8 @@
 // filter whose output is cheapest by a fixed estimate, and the filtered bytes are coded with
 // Huffman codes made from their own histogram, literals and runs of a repeated byte (deflate
 // matches at distance 1) only: no search for earlier strings, so the cost is a few passes
-// over the bytes. The vector paths (SSE2, part of every x86-64) and the plain C ones give the
-// same bytes.
+// over the bytes. The vector paths (SSE2, part of every x86-64; AVX2; AVX-512BW) and the plain
+// C ones give the same bytes.
 
 #include "CFastPNG.h"
 
@@ -16,11 +16,12 @@
 #include <emmintrin.h>
 #endif
 
-// 0: plain C, 1: SSE2, 2: AVX2; -1 until chosen.
+// 0: plain C, 1: SSE2, 2: AVX2, 3: AVX-512BW; -1 until chosen.
 static _Atomic int vector_level = -1;
 
 static int best_level(void) {
 #if defined(LR_FPNG_X86)
+  if (__builtin_cpu_supports("avx512bw")) return 3;
   return __builtin_cpu_supports("avx2") ? 2 : 1;
 #else
   return 0;
@@ -46,6 +47,7 @@ enum {
   MAX_CODELEN_BITS = 7,
   MIN_RUN = 4,
   MAX_MATCH = 258,
+  TOKEN_KINDS = 256 + MAX_MATCH - 3 + 1,
 };
 
 size_t lr_fpng_bound(size_t row_bytes, size_t rows) {
@@ -154,6 +156,58 @@ static void filter_bytes(const uint8_t *row, const uint8_t *above, size_t from, 
 
 FILTER_FUNCTION(filter_avx2, __attribute__((target("avx2"))), __m256i, _mm256, si256, 32)
 FILTER_FUNCTION(filter_sse2, , __m128i, _mm, si128, 16)
+
+// The same for AVX-512BW, 64 bytes at a time and the row's end in one masked step: Paeth's
+// choices and the bytes that are not zero are masks, so each choice is one blend and the count
+// a popcount.
+__attribute__((target("avx512bw"))) static size_t filter_avx512(
+    const uint8_t *row, const uint8_t *above, size_t n, unsigned bpp, uint8_t *sub, uint8_t *up,
+    uint8_t *pae, uint64_t cost[3]) {
+  const __m512i zero = _mm512_setzero_si512();
+  __m512i sums[3] = {zero, zero, zero};
+  uint64_t nonzero[3] = {0, 0, 0};
+  // The last step is masked to the bytes left: the others read as zeros, which every filter
+  // turns into zeros that cost nothing, and are not stored.
+  for (size_t i = bpp; i < n; i += 64) {
+    __mmask64 live = n - i >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (n - i)) - 1;
+    __m512i x = _mm512_maskz_loadu_epi8(live, (const void *)(row + i));
+    __m512i a = _mm512_maskz_loadu_epi8(live, (const void *)(row + i - bpp));
+    __m512i b = _mm512_maskz_loadu_epi8(live, (const void *)(above + i));
+    __m512i c = _mm512_maskz_loadu_epi8(live, (const void *)(above + i - bpp));
+    __m512i predicted[2];
+    for (int half = 0; half < 2; half++) {
+      __m512i a16 = half ? _mm512_unpackhi_epi8(a, zero) : _mm512_unpacklo_epi8(a, zero);
+      __m512i b16 = half ? _mm512_unpackhi_epi8(b, zero) : _mm512_unpacklo_epi8(b, zero);
+      __m512i c16 = half ? _mm512_unpackhi_epi8(c, zero) : _mm512_unpacklo_epi8(c, zero);
+      __m512i bc = _mm512_sub_epi16(b16, c16);
+      __m512i ac = _mm512_sub_epi16(a16, c16);
+      __m512i pa = _mm512_abs_epi16(bc);
+      __m512i pb = _mm512_abs_epi16(ac);
+      __m512i pc = _mm512_abs_epi16(_mm512_add_epi16(bc, ac));
+      __mmask32 not_a = _mm512_cmpgt_epi16_mask(pa, pb) | _mm512_cmpgt_epi16_mask(pa, pc);
+      __mmask32 not_b = _mm512_cmpgt_epi16_mask(pb, pc);
+      __m512i bc_pick = _mm512_mask_blend_epi16(not_b, b16, c16);
+      predicted[half] = _mm512_mask_blend_epi16(not_a, a16, bc_pick);
+    }
+    __m512i f[3] = {_mm512_sub_epi8(x, a), _mm512_sub_epi8(x, b),
+                    _mm512_sub_epi8(x, _mm512_packus_epi16(predicted[0], predicted[1]))};
+    _mm512_mask_storeu_epi8((void *)(sub + i), live, f[0]);
+    _mm512_mask_storeu_epi8((void *)(up + i), live, f[1]);
+    _mm512_mask_storeu_epi8((void *)(pae + i), live, f[2]);
+    for (int k = 0; k < 3; k++) {
+      __m512i magnitude = _mm512_min_epu8(f[k], _mm512_sub_epi8(zero, f[k]));
+      sums[k] = _mm512_add_epi64(sums[k], _mm512_sad_epu8(magnitude, zero));
+      nonzero[k] += (uint64_t)__builtin_popcountll(_mm512_test_epi8_mask(f[k], f[k]));
+    }
+  }
+  for (int k = 0; k < 3; k++) {
+    uint64_t lanes[8];
+    _mm512_storeu_si512((void *)lanes, sums[k]);
+    for (int lane = 0; lane < 8; lane++) cost[k] += lanes[lane];
+    cost[k] += nonzero[k] * NONZERO_COST;
+  }
+  return n;
+}
 #endif
 
 // Three filters of one row at once into `sub`, `up` and `pae` (Paeth), with each one's cost.
@@ -165,6 +219,7 @@ static void filter_row(const uint8_t *row, const uint8_t *above, size_t n, unsig
   filter_bytes(row, above, 0, first, bpp, sub, up, pae, cost);
   size_t i = first;
 #if defined(LR_FPNG_X86)
+  if (first < n && level == 3) i = filter_avx512(row, above, n, bpp, sub, up, pae, cost);
   if (first < n && level == 2) i = filter_avx2(row, above, n, bpp, sub, up, pae, cost);
   if (first < n && level == 1) i = filter_sse2(row, above, n, bpp, sub, up, pae, cost);
 #else
@@ -174,6 +229,28 @@ static void filter_row(const uint8_t *row, const uint8_t *above, size_t n, unsig
 }
 
 // MARK: - Huffman codes
+
+// The symbols of `count` with a frequency, ordered by frequency and, among equal ones, by
+// symbol (a stable radix sort, a byte of the frequency a pass); returns how many.
+static int sort_by_frequency(const uint32_t *freq, int count, int *order) {
+  int n = 0;
+  uint32_t all = 0;
+  for (int s = 0; s < count; s++)
+    if (freq[s]) order[n++] = s, all |= freq[s];
+  int other[LITLEN_SYMBOLS];
+  int *from = order, *to = other;
+  for (unsigned shift = 0; shift < 32 && (all >> shift) != 0; shift += 8) {
+    int start[257] = {0};
+    for (int i = 0; i < n; i++) start[((freq[from[i]] >> shift) & 0xFF) + 1]++;
+    if (start[((freq[from[0]] >> shift) & 0xFF) + 1] == n) continue;  // one digit: in order
+    for (int d = 0; d < 256; d++) start[d + 1] += start[d];
+    for (int i = 0; i < n; i++) to[start[(freq[from[i]] >> shift) & 0xFF]++] = from[i];
+    int *swap = from;
+    from = to, to = swap;
+  }
+  if (from != order) memcpy(order, from, (size_t)n * sizeof *order);
+  return n;
+}
 
 // Code lengths (at most `limit` bits) for `count` symbols of frequencies `freq`, every
 // symbol with a frequency having a code; the code is complete (a Kraft sum of 1), as zlib's
@@ -197,17 +274,7 @@ static void huffman_lengths(const uint32_t *freq_in, int count, int limit, uint8
   for (;;) {
     // Leaves sorted by (frequency, symbol); inner nodes come out of the merge in order.
     int order[LITLEN_SYMBOLS];
-    int n = 0;
-    for (int s = 0; s < count; s++)
-      if (freq[s]) order[n++] = s;
-    for (int i = 1; i < n; i++) {  // insertion sort: n <= 286, and stable
-      int s = order[i], j = i;
-      while (j > 0 && freq[order[j - 1]] > freq[s]) {
-        order[j] = order[j - 1];
-        j--;
-      }
-      order[j] = s;
-    }
+    int n = sort_by_frequency(freq, count, order);
     uint64_t weight[2 * LITLEN_SYMBOLS];
     int parent[2 * LITLEN_SYMBOLS];
     for (int i = 0; i < n; i++) weight[i] = freq[order[i]];
@@ -402,6 +469,40 @@ static size_t tokenize(const uint8_t *data, size_t n, uint16_t *tokens, uint32_t
   return count;
 }
 
+// Puts `count` tokens with their codes: the bit buffer is stored whole (8 bytes, of which the
+// bytes past the filled ones are written again later) and moved on by the bytes it filled, with
+// no branch a token. A code is at most 21 bits and at most 7 bits wait, so the buffer never
+// holds more than 28 (the output has the slack lr_fpng_bound gives).
+static void emit_tokens(bits_t *w, const uint16_t *tokens, size_t count, const uint32_t *code,
+                        const uint8_t *bits) {
+  uint8_t *out = w->out;
+  uint64_t buffer = w->buffer;
+  unsigned filled = w->count;
+  // Flush whole bytes first, so that at most 7 bits wait.
+  while (filled >= 8) {
+    *out++ = (uint8_t)buffer;
+    buffer >>= 8;
+    filled -= 8;
+  }
+  for (size_t k = 0; k < count; k++) {
+    uint16_t t = tokens[k];
+    buffer |= (uint64_t)code[t] << filled;
+    filled += bits[t];
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(out, &buffer, 8);
+#else
+    for (int byte = 0; byte < 8; byte++) out[byte] = (uint8_t)(buffer >> (8 * byte));
+#endif
+    unsigned bytes = filled >> 3;
+    out += bytes;
+    buffer >>= 8 * bytes;
+    filled &= 7;
+  }
+  w->out = out;
+  w->buffer = buffer;
+  w->count = filled;
+}
+
 // MARK: - The strip
 
 static void write_block_header(bits_t *w, int last, const uint8_t *litlen_lengths,
@@ -502,28 +603,23 @@ size_t lr_fpng_strip(uint8_t *rows_in, const uint8_t *above, size_t row_bytes, s
   huffman_lengths(freq, litlen_count, MAX_BITS, lengths);
   canonical_codes(lengths, litlen_count, codes);
 
-  // Each token's code and extra bits as one value to put.
-  uint32_t run_code[MAX_MATCH + 1];
-  uint8_t run_bits[MAX_MATCH + 1];
+  // Each token's code (with a run's extra bits and distance code) as one value to put.
+  uint32_t token_code[TOKEN_KINDS];
+  uint8_t token_bits[TOKEN_KINDS];
+  for (int t = 0; t < 256; t++) token_code[t] = codes[t], token_bits[t] = lengths[t];
   for (int length = 3; length <= MAX_MATCH; length++) {
     int extra_bits, extra;
     int s = length_symbol(length, &extra_bits, &extra);
+    int t = 256 + length - 3;
+    token_code[t] = 0, token_bits[t] = 0;
     if (!lengths[s]) continue;
     // Then the distance code: distance 1 is code 0, one bit, 0.
-    run_code[length] = (uint32_t)codes[s] | ((uint32_t)extra << lengths[s]);
-    run_bits[length] = (uint8_t)(lengths[s] + extra_bits + 1);
+    token_code[t] = (uint32_t)codes[s] | ((uint32_t)extra << lengths[s]);
+    token_bits[t] = (uint8_t)(lengths[s] + extra_bits + 1);
   }
   bits_t w = {out, 0, 0};
   write_block_header(&w, last, lengths, litlen_count);
-  for (size_t k = 0; k < count; k++) {
-    uint16_t t = tokens[k];
-    if (t < 256) {
-      put(&w, codes[t], lengths[t]);
-    } else {
-      int length = t - 256 + 3;
-      put(&w, run_code[length], run_bits[length]);
-    }
-  }
+  emit_tokens(&w, tokens, count, token_code, token_bits);
   put(&w, codes[256], lengths[256]);
   if (!last) {
     // An empty stored block: the next strip starts on a byte boundary.

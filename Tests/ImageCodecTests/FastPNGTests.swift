@@ -71,6 +71,36 @@ struct FastPNGTests {
     #expect(decoded)
   }
 
+  /// FNV-1a (64 bits) of `bytes`: enough to pin an encoder's output in a test.
+  static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    bytes.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+  }
+
+  /// The bytes written before the encoder's speed work of 2026-11-28 (an AVX-512 filter step,
+  /// a branch-free bit writer, a radix sort of the Huffman leaves): a change that makes it
+  /// faster must write the same files, at every level of vector code.
+  @Test("the fast encoder writes the bytes it wrote before its speed work, at every vector level")
+  func pinnedBytes() throws {
+    let images = [
+      Self.bitmap(width: 333, height: 401, pattern: 1, translucent: false),
+      Self.bitmap(width: 1080, height: 300, pattern: 0, translucent: false),
+      Self.bitmap(width: 97, height: 300, pattern: 2, translucent: true),
+      Self.bitmap(width: 1, height: 200, pattern: 3, translucent: false),
+    ]
+    let pinned: [UInt64] = [
+      0xF133_1085_D842_2DBC, 0xD303_C37E_92BF_B235, 0x4C09_7E7C_4B4A_1F71, 0x4425_D083_514B_B97A,
+    ]
+    defer { _ = lr_fpng_vector_level(-1) }
+    let best = lr_fpng_vector_level(-1)
+    for level in 0...best {
+      _ = lr_fpng_vector_level(Int32(level))
+      for (image, digest) in zip(images, pinned) {
+        let png = try PNGCodec.encode(image, threads: 2, compression: .fast)
+        #expect(Self.fnv1a(png) == digest, "\(image.width)×\(image.height) at level \(level)")
+      }
+    }
+  }
+
   @Test("runs cost next to nothing: a flat million pixels is a few kilobytes, noise is not")
   func runs() throws {
     var flat = Bitmap(width: 1000, height: 1000)
