@@ -191,9 +191,13 @@ extension Painter {
                 x + column.at, column.size, column.from, column.span,
                 within: visible.map { ($0.x, $0.width) })
             else { continue }
-            try cr.mask(
-              tile.surface, region: (c.from, r.from, c.span, r.span),
-              over: (c.at, r.at, c.size, r.size))
+            let region = (c.from, r.from, c.span, r.span)
+            let over = (c.at, r.at, c.size, r.size)
+            if visible != nil, c.span != c.size || r.span != r.size {
+              try cr.maskExpanded(tile.surface, region: region, over: over)
+            } else {
+              try cr.mask(tile.surface, region: region, over: over)
+            }
           }
         }
       }

@@ -78,6 +78,61 @@ struct EffectsTests {
   }
 
   @Test(
+    "a stretched slice composited through an expanded mask gives the padded pattern's pixels"
+  )
+  func expandedSliceExact() throws {
+    // A tile with every coverage level (none at (9, 8), full at (2, 11)), and a backdrop of
+    // varied translucent pixels.
+    let tileSide = 23
+    let tile = try CairoSurface(
+      alpha: (0..<(tileSide * tileSide)).map { UInt8(truncatingIfNeeded: $0 * 37 + $0 / 7) },
+      width: tileSide, height: tileSide)
+    let width = 64
+    let height = 48
+    let backdrop = (0..<(width * height * 4)).map { UInt8(truncatingIfNeeded: $0 * 11 + $0 / 13) }
+    let colors = [
+      Color(red: 0, green: 0, blue: 0, alpha: 0.2), Color(red: 0.1, green: 0.6, blue: 0.9),
+      Color(red: 1, green: 0.5, blue: 0, alpha: 0.55),
+    ]
+    // (region, target): a column stretched across, a row stretched down, one pixel over a
+    // rectangle, a slice stretched both ways, targets cut by the surface's edges.
+    let cases: [((Int, Int, Int, Int), (Int, Int, Int, Int))] = [
+      ((5, 0, 1, 9), (3, 2, 40, 9)), ((0, 11, 7, 1), (50, 4, 7, 30)),
+      ((11, 11, 1, 1), (10, 10, 30, 20)), ((2, 3, 1, 1), (-5, -4, 80, 60)),
+      ((4, 20, 1, 3), (20, 40, 50, 12)), ((9, 9, 3, 2), (1, 1, 10, 6)),
+      ((22, 0, 1, 23), (0, 0, 64, 23)), ((0, 22, 23, 1), (30, 30, 23, 40)),
+      // One pixel of no coverage and one of full coverage over a rectangle.
+      ((9, 8, 1, 1), (4, 4, 50, 30)), ((2, 11, 1, 1), (-3, 6, 70, 20)),
+    ]
+    var compared = 0
+    for color in colors {
+      for (region, target) in cases {
+        var results: [Bitmap] = []
+        for expanded in [false, true] {
+          let surface = try backdrop.withUnsafeBufferPointer {
+            try CairoSurface(
+              straight: try #require($0.baseAddress), width: width, height: height, channels: 4,
+              rowBytes: width * 4)
+          }
+          let cr = try CairoContext(surface: surface)
+          cr.setSource(color)
+          if expanded {
+            try cr.maskExpanded(tile, region: region, over: target)
+          } else {
+            try cr.mask(tile, region: region, over: target)
+          }
+          try cr.checkStatus()
+          cr.flush()
+          results.append(try surface.bitmap())
+        }
+        #expect(results[0] == results[1], "region \(region) over \(target), \(color)")
+        compared += 1
+      }
+    }
+    #expect(compared == colors.count * cases.count)
+  }
+
+  @Test(
     "ripple (MDCRippleLayer): 0.3 × long side at the touch, hypot/2 + 10 at the centre after 225 ms"
   )
   func rippleTimeline() throws {
