@@ -1,3 +1,4 @@
+import Dispatch
 import ListLayout
 import ListModel
 
@@ -71,22 +72,14 @@ extension Painter {
     _ corners: LayoutElement.Corners, _ frame: Rect, _ scale: Double
   ) throws {
     for layer in layers where layer.color.alpha > 0 {
-      let shape = Rect(
-        x: frame.x - layer.spread, y: frame.y + layer.offsetY - layer.spread,
-        width: frame.width + 2 * layer.spread, height: frame.height + 2 * layer.spread)
-      guard shape.width > 0, shape.height > 0 else { continue }
-      let radius = max(0, cornerRadius + layer.spread) * scale
-      let sigma = layer.sigma * scale
-      let width = max(1, Int((shape.width * scale).rounded()))
-      let height = max(1, Int((shape.height * scale).rounded()))
-      let pad = ShadowRasterizer.blurPadding(sigma)
-      let x = shape.x * scale - Double(pad)
-      let y = shape.y * scale - Double(pad)
-      // A mask at a fractional row is sampled by pixman's bilinear filter (a slow path);
-      // sampling it the same way here and placing it on a whole row gives the same pixels.
-      let fold = x == x.rounded() && y != y.rounded(.down)
-      let core = Int(radius.rounded(.up)) + pad
-      let maskBytes = (width + 2 * pad) * (height + 2 * pad)
+      guard
+        let shadow = ShadowGeometry(
+          layer: layer, cornerRadius: cornerRadius, corners: corners, frame: frame, scale: scale)
+      else { continue }
+      let (radius, sigma, width, height) = (
+        shadow.radius, shadow.sigma, shadow.width, shadow.height
+      )
+      let (pad, x, y, fold) = (shadow.pad, shadow.x, shadow.y, shadow.fold)
       if drawsSVG {
         try paintShadowImage(
           cr, color: layer.color,
@@ -96,12 +89,11 @@ extension Painter {
           x: x, y: y)
         continue
       }
-      if corners == .all, pad > 0, width >= 2 * core + 1, height >= 2 * core + 1,
-        x == x.rounded(), fold || y == y.rounded(), maskBytes > ShadowRasterizer.sliceThreshold
-      {
+      if shadow.sliced {
         // A large rounded rectangle's blur is nine regions of one small tile: no full-size
         // mask to build (small masks are cheaper whole, and cached for the next frames).
-        let tile = try shadows.sliceTile(radius: radius, sigma: sigma, shift: fold ? y : nil)
+        adoptPreparedTiles()
+        let tile = try shadows.sliceTile(radius: radius, sigma: sigma, shift: shadow.sliceShift)
         cr.setSource(layer.color)
         try paintSlices(
           cr, tile: tile, x: Int(x), y: Int(y.rounded(.down)), width: width + 2 * pad,
@@ -202,5 +194,122 @@ extension Painter {
         }
       }
     }
+  }
+}
+
+/// Where one layer of a shadow lands in device pixels, and whether it is painted as nine
+/// regions of a small blurred tile: the figures painting uses, and those the tiles blurred
+/// early are asked for with (``Painter/prepareShadowTiles(for:)``).
+struct ShadowGeometry {
+  /// Corner radius and σ in device pixels.
+  let radius: Double
+  let sigma: Double
+  /// The shape's size in device pixels, and the blur's room on each side.
+  let width: Int
+  let height: Int
+  let pad: Int
+  /// The padded mask's top left corner, in device pixels.
+  let x: Double
+  let y: Double
+  /// Whether the mask starts inside a device row (the fraction folded in, placed a whole row
+  /// below).
+  let fold: Bool
+  /// Whether the layer is painted from a nine-slice tile.
+  let sliced: Bool
+
+  /// The row the tile folds in, when it does.
+  var sliceShift: Double? { fold ? y : nil }
+
+  init?(
+    layer: ShadowLayer, cornerRadius: Double, corners: LayoutElement.Corners, frame: Rect,
+    scale: Double
+  ) {
+    let shape = Rect(
+      x: frame.x - layer.spread, y: frame.y + layer.offsetY - layer.spread,
+      width: frame.width + 2 * layer.spread, height: frame.height + 2 * layer.spread)
+    guard shape.width > 0, shape.height > 0 else { return nil }
+    radius = max(0, cornerRadius + layer.spread) * scale
+    sigma = layer.sigma * scale
+    width = max(1, Int((shape.width * scale).rounded()))
+    height = max(1, Int((shape.height * scale).rounded()))
+    pad = ShadowRasterizer.blurPadding(sigma)
+    x = shape.x * scale - Double(pad)
+    y = shape.y * scale - Double(pad)
+    // A mask at a fractional row is sampled by pixman's bilinear filter (a slow path);
+    // sampling it the same way here and placing it on a whole row gives the same pixels.
+    fold = x == x.rounded() && y != y.rounded(.down)
+    let core = Int(radius.rounded(.up)) + pad
+    let maskBytes = (width + 2 * pad) * (height + 2 * pad)
+    sliced =
+      corners == .all && pad > 0 && width >= 2 * core + 1 && height >= 2 * core + 1
+      && x == x.rounded() && (fold || y == y.rounded())
+      && maskBytes > ShadowRasterizer.sliceThreshold
+  }
+}
+
+/// Nine-slice tiles blurred on another thread while the bands above their shadows are painted
+/// (the first blur of a tile is a few milliseconds of one core). The tiles are the ones
+/// ``ShadowRasterizer/sliceTile(radius:sigma:shift:)`` makes, so the pixels do not change.
+final class PreparedShadowTiles: @unchecked Sendable {
+  private let done = DispatchGroup()
+  /// Written by the blurring thread before it leaves `done`; read only after waiting for it.
+  private var tiles: [SliceTileKey: SliceTile] = [:]
+
+  init(_ requests: [(radius: Double, sigma: Double, shift: Double?)]) {
+    done.enter()
+    DispatchQueue.global().async { [self] in
+      var rasterizer = ShadowRasterizer()
+      for request in requests {
+        let key = ShadowRasterizer.sliceKey(
+          radius: request.radius, sigma: request.sigma, shift: request.shift)
+        // A tile that fails here is made (and its error met) where it is painted.
+        tiles[key] = try? rasterizer.sliceTile(
+          radius: request.radius, sigma: request.sigma, shift: request.shift)
+      }
+      done.leave()
+    }
+  }
+
+  /// The tiles, once the other thread has made them all.
+  func take() -> [SliceTileKey: SliceTile] {
+    done.wait()
+    return tiles
+  }
+}
+
+extension Painter {
+  /// Starts blurring, on another thread, the nine-slice tiles `tree`'s shadows are painted
+  /// from that this painter has not made yet; the first shadow that needs one waits for them
+  /// (``adoptPreparedTiles()``).
+  func prepareShadowTiles(for tree: LayoutTree) {
+    guard !drawsSVG, preparedTiles == nil else { return }
+    var requests: [(radius: Double, sigma: Double, shift: Double?)] = []
+    var asked: Set<SliceTileKey> = []
+    for element in tree.elements {
+      guard case .shadow(let layers, let cornerRadius, let corners) = element.content else {
+        continue
+      }
+      for layer in layers where layer.color.alpha > 0 {
+        guard
+          let shadow = ShadowGeometry(
+            layer: layer, cornerRadius: cornerRadius, corners: corners, frame: element.frame,
+            scale: tree.scale),
+          shadow.sliced
+        else { continue }
+        let key = ShadowRasterizer.sliceKey(
+          radius: shadow.radius, sigma: shadow.sigma, shift: shadow.sliceShift)
+        guard !shadows.hasSliceTile(key), asked.insert(key).inserted else { continue }
+        requests.append((shadow.radius, shadow.sigma, shadow.sliceShift))
+      }
+    }
+    guard !requests.isEmpty else { return }
+    preparedTiles = PreparedShadowTiles(requests)
+  }
+
+  /// Takes the tiles ``prepareShadowTiles(for:)`` started, waiting for them if need be.
+  func adoptPreparedTiles() {
+    guard let prepared = preparedTiles else { return }
+    preparedTiles = nil
+    shadows.adopt(prepared.take())
   }
 }

@@ -16,6 +16,8 @@ public final class Painter {
   let icons: IconCatalog
   /// Shadow masks and nine-slice tiles, kept for the next frames.
   var shadows = ShadowRasterizer()
+  /// Nine-slice tiles being blurred on another thread for the tree being painted.
+  var preparedTiles: PreparedShadowTiles?
   /// Device pixels per point of the tree being painted.
   var scale = 1.0
   /// Whether the tree is being written as SVG (whose masks cairo 1.16 places without the
@@ -163,6 +165,9 @@ public final class Painter {
       let whole = try context(over: surface, from: rows.lowerBound)
       contextForBand = { _, _ in whole }
     }
+    // The tiles of shadows further down are blurred on another core meanwhile.
+    if bands.count > 1 { prepareShadowTiles(for: tree) }
+    defer { adoptPreparedTiles() }
     return try body(image) { afterBand in
       for (index, band) in bands.enumerated() {
         let cr = try contextForBand(index, band)

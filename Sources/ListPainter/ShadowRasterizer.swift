@@ -114,8 +114,7 @@ struct ShadowRasterizer {
   /// are one row taller, and the middle row stays the unshifted one (two equal rows mix to
   /// themselves).
   mutating func sliceTile(radius: Double, sigma: Double, shift: Double?) throws -> SliceTile {
-    let fraction = shift.map { $0 - $0.rounded(.down) } ?? 0
-    let key = SliceTileKey(radius: radius, sigma: sigma, fraction: fraction)
+    let key = Self.sliceKey(radius: radius, sigma: sigma, shift: shift)
     if let cached = sliceTiles[key] { return cached }
     let pad = Self.blurPadding(sigma)
     let core = Int(radius.rounded(.up)) + pad
@@ -140,6 +139,22 @@ struct ShadowRasterizer {
       edge: edge, top: top, bottom: bottom)
     sliceTiles[key] = result
     return result
+  }
+
+  /// The key ``sliceTile(radius:sigma:shift:)`` keeps a tile under.
+  static func sliceKey(radius: Double, sigma: Double, shift: Double?) -> SliceTileKey {
+    SliceTileKey(radius: radius, sigma: sigma, fraction: shift.map { $0 - $0.rounded(.down) } ?? 0)
+  }
+
+  /// Whether the tile under `key` is made.
+  func hasSliceTile(_ key: SliceTileKey) -> Bool { sliceTiles[key] != nil }
+
+  /// The keys of the tiles made.
+  var sliceTileKeys: Set<SliceTileKey> { Set(sliceTiles.keys) }
+
+  /// Keeps `made` (tiles made by another rasterizer) beside the tiles made here.
+  mutating func adopt(_ made: [SliceTileKey: SliceTile]) {
+    sliceTiles.merge(made) { own, _ in own }
   }
 
   /// The blurred coverage of a `width × height` rounded rectangle, padded by 3σ on each side.

@@ -133,6 +133,40 @@ struct EffectsTests {
   }
 
   @Test(
+    "the shadow tiles blurred early are the ones painting makes, and the pixels are the same",
+    arguments: [
+      "canvas: { width: 360, scale: 3 }\nsections:\n  - inset: { top: 300, leading: 16, bottom: 24, trailing: 16 }\n    card: { elevation: 4, cornerRadius: 8 }\n    cells: [ { title: Row 0, subtitle: A shadow test }, { title: Row 1, subtitle: A shadow test }, { title: Row 2, subtitle: A shadow test }, { title: Row 3, subtitle: A shadow test }, { title: Row 4, subtitle: A shadow test }, { title: Row 5, subtitle: A shadow test }, { title: Row 6, subtitle: A shadow test }, { title: Row 7, subtitle: A shadow test } ]\n",
+      "canvas: { width: 411, scale: 3, theme: material, shadow: mdc }\nsections:\n  - inset: { top: 8.3, leading: 16, bottom: 24, trailing: 16 }\n    card: { elevation: 12, cornerRadius: 28 }\n    cells: [ { title: Row 0, subtitle: A shadow test }, { title: Row 1, subtitle: A shadow test }, { title: Row 2, subtitle: A shadow test }, { title: Row 3, subtitle: A shadow test }, { title: Row 4, subtitle: A shadow test }, { title: Row 5, subtitle: A shadow test }, { title: Row 6, subtitle: A shadow test }, { title: Row 7, subtitle: A shadow test } ]\n  - inset: { top: 16.6, bottom: 40 }\n    lineSpacing: 23.5\n    cells:\n      - { style: boxed, title: One, elevation: 24 }\n      - { style: boxed, title: Two, elevation: 8 }\n",
+      "canvas: { width: 320, scale: 4, shadow: web }\nsections:\n  - inset: { top: 13.7, leading: 16, bottom: 24, trailing: 16 }\n    card: { elevation: 2, cornerRadius: 0 }\n    cells: [ { title: Row 0, subtitle: A shadow test }, { title: Row 1, subtitle: A shadow test }, { title: Row 2, subtitle: A shadow test }, { title: Row 3, subtitle: A shadow test }, { title: Row 4, subtitle: A shadow test }, { title: Row 5, subtitle: A shadow test }, { title: Row 6, subtitle: A shadow test }, { title: Row 7, subtitle: A shadow test } ]\n",
+    ])
+  func preparedShadowTiles(yaml: String) throws {
+    let tree = try layout(yaml)
+    func painter() throws -> Painter {
+      try Painter(fonts: FontSystem(), images: ImageLibrary(), icons: IconCatalog())
+    }
+    // Painted as one band, nothing is prepared: the tiles are made where they are painted.
+    let plain = try painter()
+    let whole = try plain.paint(tree)
+    #expect(plain.preparedTiles == nil)
+    let made = plain.shadows.sliceTileKeys
+    #expect(!made.isEmpty, "the shadows are painted from nine-slice tiles")
+    // Asked for early, the same tiles.
+    let early = try painter()
+    early.prepareShadowTiles(for: tree)
+    let prepared = try #require(early.preparedTiles)
+    #expect(Set(prepared.take().keys) == made)
+    // Painted in bands (tiles prepared while the first bands are painted): the same pixels.
+    let banded = try painter()
+    let bands = try banded.paintInBands(tree, bandRows: 97) { image, paint in
+      try paint { _ in }
+      return try image.bitmap()
+    }
+    #expect(banded.preparedTiles == nil)
+    #expect(banded.shadows.sliceTileKeys == made)
+    #expect(bands == whole)
+  }
+
+  @Test(
     "ripple (MDCRippleLayer): 0.3 × long side at the touch, hypot/2 + 10 at the centre after 225 ms"
   )
   func rippleTimeline() throws {
