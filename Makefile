@@ -7,8 +7,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FORMAT := swift format
 # The release binary links the Swift runtime and Foundation statically: no symbol lookups across
 # a dozen Swift libraries at start-up (`listrender --version` 20 ms -> 12 ms). The pixels and
-# bytes it writes are the same as a dynamically linked build's.
-RELEASE_BUILD := swift build -c release --static-swift-stdlib --product listrender
+# bytes it writes are the same as a dynamically linked build's. With no Swift library to find
+# beside it, it has no $ORIGIN run path either: the loader looked for each of its 49 libraries
+# in the binary's own folder first (40 failed opens a start, and a library dropped beside an
+# installed binary would have been loaded).
+RELEASE_BUILD := swift build -c release --static-swift-stdlib --disable-local-rpath --product listrender
 
 .PHONY: deps deps-test pkgconfig demo build install test test-fast fuzz format format-check bench skins clean
 

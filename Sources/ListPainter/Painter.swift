@@ -18,6 +18,9 @@ public final class Painter {
   var shadows = ShadowRasterizer()
   /// Nine-slice tiles being blurred on another thread for the tree being painted.
   var preparedTiles: PreparedShadowTiles?
+  /// Whether the background is left unpainted under boxes that paint over it (set off by the
+  /// tests that compare both).
+  var leavesCoveredBackground = true
   /// Device pixels per point of the tree being painted.
   var scale = 1.0
   /// Whether the tree is being written as SVG (whose masks cairo 1.16 places without the
@@ -83,7 +86,7 @@ public final class Painter {
     defer { drawsSVG = false }
     context.scale(by: tree.scale)
     let bounds = tree.elements.map { visualRows($0, scale: tree.scale) }
-    try paintBand(tree, bounds: bounds, rows: 0..<tree.pixelHeight, context)
+    try paintBand(tree, bounds: bounds, covered: [], rows: 0..<tree.pixelHeight, context)
     try context.checkStatus()
     try document.finish()
   }
@@ -120,6 +123,7 @@ public final class Painter {
     let isOpaque = tree.background.alpha >= 1
     scale = tree.scale
     let bounds = tree.elements.map { visualRows($0, scale: tree.scale) }
+    let covered = leavesCoveredBackground ? Self.coveredRows(tree) : []
     // Every drawing gives the same pixels whatever band clips it and wherever the surface's
     // first row is (a scaled image too: see `paintScaledImage`), so bands are cut anywhere.
     let bands = stride(from: rows.lowerBound, to: rows.upperBound, by: max(1, bandRows)).map {
@@ -171,7 +175,7 @@ public final class Painter {
     return try body(image) { afterBand in
       for (index, band) in bands.enumerated() {
         let cr = try contextForBand(index, band)
-        try paintBand(tree, bounds: bounds, rows: band, cr)
+        try paintBand(tree, bounds: bounds, covered: covered, rows: band, cr)
         try cr.checkStatus()
         cr.flush()
         afterBand(band.upperBound - offset)
@@ -179,10 +183,50 @@ public final class Painter {
     }
   }
 
+  /// The device rows (sorted, apart) that an opaque box paints over from edge to edge: a
+  /// rectangle of one opaque colour, unclipped, at full opacity, its top and bottom on whole
+  /// device rows and its sides at or past the image's. Whatever is drawn under it there,
+  /// the background included, ends as the box's colour (cairo's OVER of an opaque colour at
+  /// full coverage is the colour), so the background is not painted there.
+  static func coveredRows(_ tree: LayoutTree) -> [Range<Int>] {
+    let scale = tree.scale
+    /// `value` when it is a whole device coordinate (cairo's 24.8 fixed point takes it as
+    /// one), else nil.
+    func whole(_ value: Double) -> Int? {
+      let rounded = value.rounded()
+      guard abs(value - rounded) <= 1e-7, abs(rounded) < 1e9 else { return nil }
+      return Int(rounded)
+    }
+    var rows: [Range<Int>] = []
+    for element in tree.elements where element.opacity >= 1 && element.clip == nil {
+      guard case .box(let fill, let cornerRadius, _, _, let gradient) = element.content,
+        gradient == nil, fill.alpha >= 1
+      else { continue }
+      let frame = element.frame
+      guard min(cornerRadius, frame.width / 2, frame.height / 2) <= 0,
+        frame.x * scale <= 1e-7, (frame.x + frame.width) * scale >= Double(tree.pixelWidth) - 1e-7,
+        let top = whole(frame.y * scale), let bottom = whole((frame.y + frame.height) * scale),
+        top < bottom
+      else { continue }
+      rows.append(max(0, top)..<max(0, bottom))
+    }
+    rows.sort { $0.lowerBound < $1.lowerBound }
+    var merged: [Range<Int>] = []
+    for range in rows where !range.isEmpty {
+      if let last = merged.last, range.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged
+  }
+
   /// One band: the background and every element that reaches its rows (the tree's device
-  /// rows), clipped to them.
+  /// rows), clipped to them. The background is left out of `covered` (``coveredRows(_:)``).
   private func paintBand(
-    _ tree: LayoutTree, bounds: [Range<Int>], rows: Range<Int>, _ cr: CairoContext
+    _ tree: LayoutTree, bounds: [Range<Int>], covered: [Range<Int>], rows: Range<Int>,
+    _ cr: CairoContext
   ) throws {
     let whole = rows.count == tree.pixelHeight
     cr.save()
@@ -191,7 +235,28 @@ public final class Painter {
       cr.clipToDeviceRect(x: 0, y: rows.lowerBound, width: tree.pixelWidth, height: rows.count)
     }
     cr.setSource(tree.background)
-    cr.paint()
+    if covered.contains(where: { $0.overlaps(rows) }) {
+      // The rows no box covers, as whole device rows: the same pixels as painting them all.
+      cr.inDeviceSpace {
+        var top = rows.lowerBound
+        for range in covered where range.overlaps(rows) {
+          if range.lowerBound > top {
+            cr.rectangle(
+              x: 0, y: Double(top), width: Double(tree.pixelWidth),
+              height: Double(range.lowerBound - top))
+          }
+          top = max(top, range.upperBound)
+        }
+        if top < rows.upperBound {
+          cr.rectangle(
+            x: 0, y: Double(top), width: Double(tree.pixelWidth),
+            height: Double(rows.upperBound - top))
+        }
+        cr.fill()
+      }
+    } else {
+      cr.paint()
+    }
     let elements = tree.elements
     var index = elements.startIndex
     while index < elements.endIndex {

@@ -167,6 +167,64 @@ struct EffectsTests {
   }
 
   @Test(
+    "the background is left out only under edge-to-edge opaque boxes, with the same pixels",
+    arguments: [
+      "bench/inbox.yaml", "states/highlighted.yaml", "states/disabled.yaml",
+      "lists/sticky-headers.yaml", "lists/card-section-mistica.yaml",
+      "canvas: { width: 360, scale: 3, background: \"#FF000080\" }\nsections:\n  - inset: { top: 8.2 }\n    cells: [ { title: A, subtitle: B }, { title: C, subtitle: D, state: disabled }, { title: E } ]\n",
+      "canvas: { width: 361, scale: 2.5 }\nsections:\n  - inset: { top: 7 }\n    cells: [ { title: A, subtitle: B }, { title: C, subtitle: D }, { title: E } ]\n  - inset: { top: 13.33 }\n    cells: [ { style: boxed, title: F }, { title: G, state: highlighted } ]\n",
+    ])
+  func coveredBackground(spec: String) throws {
+    let tree =
+      spec.hasSuffix(".yaml") ? try ListRenderer().layout(Paths.fixture(spec)) : try layout(spec)
+    func painted(leaving: Bool, bandRows: Int) throws -> Bitmap {
+      let painter = try Painter(fonts: FontSystem(), images: ImageLibrary(), icons: IconCatalog())
+      painter.leavesCoveredBackground = leaving
+      return try painter.paintInBands(tree, bandRows: bandRows) { image, paint in
+        try paint { _ in }
+        return try image.bitmap()
+      }
+    }
+    let reference = try painted(leaving: false, bandRows: tree.pixelHeight)
+    for bandRows in [tree.pixelHeight, 64, 97] {
+      let same = try painted(leaving: true, bandRows: bandRows) == reference
+      #expect(same, "\(spec.prefix(40)) in bands of \(bandRows)")
+    }
+    // Every covered row is inside an opaque, edge-to-edge box.
+    for range in Painter.coveredRows(tree) {
+      let boxes = tree.elements.filter { element in
+        guard case .box(let fill, _, _, _, nil) = element.content else { return false }
+        return fill.alpha >= 1 && element.opacity >= 1 && element.clip == nil
+          && element.frame.x <= 0
+          && (element.frame.x + element.frame.width) * tree.scale >= Double(tree.pixelWidth) - 1e-7
+      }
+      let inside = boxes.contains { box in
+        Int((box.frame.y * tree.scale).rounded()) <= range.lowerBound
+      }
+      #expect(inside, "rows \(range) of \(spec.prefix(40))")
+    }
+  }
+
+  @Test("the inbox's full-width rows leave the background out; its card's rows do not")
+  func coveredInboxRows() throws {
+    let tree = try ListRenderer().layout(Paths.fixture("bench/inbox.yaml"))
+    let covered = Painter.coveredRows(tree)
+    let cells = tree.elements.filter { $0.role == .cell }
+    let full = cells.filter { $0.frame.x == 0 && $0.frame.width == tree.width }
+    let boxed = cells.filter { $0.frame.x > 0 }
+    #expect(full.count == 10 && boxed.count == 10)
+    for cell in full {
+      let top = Int((cell.frame.y * tree.scale).rounded())
+      let bottom = Int((cell.frame.maxY * tree.scale).rounded())
+      #expect(covered.contains { $0.lowerBound <= top && bottom <= $0.upperBound })
+    }
+    for cell in boxed {
+      let middle = Int(((cell.frame.y + cell.frame.height / 2) * tree.scale).rounded())
+      #expect(!covered.contains { $0.contains(middle) })
+    }
+  }
+
+  @Test(
     "ripple (MDCRippleLayer): 0.3 × long side at the touch, hypot/2 + 10 at the centre after 225 ms"
   )
   func rippleTimeline() throws {
