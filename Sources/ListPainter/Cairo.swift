@@ -668,7 +668,7 @@ extension CairoContext {
       // One coverage level over the whole target: none leaves every pixel as it is, full is
       // the source over the rectangle (pixman's products by 255 are exact), as the mask gives.
       var level: UInt8 = 0
-      try mask.withRows { source, stride in level = source[region.y * stride + region.x] }
+      try mask.readingRows { source, stride in level = source[region.y * stride + region.x] }
       guard level > 0 else { return }
       if level == 255 {
         rectangle(
@@ -681,7 +681,7 @@ extension CairoContext {
     }
     let expanded = try CairoSurface(
       width: target.width, height: target.height, format: CAIRO_FORMAT_A8)
-    try mask.withRows { source, sourceStride in
+    try mask.readingRows { source, sourceStride in
       try expanded.withRows { data, stride in
         for y in 0..<target.height {
           let from = source + (region.y + min(y, region.height - 1)) * sourceStride + region.x
@@ -748,7 +748,7 @@ extension CairoSurface {
   /// The coverage bytes of an A8 surface, row by row without padding.
   func alphaBytes() throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: width * height)
-    try withRows { data, stride in
+    try readingRows { data, stride in
       bytes.withUnsafeMutableBufferPointer { out in
         guard let target = out.baseAddress else { return }
         for y in 0..<height { (target + y * width).update(from: data + y * stride, count: width) }
@@ -760,13 +760,20 @@ extension CairoSurface {
   /// Gives `body` the surface's pixel memory and row stride, flushed before and marked dirty
   /// after (so cairo sees what `body` wrote).
   fileprivate func withRows(_ body: (UnsafeMutablePointer<UInt8>, Int) throws -> Void) throws {
+    try readingRows { data, stride in try body(UnsafeMutablePointer(mutating: data), stride) }
+    cairo_surface_mark_dirty(pointer)
+  }
+
+  /// Gives `body` the surface's pixel memory and row stride to read, flushed before; the
+  /// surface stays as cairo last saw it (nothing of it is marked changed, so a tile read on
+  /// every band keeps what cairo made of it).
+  fileprivate func readingRows(_ body: (UnsafePointer<UInt8>, Int) throws -> Void) throws {
     cairo_surface_flush(pointer)
     try check(cairo_surface_status(pointer))
     guard let data = cairo_image_surface_get_data(pointer) else {
       throw PainterError.cairo("an image surface has no data")
     }
     try body(data, Int(cairo_image_surface_get_stride(pointer)))
-    cairo_surface_mark_dirty(pointer)
   }
 }
 
