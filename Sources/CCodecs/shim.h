@@ -181,9 +181,4 @@ static inline int lr_png_fast_decode(const uint8_t *png, size_t size, uint32_t w
 // A zlib stream to inflate (IDAT data of a 16-bit PNG).
 static inline int lr_inflate_init(z_stream *stream) { return inflateInit(stream); }
 
-// A raw deflate stream (no zlib wrapper: strips are concatenated under one wrapper we write).
-static inline int lr_deflate_init_raw(z_stream *stream, int level) {
-  return deflateInit2(stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
-}
-
 #endif

@@ -42,6 +42,7 @@ static int current_level(void) {
 
 enum {
   LITLEN_SYMBOLS = 286,
+  DIST_SYMBOLS = 30,
   CODELEN_SYMBOLS = 19,
   MAX_BITS = 15,
   MAX_CODELEN_BITS = 7,
@@ -505,16 +506,29 @@ static void emit_tokens(bits_t *w, const uint16_t *tokens, size_t count, const u
 
 // MARK: - The strip
 
+// Ends a strip's block: an empty stored block after it (so the next strip starts on a byte
+// boundary), or, for the last, the padding to a byte.
+static void finish_strip(bits_t *w, int last) {
+  if (!last) {
+    put(w, 0, 3);
+    align(w);
+    w->out[0] = 0, w->out[1] = 0, w->out[2] = 0xFF, w->out[3] = 0xFF;
+    w->out += 4;
+  } else {
+    align(w);
+  }
+}
+
 static void write_block_header(bits_t *w, int last, const uint8_t *litlen_lengths,
-                               int litlen_count) {
-  // The code lengths of the literal/length codes and the one distance code (distance 1), run
-  // length coded with the code length alphabet: 16 repeats the previous 3-6 times, 17 and 18
-  // give 3-10 and 11-138 zeros.
-  uint8_t all[LITLEN_SYMBOLS + 1];
+                               int litlen_count, const uint8_t *dist_lengths, int dist_count) {
+  // The code lengths of the literal/length codes and of the distance codes, run length coded
+  // with the code length alphabet: 16 repeats the previous 3-6 times, 17 and 18 give 3-10 and
+  // 11-138 zeros.
+  uint8_t all[LITLEN_SYMBOLS + DIST_SYMBOLS];
   memcpy(all, litlen_lengths, (size_t)litlen_count);
-  all[litlen_count] = 1;
-  int total = litlen_count + 1;
-  uint8_t symbols[LITLEN_SYMBOLS + 1], extras[LITLEN_SYMBOLS + 1];
+  memcpy(all + litlen_count, dist_lengths, (size_t)dist_count);
+  int total = litlen_count + dist_count;
+  uint8_t symbols[LITLEN_SYMBOLS + DIST_SYMBOLS], extras[LITLEN_SYMBOLS + DIST_SYMBOLS];
   int coded = 0;
   uint32_t freq[CODELEN_SYMBOLS] = {0};
   for (int i = 0; i < total;) {
@@ -549,7 +563,7 @@ static void write_block_header(bits_t *w, int last, const uint8_t *litlen_length
   put(w, last ? 1 : 0, 1);
   put(w, 2, 2);  // dynamic Huffman codes
   put(w, (uint64_t)(litlen_count - 257), 5);
-  put(w, 0, 5);  // one distance code
+  put(w, (uint64_t)(dist_count - 1), 5);
   put(w, (uint64_t)(hclen - 4), 4);
   for (int k = 0; k < hclen; k++) put(w, cl_lengths[order[k]], 3);
   static const uint8_t extra_bits[3] = {2, 3, 7};
@@ -618,17 +632,202 @@ size_t lr_fpng_strip(uint8_t *rows_in, const uint8_t *above, size_t row_bytes, s
     token_bits[t] = (uint8_t)(lengths[s] + extra_bits + 1);
   }
   bits_t w = {out, 0, 0};
-  write_block_header(&w, last, lengths, litlen_count);
+  static const uint8_t distance_one[1] = {1};  // distance 1: code 0, one bit
+  write_block_header(&w, last, lengths, litlen_count, distance_one, 1);
   emit_tokens(&w, tokens, count, token_code, token_bits);
   put(&w, codes[256], lengths[256]);
-  if (!last) {
-    // An empty stored block: the next strip starts on a byte boundary.
-    put(&w, 0, 3);
-    align(&w);
-    w.out[0] = 0, w.out[1] = 0, w.out[2] = 0xFF, w.out[3] = 0xFF;
-    w.out += 4;
-  } else {
-    align(&w);
+  finish_strip(&w, last);
+  return (size_t)(w.out - out);
+}
+
+// MARK: - Compact strips
+
+// The compact coding keeps the rows unfiltered and looks for earlier strings, as deflate's
+// own matchers do, but only in a few places: the pixel before (a run of one colour), the same
+// pixel one and two rows up (a row repeating one above it), and the last position whose next
+// four bytes hashed alike (text and shapes drawn again along a row). Each position is looked
+// up once, and a match is taken whole (greedy, no lazy evaluation): a list's pixels are mostly
+// runs and rows repeated, which those places find, at a small part of zlib's cost.
+
+enum {
+  WINDOW = 32768,
+  HASH_BITS = 15,
+  // zlib's rule: a match of three bytes further back than this costs more than its literals.
+  TOO_FAR = 4096,
+  // A token's fields: the literal/length kind, the distance symbol (NO_DISTANCE for a
+  // literal) and the distance's extra bits.
+  KIND_BITS = 9,
+  DIST_SYMBOL_BITS = 5,
+  NO_DISTANCE = 30,
+};
+
+size_t lr_lz_hash_entries(void) { return (size_t)1 << HASH_BITS; }
+
+size_t lr_lz_bound(size_t length) {
+  // A three-byte match costs at most 15 + 15 + 13 bits, under 15 a byte, as a literal does;
+  // then the block header, the end and the flush.
+  return (length * 15 + 7) / 8 + 1024;
+}
+
+// How many bytes from `a` equal those from `b`, at most `limit`.
+static inline size_t match_length(const uint8_t *a, const uint8_t *b, size_t limit) {
+  size_t n = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  while (n + 8 <= limit) {
+    uint64_t x, y;
+    memcpy(&x, a + n, 8);
+    memcpy(&y, b + n, 8);
+    if (x != y) return n + (size_t)(__builtin_ctzll(x ^ y) >> 3);
+    n += 8;
   }
+#endif
+  while (n < limit && a[n] == b[n]) n++;
+  return n;
+}
+
+// Deflate's distance symbol for `distance` (1-32768), with its extra bits and their value.
+static inline unsigned distance_symbol(unsigned distance, unsigned *extra_bits, unsigned *extra) {
+  unsigned v = distance - 1;
+  if (v < 4) {
+    *extra_bits = 0, *extra = 0;
+    return v;
+  }
+  unsigned high = 31u - (unsigned)__builtin_clz(v);  // 2 or more
+  *extra_bits = high - 1;
+  *extra = v & ((1u << (high - 1)) - 1);
+  return 2 * high + ((v >> (high - 1)) & 1);
+}
+
+// Tokens for data[from..<end]: matches may reach back to `low`. Counts each token's symbols in
+// `litlen_freq` and `dist_freq`; returns how many tokens.
+static size_t lz_tokenize(const uint8_t *data, size_t low, size_t from, size_t end,
+                          size_t row_bytes, unsigned bpp, uint32_t *head, uint32_t *tokens,
+                          uint32_t *litlen_freq, uint32_t *dist_freq) {
+  const size_t places[3] = {bpp, row_bytes, 2 * row_bytes};
+  size_t count = 0, i = from;
+  while (i < end) {
+    size_t limit = end - i < MAX_MATCH ? end - i : MAX_MATCH;
+    size_t best = 0, distance = 0;
+    for (int k = 0; k < 3; k++) {
+      size_t d = places[k];
+      if (d > WINDOW || i < low + d) continue;
+      // Only a longer match can replace the best: its byte after the best's length must agree.
+      if (best && (best >= limit || data[i + best] != data[i + best - d])) continue;
+      size_t length = match_length(data + i, data + i - d, limit);
+      if (length > best) best = length, distance = d;
+    }
+    if (best < limit && i + 4 <= end) {
+      uint32_t four;
+      memcpy(&four, data + i, 4);
+      uint32_t h = (four * 2654435761u) >> (32 - HASH_BITS);
+      size_t seen = head[h];
+      head[h] = (uint32_t)(i - low + 1);
+      if (seen) {
+        size_t at = low + seen - 1;
+        size_t d = i - at;
+        if (d <= WINDOW && d != distance && (!best || data[i + best] == data[at + best])) {
+          size_t length = match_length(data + i, data + at, limit);
+          if (length > best) best = length, distance = d;
+        }
+      }
+    }
+    if (best >= 4 || (best == 3 && distance <= TOO_FAR)) {
+      int extra_bits, extra;
+      litlen_freq[length_symbol((int)best, &extra_bits, &extra)]++;
+      unsigned dist_bits, dist_extra;
+      unsigned symbol = distance_symbol((unsigned)distance, &dist_bits, &dist_extra);
+      dist_freq[symbol]++;
+      tokens[count++] = (uint32_t)(256 + best - 3) | (symbol << KIND_BITS) |
+                        (dist_extra << (KIND_BITS + DIST_SYMBOL_BITS));
+      i += best;
+    } else {
+      litlen_freq[data[i]]++;
+      tokens[count++] = data[i] | ((uint32_t)NO_DISTANCE << KIND_BITS);
+      i++;
+    }
+  }
+  return count;
+}
+
+size_t lr_lz_strip(const uint8_t *data, size_t prime, size_t length, size_t row_bytes,
+                   unsigned bpp, int last, uint32_t *head, uint32_t *tokens, uint8_t *out) {
+  size_t low = prime > WINDOW ? prime - WINDOW : 0;
+  memset(head, 0, lr_lz_hash_entries() * sizeof *head);
+  uint32_t litlen_freq[LITLEN_SYMBOLS] = {0}, dist_freq[DIST_SYMBOLS] = {0};
+  size_t count = lz_tokenize(data, low, prime, prime + length, row_bytes, bpp, head, tokens,
+                             litlen_freq, dist_freq);
+  litlen_freq[256] = 1;  // end of block
+  int litlen_count = LITLEN_SYMBOLS;
+  while (litlen_count > 257 && litlen_freq[litlen_count - 1] == 0) litlen_count--;
+  uint8_t lengths[LITLEN_SYMBOLS];
+  uint16_t codes[LITLEN_SYMBOLS];
+  huffman_lengths(litlen_freq, litlen_count, MAX_BITS, lengths);
+  canonical_codes(lengths, litlen_count, codes);
+  uint8_t dist_lengths[DIST_SYMBOLS];
+  uint16_t dist_codes[DIST_SYMBOLS];
+  huffman_lengths(dist_freq, DIST_SYMBOLS, MAX_BITS, dist_lengths);
+  int dist_count = DIST_SYMBOLS;
+  while (dist_count > 1 && dist_lengths[dist_count - 1] == 0) dist_count--;
+  if (dist_lengths[0] == 0 && dist_count == 1) dist_lengths[0] = 1;  // no match: one unused code
+  canonical_codes(dist_lengths, dist_count, dist_codes);
+
+  // Each literal/length kind's code with a length's extra bits, and each distance symbol's
+  // code, with the count of its extra bits added to its length (NO_DISTANCE puts nothing).
+  uint32_t kind_code[TOKEN_KINDS];
+  uint8_t kind_bits[TOKEN_KINDS];
+  for (int t = 0; t < 256; t++) kind_code[t] = codes[t], kind_bits[t] = lengths[t];
+  for (int match = 3; match <= MAX_MATCH; match++) {
+    int extra_bits, extra;
+    int s = length_symbol(match, &extra_bits, &extra);
+    int t = 256 + match - 3;
+    kind_code[t] = (uint32_t)codes[s] | ((uint32_t)extra << lengths[s]);
+    kind_bits[t] = (uint8_t)(lengths[s] + extra_bits);
+  }
+  static const uint8_t dist_extra_bits[DIST_SYMBOLS + 2] = {
+      0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 0, 0};
+  uint16_t symbol_code[DIST_SYMBOLS + 2] = {0};
+  uint8_t symbol_length[DIST_SYMBOLS + 2] = {0}, symbol_bits[DIST_SYMBOLS + 2] = {0};
+  for (int s = 0; s < dist_count; s++) {
+    symbol_code[s] = dist_codes[s];
+    symbol_length[s] = dist_lengths[s];
+    symbol_bits[s] = (uint8_t)(dist_lengths[s] + dist_extra_bits[s]);
+  }
+
+  bits_t w = {out, 0, 0};
+  write_block_header(&w, last, lengths, litlen_count, dist_lengths, dist_count);
+  // As emit_tokens: the buffer is stored whole and moved on by the bytes it filled. At most 7
+  // bits wait, a length's code and extra bits are at most 20 and a distance's 28: 55 in all.
+  uint8_t *put_at = w.out;
+  uint64_t buffer = w.buffer;
+  unsigned filled = w.count;
+  while (filled >= 8) {
+    *put_at++ = (uint8_t)buffer;
+    buffer >>= 8;
+    filled -= 8;
+  }
+  for (size_t k = 0; k < count; k++) {
+    uint32_t t = tokens[k];
+    uint32_t kind = t & ((1u << KIND_BITS) - 1);
+    uint32_t symbol = (t >> KIND_BITS) & ((1u << DIST_SYMBOL_BITS) - 1);
+    uint64_t extra = t >> (KIND_BITS + DIST_SYMBOL_BITS);
+    buffer |= (uint64_t)kind_code[kind] << filled;
+    filled += kind_bits[kind];
+    buffer |= ((uint64_t)symbol_code[symbol] | (extra << symbol_length[symbol])) << filled;
+    filled += symbol_bits[symbol];
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(put_at, &buffer, 8);
+#else
+    for (int byte = 0; byte < 8; byte++) put_at[byte] = (uint8_t)(buffer >> (8 * byte));
+#endif
+    unsigned bytes = filled >> 3;
+    put_at += bytes;
+    buffer >>= 8 * bytes;
+    filled &= 7;
+  }
+  w.out = put_at;
+  w.buffer = buffer;
+  w.count = filled;
+  put(&w, codes[256], lengths[256]);
+  finish_strip(&w, last);
   return (size_t)(w.out - out);
 }

@@ -30,4 +30,24 @@ size_t lr_fpng_strip(uint8_t *rows_in, const uint8_t *above, size_t row_bytes, s
 /// level in effect. Every level writes the same bytes (tests compare them).
 int lr_fpng_vector_level(int wanted);
 
+/// Entries of the hash table `lr_lz_strip` is given (each a `uint32_t`).
+size_t lr_lz_hash_entries(void);
+
+/// The most bytes `lr_lz_strip` writes for `length` bytes of rows.
+size_t lr_lz_bound(size_t length);
+
+/// One strip of a PNG image's rows deflated as they are (filter type 0, none), the compact
+/// coding.
+///
+/// `data` holds `prime` bytes of the rows before the strip (their filter bytes included) and
+/// then the strip's `length` bytes, rows of `row_bytes` bytes (a filter byte and the pixels,
+/// `bpp` bytes each). Matches reach back at most 32 KiB, into the prime bytes too: the strip
+/// continues the stream the earlier strips began. Its coding goes to `out` (at least
+/// `lr_lz_bound(length)` bytes): one block with Huffman codes made for this strip, ended by
+/// an empty stored block or, with `last`, as the stream's final block. `head` has room for
+/// `lr_lz_hash_entries()` values and `tokens` for `length`; both are scratch. Returns the
+/// bytes written. The output depends only on the arguments.
+size_t lr_lz_strip(const uint8_t *data, size_t prime, size_t length, size_t row_bytes,
+                   unsigned bpp, int last, uint32_t *head, uint32_t *tokens, uint8_t *out);
+
 #endif
