@@ -367,6 +367,36 @@ static void align(bits_t *w) {
   w->count = 0;
 }
 
+// Writes out the whole bytes waiting, so that at most 7 bits wait.
+static inline void flush_whole_bytes(bits_t *w) {
+  while (w->count >= 8) {
+    *w->out++ = (uint8_t)w->buffer;
+    w->buffer >>= 8;
+    w->count -= 8;
+  }
+}
+
+// Adds `n` bits to the buffer without writing (the caller keeps it under 64 bits).
+static inline void append_bits(bits_t *w, uint64_t value, unsigned n) {
+  w->buffer |= value << w->count;
+  w->count += n;
+}
+
+// Stores the buffer whole (8 bytes, of which those past the filled ones are written again
+// later) and moves on by the bytes it filled: no branch. The output has the slack the bounds
+// give.
+static inline void store_filled(bits_t *w) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(w->out, &w->buffer, 8);
+#else
+  for (int byte = 0; byte < 8; byte++) w->out[byte] = (uint8_t)(w->buffer >> (8 * byte));
+#endif
+  unsigned bytes = w->count >> 3;
+  w->out += bytes;
+  w->buffer >>= 8 * bytes;
+  w->count &= 7;
+}
+
 // MARK: - Tokens
 
 // A token is a literal byte (0-255) or a run of the byte before it: 256 + length - 3.
@@ -476,32 +506,41 @@ static size_t tokenize(const uint8_t *data, size_t n, uint16_t *tokens, uint32_t
 // holds more than 28 (the output has the slack lr_fpng_bound gives).
 static void emit_tokens(bits_t *w, const uint16_t *tokens, size_t count, const uint32_t *code,
                         const uint8_t *bits) {
-  uint8_t *out = w->out;
-  uint64_t buffer = w->buffer;
-  unsigned filled = w->count;
-  // Flush whole bytes first, so that at most 7 bits wait.
-  while (filled >= 8) {
-    *out++ = (uint8_t)buffer;
-    buffer >>= 8;
-    filled -= 8;
-  }
+  bits_t b = *w;  // a local copy the compiler keeps in registers
+  flush_whole_bytes(&b);
   for (size_t k = 0; k < count; k++) {
     uint16_t t = tokens[k];
-    buffer |= (uint64_t)code[t] << filled;
-    filled += bits[t];
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(out, &buffer, 8);
-#else
-    for (int byte = 0; byte < 8; byte++) out[byte] = (uint8_t)(buffer >> (8 * byte));
-#endif
-    unsigned bytes = filled >> 3;
-    out += bytes;
-    buffer >>= 8 * bytes;
-    filled &= 7;
+    append_bits(&b, code[t], bits[t]);
+    store_filled(&b);
   }
-  w->out = out;
-  w->buffer = buffer;
-  w->count = filled;
+  *w = b;
+}
+
+// Literal/length code lengths and codes for `freq` (the end of block counted once); returns
+// how many literal/length codes the block header gives.
+static int litlen_codes(uint32_t *freq, uint8_t *lengths, uint16_t *codes) {
+  freq[256] = 1;
+  int count = LITLEN_SYMBOLS;
+  while (count > 257 && freq[count - 1] == 0) count--;
+  huffman_lengths(freq, count, MAX_BITS, lengths);
+  canonical_codes(lengths, count, codes);
+  return count;
+}
+
+// Each token kind's code as one value to put: a literal's code, or a match length's with its
+// extra bits, followed by `distance_bits` zero bits (the fast coding's one distance code).
+static void kind_codes(const uint8_t *lengths, const uint16_t *codes, unsigned distance_bits,
+                       uint32_t *kind_code, uint8_t *kind_bits) {
+  for (int t = 0; t < 256; t++) kind_code[t] = codes[t], kind_bits[t] = lengths[t];
+  for (int length = 3; length <= MAX_MATCH; length++) {
+    int extra_bits, extra;
+    int s = length_symbol(length, &extra_bits, &extra);
+    int t = 256 + length - 3;
+    kind_code[t] = 0, kind_bits[t] = 0;
+    if (!lengths[s]) continue;
+    kind_code[t] = (uint32_t)codes[s] | ((uint32_t)extra << lengths[s]);
+    kind_bits[t] = (uint8_t)(lengths[s] + extra_bits + distance_bits);
+  }
 }
 
 // MARK: - The strip
@@ -609,28 +648,15 @@ size_t lr_fpng_strip(uint8_t *rows_in, const uint8_t *above, size_t row_bytes, s
 
   uint32_t freq[LITLEN_SYMBOLS] = {0};
   size_t count = tokenize(filtered, n, tokens, freq, level);
-  freq[256] = 1;  // end of block
-  int litlen_count = LITLEN_SYMBOLS;
-  while (litlen_count > 257 && freq[litlen_count - 1] == 0) litlen_count--;
   uint8_t lengths[LITLEN_SYMBOLS];
   uint16_t codes[LITLEN_SYMBOLS];
-  huffman_lengths(freq, litlen_count, MAX_BITS, lengths);
-  canonical_codes(lengths, litlen_count, codes);
+  int litlen_count = litlen_codes(freq, lengths, codes);
 
-  // Each token's code (with a run's extra bits and distance code) as one value to put.
+  // Each token's code, a run's with its extra bits and the distance code (distance 1 is code
+  // 0, one bit).
   uint32_t token_code[TOKEN_KINDS];
   uint8_t token_bits[TOKEN_KINDS];
-  for (int t = 0; t < 256; t++) token_code[t] = codes[t], token_bits[t] = lengths[t];
-  for (int length = 3; length <= MAX_MATCH; length++) {
-    int extra_bits, extra;
-    int s = length_symbol(length, &extra_bits, &extra);
-    int t = 256 + length - 3;
-    token_code[t] = 0, token_bits[t] = 0;
-    if (!lengths[s]) continue;
-    // Then the distance code: distance 1 is code 0, one bit, 0.
-    token_code[t] = (uint32_t)codes[s] | ((uint32_t)extra << lengths[s]);
-    token_bits[t] = (uint8_t)(lengths[s] + extra_bits + 1);
-  }
+  kind_codes(lengths, codes, 1, token_code, token_bits);
   bits_t w = {out, 0, 0};
   static const uint8_t distance_one[1] = {1};  // distance 1: code 0, one bit
   write_block_header(&w, last, lengths, litlen_count, distance_one, 1);
@@ -764,13 +790,9 @@ size_t lr_lz_strip(const uint8_t *data, size_t prime, size_t length, size_t row_
   uint32_t litlen_freq[LITLEN_SYMBOLS] = {0}, dist_freq[DIST_SYMBOLS] = {0};
   size_t count = lz_tokenize(data, low, prime, prime + length, row_bytes, bpp, head, tokens,
                              litlen_freq, dist_freq);
-  litlen_freq[256] = 1;  // end of block
-  int litlen_count = LITLEN_SYMBOLS;
-  while (litlen_count > 257 && litlen_freq[litlen_count - 1] == 0) litlen_count--;
   uint8_t lengths[LITLEN_SYMBOLS];
   uint16_t codes[LITLEN_SYMBOLS];
-  huffman_lengths(litlen_freq, litlen_count, MAX_BITS, lengths);
-  canonical_codes(lengths, litlen_count, codes);
+  int litlen_count = litlen_codes(litlen_freq, lengths, codes);
   uint8_t dist_lengths[DIST_SYMBOLS];
   uint16_t dist_codes[DIST_SYMBOLS];
   huffman_lengths(dist_freq, DIST_SYMBOLS, MAX_BITS, dist_lengths);
@@ -783,14 +805,7 @@ size_t lr_lz_strip(const uint8_t *data, size_t prime, size_t length, size_t row_
   // code, with the count of its extra bits added to its length (NO_DISTANCE puts nothing).
   uint32_t kind_code[TOKEN_KINDS];
   uint8_t kind_bits[TOKEN_KINDS];
-  for (int t = 0; t < 256; t++) kind_code[t] = codes[t], kind_bits[t] = lengths[t];
-  for (int match = 3; match <= MAX_MATCH; match++) {
-    int extra_bits, extra;
-    int s = length_symbol(match, &extra_bits, &extra);
-    int t = 256 + match - 3;
-    kind_code[t] = (uint32_t)codes[s] | ((uint32_t)extra << lengths[s]);
-    kind_bits[t] = (uint8_t)(lengths[s] + extra_bits);
-  }
+  kind_codes(lengths, codes, 0, kind_code, kind_bits);
   static const uint8_t dist_extra_bits[DIST_SYMBOLS + 2] = {
       0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 0, 0};
   uint16_t symbol_code[DIST_SYMBOLS + 2] = {0};
@@ -803,38 +818,21 @@ size_t lr_lz_strip(const uint8_t *data, size_t prime, size_t length, size_t row_
 
   bits_t w = {out, 0, 0};
   write_block_header(&w, last, lengths, litlen_count, dist_lengths, dist_count);
-  // As emit_tokens: the buffer is stored whole and moved on by the bytes it filled. At most 7
-  // bits wait, a length's code and extra bits are at most 20 and a distance's 28: 55 in all.
-  uint8_t *put_at = w.out;
-  uint64_t buffer = w.buffer;
-  unsigned filled = w.count;
-  while (filled >= 8) {
-    *put_at++ = (uint8_t)buffer;
-    buffer >>= 8;
-    filled -= 8;
-  }
+  // As emit_tokens, with a distance after a length. At most 7 bits wait; a length's code and
+  // extra bits are at most 20 and a distance's 28: 55 in all.
+  bits_t b = w;
+  flush_whole_bytes(&b);
   for (size_t k = 0; k < count; k++) {
     uint32_t t = tokens[k];
     uint32_t kind = t & ((1u << KIND_BITS) - 1);
     uint32_t symbol = (t >> KIND_BITS) & ((1u << DIST_SYMBOL_BITS) - 1);
     uint64_t extra = t >> (KIND_BITS + DIST_SYMBOL_BITS);
-    buffer |= (uint64_t)kind_code[kind] << filled;
-    filled += kind_bits[kind];
-    buffer |= ((uint64_t)symbol_code[symbol] | (extra << symbol_length[symbol])) << filled;
-    filled += symbol_bits[symbol];
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(put_at, &buffer, 8);
-#else
-    for (int byte = 0; byte < 8; byte++) put_at[byte] = (uint8_t)(buffer >> (8 * byte));
-#endif
-    unsigned bytes = filled >> 3;
-    put_at += bytes;
-    buffer >>= 8 * bytes;
-    filled &= 7;
+    append_bits(&b, kind_code[kind], kind_bits[kind]);
+    append_bits(&b, (uint64_t)symbol_code[symbol] | (extra << symbol_length[symbol]),
+                symbol_bits[symbol]);
+    store_filled(&b);
   }
-  w.out = put_at;
-  w.buffer = buffer;
-  w.count = filled;
+  w = b;
   put(&w, codes[256], lengths[256]);
   finish_strip(&w, last);
   return (size_t)(w.out - out);
