@@ -49,6 +49,16 @@ enum {
   MIN_RUN = 4,
   MAX_MATCH = 258,
   TOKEN_KINDS = 256 + MAX_MATCH - 3 + 1,
+  // The compact coding's: how far back a match reaches, and the hash table's size.
+  WINDOW = 32768,
+  HASH_BITS = 15,
+  // zlib's rule: a match of three bytes further back than this costs more than its literals.
+  TOO_FAR = 4096,
+  // A compact token's fields: the literal/length kind, the distance symbol (NO_DISTANCE for a
+  // literal) and the distance's extra bits.
+  KIND_BITS = 9,
+  DIST_SYMBOL_BITS = 5,
+  NO_DISTANCE = 30,
 };
 
 size_t lr_fpng_bound(size_t row_bytes, size_t rows) {
@@ -675,18 +685,6 @@ size_t lr_fpng_strip(uint8_t *rows_in, const uint8_t *above, size_t row_bytes, s
 // row). Each position is looked
 // up once, and a match is taken whole (greedy, no lazy evaluation): a list's pixels are mostly
 // runs and rows repeated, which those places find, at a small part of zlib's cost.
-
-enum {
-  WINDOW = 32768,
-  HASH_BITS = 15,
-  // zlib's rule: a match of three bytes further back than this costs more than its literals.
-  TOO_FAR = 4096,
-  // A token's fields: the literal/length kind, the distance symbol (NO_DISTANCE for a
-  // literal) and the distance's extra bits.
-  KIND_BITS = 9,
-  DIST_SYMBOL_BITS = 5,
-  NO_DISTANCE = 30,
-};
 
 size_t lr_lz_hash_entries(void) { return (size_t)1 << HASH_BITS; }
 

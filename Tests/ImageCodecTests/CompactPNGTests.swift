@@ -112,10 +112,7 @@ struct CompactPNGTests {
 
   @Test("compact files are smaller than fast ones where a list's pixels repeat")
   func smaller() throws {
-    var flat = Bitmap(width: 1000, height: 1000)
-    for y in 0..<1000 {
-      for x in 0..<1000 { flat[x, y] = (30, 60, 90, 255) }
-    }
+    let flat = FastPNGTests.flat
     let png = try PNGCodec.encode(flat, compression: .compact)
     // A run of one colour is matched 24 bytes back, a 258-byte match at a time: each under a
     // byte (its codes and four extra bits), so under a byte for every 258 of the 3,001,000.

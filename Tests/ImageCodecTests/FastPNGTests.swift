@@ -71,6 +71,15 @@ struct FastPNGTests {
     #expect(decoded)
   }
 
+  /// A million pixels of one opaque colour.
+  static let flat: Bitmap = {
+    var flat = Bitmap(width: 1000, height: 1000)
+    for y in 0..<1000 {
+      for x in 0..<1000 { flat[x, y] = (30, 60, 90, 255) }
+    }
+    return flat
+  }()
+
   /// FNV-1a (64 bits) of `bytes`: enough to pin an encoder's output in a test.
   static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
     bytes.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
@@ -103,10 +112,7 @@ struct FastPNGTests {
 
   @Test("runs cost next to nothing: a flat million pixels is a few kilobytes, noise is not")
   func runs() throws {
-    var flat = Bitmap(width: 1000, height: 1000)
-    for y in 0..<1000 {
-      for x in 0..<1000 { flat[x, y] = (30, 60, 90, 255) }
-    }
+    let flat = Self.flat
     let png = try PNGCodec.encode(flat, compression: .fast)
     #expect(png.count < 8_000, "\(png.count) bytes")
     let flatBack = try PNGCodec.decode(png, fastPath: false) == flat
