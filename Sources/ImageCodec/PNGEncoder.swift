@@ -88,7 +88,7 @@ extension Bitmap: PNGRowSource {
 public enum PNGCompression: String, Sendable, Equatable, CaseIterable {
   /// Each row gets the cheapest of the PNG filters, and each strip of rows is coded with
   /// Huffman codes made from its own bytes, literals and runs only (fpnge's way): several
-  /// hundred megapixels a second on one core, files about 1.7 times the compact size.
+  /// hundred megapixels a second on one core, files about 1.9 times the compact size.
   case fast
   /// No row filter, and each strip of rows deflated with matches found where a list's pixels
   /// repeat: the pixel before, the same pixel one and two rows up, and the last place whose
