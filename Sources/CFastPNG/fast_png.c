@@ -682,9 +682,11 @@ size_t lr_fpng_strip(uint8_t *rows_in, const uint8_t *above, size_t row_bytes, s
 // own matchers do, but only in a few places: the byte, the pixel and the 24 bytes before (a
 // run of one colour), the same pixel one and two rows up (a row repeating one above it), and
 // the last position whose next four bytes hashed alike (text and shapes drawn again along a
-// row). Each position is looked
-// up once, and a match is taken whole (greedy, no lazy evaluation): a list's pixels are mostly
-// runs and rows repeated, which those places find, at a small part of zlib's cost.
+// row). Each position is looked up once, and a match is taken whole (greedy, no lazy
+// evaluation): a list's pixels are mostly runs and rows repeated, which those places find, at
+// a small part of zlib's cost.
+
+size_t lr_lz_window(void) { return WINDOW; }
 
 size_t lr_lz_hash_entries(void) { return (size_t)1 << HASH_BITS; }
 
@@ -804,8 +806,9 @@ size_t lr_lz_strip(const uint8_t *data, size_t prime, size_t length, size_t row_
   uint32_t kind_code[TOKEN_KINDS];
   uint8_t kind_bits[TOKEN_KINDS];
   kind_codes(lengths, codes, 0, kind_code, kind_bits);
-  static const uint8_t dist_extra_bits[DIST_SYMBOLS + 2] = {
-      0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 0, 0};
+  static const uint8_t dist_extra_bits[DIST_SYMBOLS + 2] = {0, 0, 0, 0, 1,  1,  2,  2,  3,  3,  4,
+                                                            4, 5, 5, 6, 6,  7,  7,  8,  8,  9,  9,
+                                                            10, 10, 11, 11, 12, 12, 13, 13, 0, 0};
   uint16_t symbol_code[DIST_SYMBOLS + 2] = {0};
   uint8_t symbol_length[DIST_SYMBOLS + 2] = {0}, symbol_bits[DIST_SYMBOLS + 2] = {0};
   for (int s = 0; s < dist_count; s++) {
@@ -818,19 +821,17 @@ size_t lr_lz_strip(const uint8_t *data, size_t prime, size_t length, size_t row_
   write_block_header(&w, last, lengths, litlen_count, dist_lengths, dist_count);
   // As emit_tokens, with a distance after a length. At most 7 bits wait; a length's code and
   // extra bits are at most 20 and a distance's 28: 55 in all.
-  bits_t b = w;
-  flush_whole_bytes(&b);
+  flush_whole_bytes(&w);
   for (size_t k = 0; k < count; k++) {
     uint32_t t = tokens[k];
     uint32_t kind = t & ((1u << KIND_BITS) - 1);
     uint32_t symbol = (t >> KIND_BITS) & ((1u << DIST_SYMBOL_BITS) - 1);
     uint64_t extra = t >> (KIND_BITS + DIST_SYMBOL_BITS);
-    append_bits(&b, kind_code[kind], kind_bits[kind]);
-    append_bits(&b, (uint64_t)symbol_code[symbol] | (extra << symbol_length[symbol]),
+    append_bits(&w, kind_code[kind], kind_bits[kind]);
+    append_bits(&w, (uint64_t)symbol_code[symbol] | (extra << symbol_length[symbol]),
                 symbol_bits[symbol]);
-    store_filled(&b);
+    store_filled(&w);
   }
-  w = b;
   put(&w, codes[256], lengths[256]);
   finish_strip(&w, last);
   return (size_t)(w.out - out);

@@ -91,9 +91,9 @@ public enum PNGCompression: String, Sendable, Equatable, CaseIterable {
   /// hundred megapixels a second on one core, files about 1.9 times the compact size.
   case fast
   /// No row filter, and each strip of rows deflated with matches found where a list's pixels
-  /// repeat: the pixel before, the same pixel one and two rows up, and the last place whose
-  /// next four bytes hashed alike, within a 32 KiB window. Smaller files than zlib's level 3
-  /// (libpng's fast flag) at a third of its time.
+  /// repeat: the byte, the pixel and the 24 bytes before, the same pixel one and two rows up,
+  /// and the last place whose next four bytes hashed alike, within a 32 KiB window. Smaller
+  /// files than zlib's level 3 (libpng's fast flag) at a third of its time.
   case compact
 }
 
@@ -106,8 +106,9 @@ public enum PNGCompression: String, Sendable, Equatable, CaseIterable {
 enum StripDeflate {
   /// Rows a strip.
   static let stripRows = 128
-  /// Bytes a deflate window holds: how far back a compact strip's matches may reach.
-  static let window = 32 * 1024
+  /// Bytes a deflate window holds: how far back a compact strip's matches may reach, so the
+  /// rows before a strip it is given (`lr_lz_strip`'s own limit).
+  static let window = lr_lz_window()
 
   /// Painted strips that may wait for a compressing thread before the painting thread
   /// compresses one itself (so at most a few strips of rows are resident at once).

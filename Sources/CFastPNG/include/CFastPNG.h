@@ -30,6 +30,9 @@ size_t lr_fpng_strip(uint8_t *rows_in, const uint8_t *above, size_t row_bytes, s
 /// level in effect. Every level writes the same bytes (tests compare them).
 int lr_fpng_vector_level(int wanted);
 
+/// How far back, in bytes, `lr_lz_strip`'s matches reach (the deflate window, 32 KiB).
+size_t lr_lz_window(void);
+
 /// Entries of the hash table `lr_lz_strip` is given (each a `uint32_t`).
 size_t lr_lz_hash_entries(void);
 
