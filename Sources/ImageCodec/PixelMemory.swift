@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Pixel buffers given back during a run of many images (a suite's cases), filled again by the
@@ -29,8 +30,58 @@ package enum PixelMemory {
   /// nil outside ``reusing(_:)``; the depth counts nested runs.
   private static let state = Mutex<(pool: Pool, depth: Int)>((Pool(), 0))
 
+  /// Who may start a run: any thread, or only the one inside ``alone(_:)``.
+  private final class Gate: @unchecked Sendable {
+    let condition = NSCondition()
+    /// Runs in progress (by the thread that started each), the thread inside ``alone(_:)``
+    /// and how many wait to be: all read and written with `condition` locked.
+    var running: [ObjectIdentifier: Int] = [:]
+    var owner: ObjectIdentifier?
+    var waiting = 0
+
+    /// Whether `thread` may start a run now: it is the one alone, or already runs one (a run
+    /// nested in it), or nobody is or waits to be alone.
+    func admits(_ thread: ObjectIdentifier) -> Bool {
+      if let owner { return owner == thread }
+      return running[thread] != nil || waiting == 0
+    }
+  }
+  private static let gate = Gate()
+
+  /// `body` run while no other thread runs with reused buffers: it waits for the runs in
+  /// progress to end, and runs that others start meanwhile wait for it. Runs overlapping in one
+  /// process share the pool (each image still gets its own pixels), so what a run keeps is
+  /// only its own when it is alone, as a test that counts the pool needs it to be.
+  package static func alone<T>(_ body: () throws -> T) rethrows -> T {
+    let me = ObjectIdentifier(Thread.current)
+    gate.condition.lock()
+    gate.waiting += 1
+    while !gate.running.isEmpty || gate.owner != nil { gate.condition.wait() }
+    gate.waiting -= 1
+    gate.owner = me
+    gate.condition.unlock()
+    defer {
+      gate.condition.lock()
+      gate.owner = nil
+      gate.condition.broadcast()
+      gate.condition.unlock()
+    }
+    return try body()
+  }
+
   /// `body` run with buffers reused from one image to the next; all are freed at the end.
   package static func reusing<T>(_ body: () throws -> T) rethrows -> T {
+    let me = ObjectIdentifier(Thread.current)
+    gate.condition.lock()
+    while !gate.admits(me) { gate.condition.wait() }
+    gate.running[me, default: 0] += 1
+    gate.condition.unlock()
+    defer {
+      gate.condition.lock()
+      gate.running[me] = gate.running[me] == 1 ? nil : gate.running[me].map { $0 - 1 }
+      gate.condition.broadcast()
+      gate.condition.unlock()
+    }
     state.withLock { $0.depth += 1 }
     defer {
       // Freed outside the lock.

@@ -291,41 +291,49 @@ struct BandedPaintingTests {
     ]
     let trees = try specs.map { try renderer.layout(try ListDocument.decode(yaml: $0)) }
     let fresh = try trees.map { try renderer.paint($0) }
-    // Outside a run nothing is kept.
-    #expect(PixelMemory.keptCount == 0)
-    var differing: [Int] = []
-    var kept = 0
-    try PixelMemory.reusing {
-      for round in 0..<2 {
-        for (index, tree) in trees.enumerated() {
-          let bitmap = try renderer.paint(tree)
-          if bitmap != fresh[index] { differing.append(round * 10 + index) }
-          PixelMemory.recycle(bitmap.pixels)
+    // Alone: a suite that another test runs meanwhile would share the pool being counted.
+    try PixelMemory.alone {
+      // Outside a run nothing is kept.
+      #expect(PixelMemory.keptCount == 0)
+      var differing: [Int] = []
+      var kept = 0
+      try PixelMemory.reusing {
+        for round in 0..<2 {
+          for (index, tree) in trees.enumerated() {
+            let bitmap = try renderer.paint(tree)
+            if bitmap != fresh[index] { differing.append(round * 10 + index) }
+            PixelMemory.recycle(bitmap.pixels)
+          }
         }
+        kept = PixelMemory.keptCount
       }
-      kept = PixelMemory.keptCount
+      #expect(trees.map { $0.background.alpha < 1 } == [false, true, true, false])
+      #expect(kept >= 1)
+      #expect(PixelMemory.keptCount == 0)
+      #expect(differing == [])
     }
-    #expect(trees.map { $0.background.alpha < 1 } == [false, true, true, false])
-    #expect(kept >= 1)
-    #expect(PixelMemory.keptCount == 0)
-    #expect(differing == [])
   }
 
   @Test("a buffer given back while still held is copied, not written, when it is reused")
   func reusedBufferStillHeld() throws {
     let count = 1 << 20
-    try PixelMemory.reusing {
-      let held = try #require(PixelMemory.filled(count: count) { $0.update(repeating: 7) == () })
-      PixelMemory.recycle(held)
-      let next = try #require(PixelMemory.filled(count: count) { $0.update(repeating: 9) == () })
-      #expect(held.allSatisfy { $0 == 7 })
-      #expect(next.count == count && next.allSatisfy { $0 == 9 })
-      // A smaller image reuses it too; a fill that fails gives nothing.
-      PixelMemory.recycle(next)
-      #expect(PixelMemory.filled(count: count / 2) { _ in false } == nil)
-      let small = try #require(
-        PixelMemory.filled(count: count / 2) { $0.update(repeating: 1) == () })
-      #expect(small.count == count / 2 && small.allSatisfy { $0 == 1 })
+    // Alone: another test's suite could take the buffer given back.
+    try PixelMemory.alone {
+      try PixelMemory.reusing {
+        let held = try #require(
+          PixelMemory.filled(count: count) { $0.update(repeating: 7) == () })
+        PixelMemory.recycle(held)
+        let next = try #require(
+          PixelMemory.filled(count: count) { $0.update(repeating: 9) == () })
+        #expect(held.allSatisfy { $0 == 7 })
+        #expect(next.count == count && next.allSatisfy { $0 == 9 })
+        // A smaller image reuses it too; a fill that fails gives nothing.
+        PixelMemory.recycle(next)
+        #expect(PixelMemory.filled(count: count / 2) { _ in false } == nil)
+        let small = try #require(
+          PixelMemory.filled(count: count / 2) { $0.update(repeating: 1) == () })
+        #expect(small.count == count / 2 && small.allSatisfy { $0 == 1 })
+      }
     }
   }
 
