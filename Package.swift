@@ -40,6 +40,10 @@ let package = Package(
     // for them (see its pango_threads.c). Only the CLI links it; the library leaves a host
     // process's GLib alone.
     .target(name: "CPangoThreads", dependencies: ["CPangoCairo"]),
+    // Pango cairo fonts' metrics without the two sample layouts Pango makes for each font and
+    // language (see its pango_metrics.c); installed by every FontSystem, so that the library
+    // and the CLI break lines alike.
+    .target(name: "CPangoMetrics", dependencies: ["CPangoCairo"]),
     // ICU's CLDR plural rules and number formats, behind plain C types as CLineBreaks (and
     // opened on first use as there).
     .target(name: "CPluralRules"),
@@ -76,6 +80,7 @@ let package = Package(
       name: "ListPainter",
       dependencies: [
         "ListLayout", "ImageCodec", "FileIO", "CPangoCairo", "CImageLoaders", "CLineBreaks",
+        "CPangoMetrics",
       ],
       swiftSettings: strict
     ),

@@ -1,4 +1,5 @@
 import CPangoCairo
+import CPangoMetrics
 import FileIO
 import Foundation
 import ImageCodec
@@ -107,6 +108,8 @@ public final class FontSystem {
       throw PainterError.missingFont(path: missing.path, package: missing.package)
     }
     let config = try SharedFontConfig.config(for: files)
+    // Before the first font: every font's metrics are then made the same way (CPangoMetrics).
+    lr_pango_metrics_install()
     guard let fontMap = lr_font_map_new(config) else {
       throw PainterError.creationFailed("a Pango font map")
     }
@@ -175,6 +178,32 @@ public final class FontSystem {
     // Never the locale's language: every layout sets its own (`TextStyle.language`).
     pango_context_set_language(context, pango_language_from_string("en"))
     return PangoContextHandle(context)
+  }
+
+  /// How many fonts this process has given metrics of its own (CPangoMetrics), and how many
+  /// it left to Pango's function (text turned sideways).
+  package static var metricsMade: (own: Int, pango: Int) {
+    (lr_pango_metrics_made(), lr_pango_metrics_stock())
+  }
+
+  /// The metrics of the font `description` names (Pango's string form, "Roboto 16px") for
+  /// `language`, in a context scaled by `scale`, set beside those Pango's own function makes:
+  /// how many fields other than the two approximate widths differ, and the approximate
+  /// character width each gives. Nil when Pango's own function is in use or the font does not
+  /// load.
+  package func metricsBesidePango(_ description: String, language: String, scale: Double = 1)
+    throws -> (differences: Int, width: Int, pangoWidth: Int)?
+  {
+    let context = try makeContext()
+    if scale != 1 {
+      var matrix = PangoMatrix(xx: scale, xy: 0, yx: 0, yy: scale, x0: 0, y0: 0)
+      pango_context_set_matrix(context.pointer, &matrix)
+    }
+    var widths: [Int32] = [0, 0]
+    let differences = lr_pango_metrics_differences(
+      UnsafeMutableRawPointer(context.pointer), description, language, &widths)
+    guard differences >= 0 else { return nil }
+    return (Int(differences), Int(widths[0]), Int(widths[1]))
   }
 }
 
