@@ -20,7 +20,7 @@
 // Here the PangoCairoFcFont class's get_metrics (PangoFontClass, public in pango-font.h) is
 // replaced by one that keeps every other field exactly as pangocairo makes it (the same base
 // metrics, scaled by the same factor when the font has a transform) and gives both widths as
-// half the font's em, the same for every font and language: Latin, Han (two columns a
+// half the font's em as drawn, the same for every font and language: Latin, Han (two columns a
 // character) and the other scripts average about that, so the margin stays about as wide as
 // Pango's own, and it no longer depends on order or timing. Text turned sideways (a gravity
 // other than south) is left to Pango's own function. Every fixture renders to the same bytes
