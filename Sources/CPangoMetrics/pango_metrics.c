@@ -84,24 +84,36 @@ static PangoFontMetrics *own_metrics(PangoFont *font) {
   return metrics;
 }
 
-static PangoFontMetrics *get_metrics(PangoFont *font, PangoLanguage *language) {
-  // Sideways text: pangocairo moves the ascent for it; Pango's own function does that.
+/// Whether `font` draws text turned sideways (a gravity other than south), which pangocairo
+/// gives metrics of its own.
+static int is_sideways(PangoFont *font) {
   PangoFontDescription *description = pango_font_describe(font);
+  if (description == NULL) return 0;
   PangoGravity gravity = PANGO_GRAVITY_SOUTH;
-  if (description != NULL) {
-    if (pango_font_description_get_set_fields(description) & PANGO_FONT_MASK_GRAVITY) {
-      gravity = pango_font_description_get_gravity(description);
-    }
-    pango_font_description_free(description);
+  if (pango_font_description_get_set_fields(description) & PANGO_FONT_MASK_GRAVITY) {
+    gravity = pango_font_description_get_gravity(description);
   }
-  if (gravity != PANGO_GRAVITY_SOUTH && gravity != PANGO_GRAVITY_AUTO) {
+  pango_font_description_free(description);
+  return gravity != PANGO_GRAVITY_SOUTH && gravity != PANGO_GRAVITY_AUTO;
+}
+
+static PangoFontMetrics *get_metrics(PangoFont *font, PangoLanguage *language) {
+  // Asked for on every run of every line measured: a font's metrics, once made, are found
+  // before anything else is looked at.
+  g_mutex_lock(&metrics_lock);
+  PangoFontMetrics *metrics = g_object_get_qdata(G_OBJECT(font), metrics_quark);
+  if (metrics != NULL) pango_font_metrics_ref(metrics);
+  g_mutex_unlock(&metrics_lock);
+  if (metrics != NULL) return metrics;
+  // Sideways text: pangocairo moves the ascent for it; Pango's own function does that.
+  if (is_sideways(font)) {
     g_mutex_lock(&metrics_lock);
     stock += 1;
     g_mutex_unlock(&metrics_lock);
     return stock_get_metrics(font, language);
   }
   g_mutex_lock(&metrics_lock);
-  PangoFontMetrics *metrics = g_object_get_qdata(G_OBJECT(font), metrics_quark);
+  metrics = g_object_get_qdata(G_OBJECT(font), metrics_quark);
   if (metrics == NULL) {
     metrics = own_metrics(font);
     g_object_set_qdata_full(G_OBJECT(font), metrics_quark, metrics,
