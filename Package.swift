@@ -34,8 +34,10 @@ let package = Package(
       ]
     ),
     // ICU's line breaking, behind a header of plain C types (ICU's own headers clash with the
-    // ICU inside Foundation in a Swift module). ICU is opened on first use, not linked.
-    .target(name: "CLineBreaks"),
+    // ICU inside Foundation in a Swift module). ICU is opened on first use, not linked. Also
+    // libthai's line breaking, answered with ICU's breaks (see its thai_breaks.c): libthai is
+    // named to the linker so that an executable exports the four functions in its place.
+    .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("thai")]),
     // The executable's own g_thread_new: Pango's fontconfig jobs run on the thread that asks
     // for them (see its pango_threads.c). Only the CLI links it; the library leaves a host
     // process's GLib alone.

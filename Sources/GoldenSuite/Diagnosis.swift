@@ -11,6 +11,13 @@ package enum Diagnosis {
     for (name, version) in LibraryVersions.all {
       print("\(name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(version)")
     }
+    // Thai lines break where ICU says (libthai's breaking is ListRender's own); a host that
+    // loads ListRender where its libthai functions are not bound breaks them where libthai and
+    // ICU agree.
+    print(
+      "thai breaks "
+        + (ListRenderer.thaiBreaksAreICUs
+          ? "ICU (libthai's dictionary unused)" : "libthai where ICU agrees (not ListRender's)"))
     print("fonts:")
     let missing = FontFile.missing()
     for file in FontFile.standard {

@@ -129,12 +129,18 @@ struct LineMetrics {
   let pitch: Double
 }
 
-/// Pango breaks Thai lines at words found in libthai's dictionary, which is read from disk the
-/// first time any Thai text is broken (3 ms): ``prepare()`` has it read on another core, so
-/// that a document with Thai text pays for it while its fonts load rather than while its text
-/// is shaped. The breaks found do not change.
-/// ICU's line-break opportunities, for the scripts Pango breaks otherwise.
+/// ICU's line-break opportunities, for the scripts Pango breaks otherwise: Thai, Lao, Khmer and
+/// Burmese. Pango asks libthai for Thai's; in a process that links ListRender, libthai's
+/// breaking answers with ICU's (CLineBreaks' thai_breaks.c), so its dictionary is never read.
 package enum LineBreaks {
+  /// Whether Pango's Thai breaks are ICU's in this process (libthai's line breaking is
+  /// CLineBreaks' own): false only where the linker left libthai's (a plugin loaded with
+  /// RTLD_LOCAL), where Thai lines break only where libthai and ICU agree.
+  package static var thaiBreaksAreICUs: Bool { lr_thai_breaks_bound() != 0 }
+
+  /// How many Thai texts Pango has had broken by ICU in this process.
+  package static var thaiTextsBrokenByICU: Int { Int(lr_thai_breaks_answered()) }
+
   /// ICU's opportunities in `text` (UTF-8 byte offsets after 0, the end included); nil when ICU
   /// fails.
   package static func icu(_ text: String) -> [Int32]? {
@@ -249,24 +255,14 @@ package enum LineBreaks {
 }
 
 /// The line-break dictionaries a document's text needs, read on other threads while its fonts
-/// load: libthai's (Pango breaks Thai with it; 3 ms) and ICU's break engines for Thai, Lao,
-/// Khmer and Burmese (``LineBreaks/icuWhereNeeded(_:)``; about 0.4 ms each). Each is read once
-/// per process and kept; the breaks are the same whichever thread reads it first.
+/// load: ICU's break engines for Thai, Lao, Khmer and Burmese (``LineBreaks/icuWhereNeeded(_:)``,
+/// and Pango's Thai breaks; about 0.4 ms each). Each is read once per process and kept; the
+/// breaks are the same whichever thread reads it first.
 package enum DictionaryLineBreaking {
-  private static let thaiStarted = Atomic<Bool>(false)
   private static let icuStarted = Mutex<Set<Unicode.Scalar>>([])
 
   /// Starts reading what `characters` need and nothing has started reading yet.
   package static func prepare(for characters: Set<Unicode.Scalar>) {
-    if characters.contains(where: { (0xE00...0xE7F).contains($0.value) }),
-      !thaiStarted.exchange(true, ordering: .relaxed)
-    {
-      DispatchQueue.global().async {
-        let text = "\u{0E44}\u{0E17}\u{0E22}"  // ไทย
-        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: 4)
-        pango_get_log_attrs(text, -1, -1, pango_language_from_string("th"), &attributes, 4)
-      }
-    }
     // One character of each dictionary script not yet prepared (its block's first letter
     // stands for it: the engines are per script).
     let wanted = Set(

@@ -60,6 +60,10 @@ public final class ListRenderer {
     painter = Painter(sharingTextWith: measurer, images: images, icons: icons)
   }
 
+  /// Whether Pango breaks Thai lines where ICU says in this process (see `LineBreaks`), as the
+  /// renderer's goldens assume.
+  package static var thaiBreaksAreICUs: Bool { LineBreaks.thaiBreaksAreICUs }
+
   /// How many shaped paragraphs the renderer keeps (tests check that text is reused).
   package var shapedParagraphCount: Int { measurer.shaper.cachedParagraphCount }
 

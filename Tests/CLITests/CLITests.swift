@@ -132,6 +132,8 @@ struct CLITests {
       #expect(result.stdout.contains(library))
     }
     #expect(result.stdout.contains("Roboto-Medium.ttf"))
+    // The executable's libthai breaking is ListRender's: Thai lines break where ICU says.
+    #expect(result.stdout.contains("thai breaks ICU (libthai's dictionary unused)"))
   }
 
   @Test("doctor SPEC lists every font file the spec's text uses, with its checksum")

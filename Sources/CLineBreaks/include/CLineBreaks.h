@@ -9,4 +9,11 @@
 /// module imports both.
 int32_t lr_icu_line_breaks(const char *text, int32_t length, int32_t *out, int32_t capacity);
 
+/// Whether libthai's line breaking (th_brk_new, th_brk_find_breaks) is this target's, which
+/// answers with ICU's breaks (see thai_breaks.c), in this process.
+int lr_thai_breaks_bound(void);
+
+/// How many Thai texts this process's libthai breaking has answered with ICU's breaks.
+long lr_thai_breaks_answered(void);
+
 #endif
