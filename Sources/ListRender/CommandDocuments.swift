@@ -107,14 +107,31 @@ package enum EarlyRenderer {
 package func watchFiles(
   _ paths: [String], pass: (inout [String]) throws -> Void, failed: (any Error) -> Void
 ) -> Never {
+  watchFiles(paths, passes: .max, pass: pass, failed: failed)
+  fatalError("a watch of Int.max passes ended")
+}
+
+/// ``watchFiles(_:pass:failed:)`` for `passes` passes. Each file is stamped before the pass
+/// that reads it (a file the pass names for the first time, once it is named), so a change
+/// made while a pass runs starts another.
+package func watchFiles(
+  _ paths: [String], passes: Int, pass: (inout [String]) throws -> Void,
+  failed: (any Error) -> Void
+) {
   var paths = paths
-  while true {
+  var done = 0
+  while done < passes {
+    var watched = Dictionary(uniqueKeysWithValues: Set(paths).map { ($0, fileStamp($0)) })
     do {
       try pass(&paths)
     } catch {
       failed(error)
     }
-    let watched = Dictionary(uniqueKeysWithValues: Set(paths).map { ($0, fileStamp($0)) })
+    done += 1
+    guard done < passes else { return }
+    let named = Set(paths)
+    watched = watched.filter { named.contains($0.key) }
+    for path in named where watched[path] == nil { watched[path] = fileStamp(path) }
     while watched.allSatisfy({ fileStamp($0.key) == $0.value }) {
       Thread.sleep(forTimeInterval: 0.2)
     }

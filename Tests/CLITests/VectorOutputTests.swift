@@ -2,6 +2,7 @@ import Foundation
 import GoldenImage
 import ListRender
 import RenderTestSupport
+import Synchronization
 import TestLevels
 import Testing
 
@@ -435,5 +436,32 @@ struct VectorOutputTests {
     #expect(
       Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
         == ["list.yaml", "list.png"])
+  }
+
+  @Test("a watch passes again when its spec changes while a pass is running")
+  func watchSeesAChangeDuringAPass() throws {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("list.yaml")
+    try "first\n".write(to: spec, atomically: true, encoding: .utf8)
+    let read = Mutex<[String]>([])
+    let finished = DispatchSemaphore(value: 0)
+    let watcher = Thread {
+      watchFiles([spec.path], passes: 2) { _ in
+        let text = try String(contentsOf: spec, encoding: .utf8)
+        // Written after the pass read the spec, before it ends: as an editor saves while a
+        // render is running.
+        if read.withLock({
+          $0.append(text); return $0.count
+        }) == 1 {
+          try "second, longer\n".write(to: spec, atomically: true, encoding: .utf8)
+        }
+      } failed: { _ in
+      }
+      finished.signal()
+    }
+    watcher.start()
+    #expect(finished.wait(timeout: .now() + 20) == .success, "the change was never seen")
+    #expect(read.withLock { $0 } == ["first\n", "second, longer\n"])
   }
 }
