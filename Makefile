@@ -1,5 +1,5 @@
 # ListRender: `make demo` and `make test` install what is missing, then build and run.
-APT_PACKAGES := libcairo2-dev libpango1.0-dev libthai-dev libpng-dev libdeflate-dev libgif-dev libimagequant-dev libwebp-dev libicu-dev \
+APT_PACKAGES := libcairo2-dev libpango1.0-dev libthai-dev libfreetype-dev libpng-dev libdeflate-dev libgif-dev libimagequant-dev libwebp-dev libicu-dev \
                 librsvg2-dev libgdk-pixbuf-2.0-dev nettle-dev curl \
                 webp-pixbuf-loader fonts-roboto-unhinted fonts-material-design-icons-iconfont \
                 fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji

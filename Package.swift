@@ -46,6 +46,12 @@ let package = Package(
     // language (see its pango_metrics.c); installed by every FontSystem, so that the library
     // and the CLI break lines alike.
     .target(name: "CPangoMetrics", dependencies: ["CPangoCairo"]),
+    // Colour emoji without the grey copy of each glyph that cairo makes and never draws (see
+    // its color_glyphs.c): FreeType is named to the linker so that an executable exports this
+    // target's FT_Load_Glyph in place of FreeType's.
+    .target(
+      name: "CColorGlyphs", dependencies: ["CPangoCairo"],
+      linkerSettings: [.linkedLibrary("freetype")]),
     // ICU's CLDR plural rules and number formats, behind plain C types as CLineBreaks (and
     // opened on first use as there).
     .target(name: "CPluralRules"),
@@ -82,7 +88,7 @@ let package = Package(
       name: "ListPainter",
       dependencies: [
         "ListLayout", "ImageCodec", "FileIO", "CPangoCairo", "CImageLoaders", "CLineBreaks",
-        "CPangoMetrics",
+        "CPangoMetrics", "CColorGlyphs",
       ],
       swiftSettings: strict
     ),

@@ -1,3 +1,4 @@
+import CColorGlyphs
 import CPangoCairo
 import CPangoMetrics
 import FileIO
@@ -184,6 +185,24 @@ public final class FontSystem {
   /// it left to Pango's function (text turned sideways).
   package static var metricsMade: (own: Int, pango: Int) {
     (lr_pango_metrics_made(), lr_pango_metrics_stock())
+  }
+
+  /// Colour emoji in this process (CColorGlyphs): whether its FT_Load_Glyph is the one cairo
+  /// calls, how many grey copies it left empty and how many bitmaps it took from a kept copy
+  /// rather than decode them again.
+  package static var colorGlyphs: (bound: Bool, greyCopiesEmptied: Int, decodesSaved: Int) {
+    (lr_color_glyphs_bound() != 0, lr_color_glyphs_emptied(), lr_color_glyphs_decodes_saved())
+  }
+
+  /// For tests: the colour bitmap font at `path`, its first `glyphs` glyphs loaded by FreeType
+  /// and from kept copies: how many differ in any slot field or pixel, and how many were
+  /// compared. Nil when the file is not a colour bitmap font.
+  package static func colorGlyphCopiesDiffering(path: String, glyphs: Int) -> (
+    differing: Int, compared: Int
+  )? {
+    var compared: Int32 = 0
+    let differing = lr_color_glyphs_compare(path, Int32(clamping: glyphs), &compared)
+    return differing < 0 ? nil : (Int(differing), Int(compared))
   }
 
   /// The metrics of the font `description` names (Pango's string form, "Roboto 16px") for
@@ -441,6 +460,9 @@ package enum SharedFontConfig {
           == 0,
           let face
         {
+          // A face of colour bitmaps (Noto Color Emoji) gets no grey copy of its glyphs, which
+          // cairo makes and never draws (CColorGlyphs).
+          lr_color_glyphs_register(UnsafeMutableRawPointer(face))
           opened.withLock { $0[jobs[job].key] = Handed(pointer: face) }
         }
       }

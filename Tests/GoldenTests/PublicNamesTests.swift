@@ -180,7 +180,7 @@ struct PublicNamesTests {
         + Paths.root.appendingPathComponent("Sources/\($0)/module.modulemap").path
     }
     // The C targets' module maps, as SwiftPM generates them in the build folder.
-    for target in ["CLineBreaks", "CPluralRules", "CFastPNG", "CPangoMetrics"] {
+    for target in ["CLineBreaks", "CPluralRules", "CFastPNG", "CPangoMetrics", "CColorGlyphs"] {
       cFlags.append(
         "-fmodule-map-file="
           + Paths.root.appendingPathComponent(".build/debug/\(target).build/module.modulemap").path)
