@@ -172,6 +172,54 @@ struct LineBreakTests {
     ),
   ]
 
+  @Test(
+    "libthai's breaking in this process answers with ICU's breaks, in TIS-620 and in wide characters"
+  )
+  func libthaiAnswersWithICU() throws {
+    typealias Narrow =
+      @convention(c) (
+        UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UnsafeMutablePointer<Int32>?, Int
+      ) -> Int32
+    typealias Wide =
+      @convention(c) (
+        UnsafeMutableRawPointer?, UnsafePointer<wchar_t>?, UnsafeMutablePointer<Int32>?, Int
+      ) -> Int32
+    let handle = try #require(dlopen(nil, RTLD_NOW))
+    defer { dlclose(handle) }
+    let narrow = unsafeBitCast(try #require(dlsym(handle, "th_brk_find_breaks")), to: Narrow.self)
+    let wide = unsafeBitCast(try #require(dlsym(handle, "th_brk_wc_find_breaks")), to: Wide.self)
+    let texts = Self.chromiumThaiLines.prefix(4).map(\.text) + ["ใช้งาน", "Wi-Fi ใช้งานได้ 5 GHz"]
+    for text in texts {
+      // ICU's breaks in character offsets, where a Thai character is on either side.
+      let scalars = Array(text.unicodeScalars)
+      var offsets: [Int: Int] = [:]
+      var byte = 0
+      for (index, scalar) in scalars.enumerated() {
+        offsets[byte] = index
+        byte += String(scalar).utf8.count
+      }
+      let isThai = { (scalar: Unicode.Scalar) in (0x0E01...0x0E5B).contains(scalar.value) }
+      let breaks: [Int] = try #require(LineBreaks.icu(text)).compactMap { offsets[Int($0)] }
+      let expected = breaks.filter { at in
+        at > 0 && at < scalars.count && (isThai(scalars[at - 1]) || isThai(scalars[at]))
+      }
+      // TIS-620, as Pango hands it over: ASCII as it is, Thai from 0xA1.
+      var tis: [UInt8] = scalars.map { scalar -> UInt8 in
+        scalar.value < 0x80 ? UInt8(scalar.value) : UInt8(scalar.value - 0x0E00 + 0xA0)
+      }
+      tis.append(0)
+      var positions = [Int32](repeating: -1, count: scalars.count + 1)
+      let found = narrow(nil, tis, &positions, positions.count)
+      #expect(positions.prefix(Int(found)).map(Int.init) == expected, "\(text)")
+      var characters: [wchar_t] = scalars.map { wchar_t(bitPattern: $0.value) }
+      characters.append(0)
+      positions = [Int32](repeating: -1, count: scalars.count + 1)
+      let foundWide = wide(nil, characters, &positions, positions.count)
+      #expect(positions.prefix(Int(foundWide)).map(Int.init) == expected, "\(text)")
+      #expect(!expected.isEmpty)
+    }
+  }
+
   @Test("a Thai title wraps as Chromium wraps it, at every width measured")
   func thaiAsChromium() throws {
     #expect(LineBreaks.thaiBreaksAreICUs, "libthai's breaking is not ListRender's here")
