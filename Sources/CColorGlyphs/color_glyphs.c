@@ -37,13 +37,12 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_BITMAP_H
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
 
-enum { capacity = 64 };
-
-enum { kept_capacity = 64, kept_bytes = 256 * 1024 };
+// Faces registered; bitmaps kept, and the largest kept.
+enum { capacity = 64, kept_capacity = 64, kept_bytes = 256 * 1024 };
 
 /// What a colour load of one glyph put in the slot, and its decoded pixels.
 typedef struct {
