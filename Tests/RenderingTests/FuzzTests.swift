@@ -1,4 +1,5 @@
 import Foundation
+import ListPainter
 import ListRender
 import RenderTestSupport
 import TestLevels
@@ -182,5 +183,108 @@ struct FuzzTests {
       out += AnimationBytes.chunk(chunk.type, data)
     }
     return out
+  }
+
+  @Test("Thai breaking never reads past its text or writes past its list, whatever it is handed")
+  func fuzzThaiBreaks() throws {
+    typealias Narrow =
+      @convention(c) (
+        UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UnsafeMutablePointer<Int32>?, Int
+      ) -> Int32
+    typealias Wide =
+      @convention(c) (
+        UnsafeMutableRawPointer?, UnsafePointer<wchar_t>?, UnsafeMutablePointer<Int32>?, Int
+      ) -> Int32
+    let handle = try #require(dlopen(nil, RTLD_NOW))
+    defer { dlclose(handle) }
+    let narrow = unsafeBitCast(try #require(dlsym(handle, "th_brk_find_breaks")), to: Narrow.self)
+    let wide = unsafeBitCast(try #require(dlsym(handle, "th_brk_wc_find_breaks")), to: Wide.self)
+    var random = FuzzGenerator.seeded()
+    let thai = Array("ภาษาไทยใช้งานได้ 12 ก. ".unicodeScalars.map(\.value))
+    for run in 0..<2_000 {
+      let count = [0, 1, 2, 3, 17, 400, 5_000][run % 7]
+      // Any byte but the terminator; any 32-bit value, surrogates and values past U+10FFFF
+      // included, or Thai text.
+      var bytes = (0..<count).map { _ in UInt8.random(in: 1...255, using: &random) }
+      bytes.append(0)
+      var values = (0..<count).map { index -> wchar_t in
+        run % 3 == 0
+          ? wchar_t(bitPattern: thai[index % thai.count])
+          : wchar_t(truncatingIfNeeded: Int64.random(in: -1...0x1_0000_0000, using: &random))
+      }
+      values.removeAll { $0 == 0 }
+      values.append(0)
+      // A list shorter than the text, of one, or none.
+      let room = [0, 1, 3, count + 1][run % 4]
+      #expect(narrow(nil, bytes, nil, room) == 0, "no list: nothing written")
+      #expect(wide(nil, values, nil, room) == 0, "no list: nothing written")
+      for (characters, breaking) in [
+        (bytes.count - 1, { narrow(nil, bytes, $0, room) }),
+        (values.count - 1, { wide(nil, values, $0, room) }),
+      ] as [(Int, (UnsafeMutablePointer<Int32>) -> Int32)] {
+        var positions = [Int32](repeating: -7, count: room + 4)
+        let found = Int(breaking(&positions))
+        #expect(found >= 0 && found <= room)
+        #expect(positions[room...].allSatisfy { $0 == -7 }, "written past the list")
+        let breaks = positions.prefix(found)
+        #expect(zip(breaks, breaks.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(breaks.allSatisfy { $0 > 0 && Int($0) < characters })
+      }
+    }
+  }
+
+  @Test("damaged colour bitmap fonts: the kept bitmaps stay FreeType's own, nothing crashes")
+  func fuzzColorGlyphs() throws {
+    let path = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+    let font = [UInt8](try Data(contentsOf: URL(filePath: path)))
+    // The table directory: CBLC (the strikes and their glyph index) and CBDT (the PNGs).
+    func table(_ tag: String) -> Range<Int>? {
+      let tables = Int(font[4]) << 8 | Int(font[5])
+      for index in 0..<tables {
+        let record = 12 + 16 * index
+        guard record + 16 <= font.count else { return nil }
+        let field = { (at: Int) in font[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        if String(decoding: font[record..<record + 4], as: UTF8.self) == tag {
+          let offset = field(record + 8)
+          return offset..<min(font.count, offset + field(record + 12))
+        }
+      }
+      return nil
+    }
+    let index = try #require(table("CBLC"))
+    let images = try #require(table("CBDT"))
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var random = FuzzGenerator.seeded()
+    var opened = 0
+    for run in 0..<12 {
+      var damaged = font
+      if run % 2 == 0 {
+        // The first strike's fields (index offset, size, count, glyph range, ppem) set to 0,
+        // 2³¹, 2³² − 1 or 0x7F7F7F7F.
+        let value: [UInt8] = [
+          [0, 0, 0, 0], [0x80, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0xFF], [0x7F, 0x7F, 0x7F, 0x7F],
+        ][run / 2 % 4]
+        let at = index.lowerBound + 8 + [0, 4, 8, 40, 44][run / 2 % 5]
+        damaged.replaceSubrange(at..<at + 4, with: value)
+      } else {
+        // Bytes of the first glyphs' PNGs flipped.
+        for _ in 0..<64 {
+          let at = Int.random(
+            in: images.lowerBound..<min(images.upperBound, images.lowerBound + 200_000),
+            using: &random)
+          damaged[at] ^= UInt8.random(in: 1...255, using: &random)
+        }
+      }
+      let file = folder.appendingPathComponent("emoji.ttf")
+      try Data(damaged).write(to: file)
+      // Nil: not opened as a colour bitmap font; else the kept copies equal FreeType's loads.
+      if let result = FontSystem.colorGlyphCopiesDiffering(path: file.path, glyphs: 60) {
+        #expect(result.differing == 0, "run \(run): \(result)")
+        opened += result.compared > 0 ? 1 : 0
+      }
+    }
+    // The flipped PNGs still open: their kept bitmaps (damaged or not) were compared.
+    #expect(opened >= 6, "\(opened) damaged fonts compared")
   }
 }
