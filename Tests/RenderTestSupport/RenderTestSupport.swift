@@ -1,3 +1,4 @@
+import Foundation
 import GoldenImage
 import ListRender
 @_exported import TestSupport
@@ -34,4 +35,33 @@ package func strictGoldenCheck(_ renderer: ListRenderer) -> GoldenCheck {
   return GoldenCheck(
     artifactsFolder: Paths.root.appendingPathComponent(".build/golden-artifacts").path,
     policy: policy, fingerprint: renderer.fingerprint())
+}
+
+/// libthai's two line-breaking entry points as this process binds them (`dlsym`, as libthai's
+/// own functions reach them): TIS-620 text, and wide characters.
+package struct LibthaiBreaking {
+  package typealias Narrow =
+    @convention(c) (
+      UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UnsafeMutablePointer<Int32>?, Int
+    ) -> Int32
+  package typealias Wide =
+    @convention(c) (
+      UnsafeMutableRawPointer?, UnsafePointer<wchar_t>?, UnsafeMutablePointer<Int32>?, Int
+    ) -> Int32
+
+  /// `th_brk_find_breaks`.
+  package let narrow: Narrow
+  /// `th_brk_wc_find_breaks`.
+  package let wide: Wide
+
+  /// Nil when the process has neither function.
+  package init?() {
+    guard let handle = dlopen(nil, RTLD_NOW) else { return nil }
+    defer { dlclose(handle) }
+    guard let narrow = dlsym(handle, "th_brk_find_breaks"),
+      let wide = dlsym(handle, "th_brk_wc_find_breaks")
+    else { return nil }
+    self.narrow = unsafeBitCast(narrow, to: Narrow.self)
+    self.wide = unsafeBitCast(wide, to: Wide.self)
+  }
 }

@@ -187,18 +187,8 @@ struct FuzzTests {
 
   @Test("Thai breaking never reads past its text or writes past its list, whatever it is handed")
   func fuzzThaiBreaks() throws {
-    typealias Narrow =
-      @convention(c) (
-        UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UnsafeMutablePointer<Int32>?, Int
-      ) -> Int32
-    typealias Wide =
-      @convention(c) (
-        UnsafeMutableRawPointer?, UnsafePointer<wchar_t>?, UnsafeMutablePointer<Int32>?, Int
-      ) -> Int32
-    let handle = try #require(dlopen(nil, RTLD_NOW))
-    defer { dlclose(handle) }
-    let narrow = unsafeBitCast(try #require(dlsym(handle, "th_brk_find_breaks")), to: Narrow.self)
-    let wide = unsafeBitCast(try #require(dlsym(handle, "th_brk_wc_find_breaks")), to: Wide.self)
+    let breaking = try #require(LibthaiBreaking())
+    let (narrow, wide) = (breaking.narrow, breaking.wide)
     var random = FuzzGenerator.seeded()
     let thai = Array("ภาษาไทยใช้งานได้ 12 ก. ".unicodeScalars.map(\.value))
     for run in 0..<2_000 {

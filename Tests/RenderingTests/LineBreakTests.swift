@@ -176,18 +176,8 @@ struct LineBreakTests {
     "libthai's breaking in this process answers with ICU's breaks, in TIS-620 and in wide characters"
   )
   func libthaiAnswersWithICU() throws {
-    typealias Narrow =
-      @convention(c) (
-        UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UnsafeMutablePointer<Int32>?, Int
-      ) -> Int32
-    typealias Wide =
-      @convention(c) (
-        UnsafeMutableRawPointer?, UnsafePointer<wchar_t>?, UnsafeMutablePointer<Int32>?, Int
-      ) -> Int32
-    let handle = try #require(dlopen(nil, RTLD_NOW))
-    defer { dlclose(handle) }
-    let narrow = unsafeBitCast(try #require(dlsym(handle, "th_brk_find_breaks")), to: Narrow.self)
-    let wide = unsafeBitCast(try #require(dlsym(handle, "th_brk_wc_find_breaks")), to: Wide.self)
+    let breaking = try #require(LibthaiBreaking())
+    let (narrow, wide) = (breaking.narrow, breaking.wide)
     let texts = Self.chromiumThaiLines.prefix(4).map(\.text) + ["ใช้งาน", "Wi-Fi ใช้งานได้ 5 GHz"]
     for text in texts {
       // ICU's breaks in character offsets, where a Thai character is on either side.
